@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from './free-port';
+
+/** Where a test's product keeps its data: a fresh PGlite folder, or a fresh PostgreSQL database. */
+export interface MateStorage {
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
+
+/** A running product process, as a user would start it (tsx server/server.ts on the built UI). */
+export interface MateServer {
+  url: string;
+  port: number;
+  output: () => string;
+  /** Sends SIGTERM and resolves with the exit code once the process has stopped. */
+  stop: () => Promise<number | null>;
+}
+
+/** Fresh storage: a temp folder, plus a new database on the DATABASE_URL server when one is set. */
+export async function freshStorage(): Promise<MateStorage> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mate-e2e-'));
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { dataDir, databaseUrl: undefined };
+  const name = `mate_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { dataDir, databaseUrl: url.toString() };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`the server did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+/** Starts the product on a free port with the given storage and extra environment. */
+export async function startMate(storage: MateStorage, env: Record<string, string> = {}, port?: number): Promise<MateServer> {
+  const chosenPort = port ?? (await freePort());
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(chosenPort), HOST: '127.0.0.1', MATE_DATA_DIR: storage.dataDir, LOG_LEVEL: 'warn', ...env };
+  if (storage.databaseUrl) childEnv.DATABASE_URL = storage.databaseUrl;
+  else delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const url = `http://127.0.0.1:${chosenPort}`;
+  const output = () => text;
+  try {
+    await waitForHealth(url, child, output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    port: chosenPort,
+    output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+}

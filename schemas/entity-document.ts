@@ -1,0 +1,179 @@
+/**
+ * The metadata contract: the shape of an entity document (`server/metadata/<area>/<entity>.json`).
+ * `GET .../meta` answers the field model (`EntityMeta`); `GET .../form-extensions` answers the
+ * extensions (`FormExtensions`). docs/metadata.md is the prose reference for schema authors.
+ */
+import type { Condition } from '../conditions/condition';
+
+/** The languages every label is offered in; `en` is the default and is always required. */
+export const LOCALES = ['en', 'de', 'ja', 'it', 'ru', 'ar', 'cs', 'es', 'fr'] as const;
+/** A supported locale code. */
+export type Locale = (typeof LOCALES)[number];
+
+/** Text per language; `en` is required, a missing language falls back to `en`. */
+export type LocalizedText = { en: string } & Partial<Record<Locale, string>>;
+
+/** The five field types of the specification's field model. */
+export type FieldType = 'String' | 'Number' | 'Boolean' | 'Object' | 'Array';
+
+/** Managed numeric types (spec 2 §5) with their own ranges. */
+export type ManagedType =
+  | 'sbyte' | 'int16' | 'int32' | 'int64'
+  | 'byte' | 'uint16' | 'uint32' | 'uint64'
+  | 'single' | 'double' | 'decimal';
+
+/**
+ * How a field is used, which picks the widget and extra checks. `MultilineText` comes from the
+ * specification; the others are ours (see docs/metadata.md).
+ */
+export type FieldUsage =
+  | 'MultilineText' | 'Password' | 'UpperCase' | 'LowerCase'
+  | 'Email' | 'Url' | 'Phone' | 'Barcode' | 'Id'
+  | 'Date' | 'DateTime' | 'Time'
+  | 'CurrencyAmount' | 'CurrencyCode' | 'CountryCode' | 'LanguageCode' | 'Color' | 'Percent' | 'ImageName'
+  | 'Lookup' | 'Enum';
+
+/** One choice of an `Enum` field. */
+export interface EnumOption {
+  value: string | number;
+  label: LocalizedText;
+  icon?: string;
+}
+
+/** One field of the field model (spec 2 §3). */
+export interface FieldModel {
+  name: string; // PascalCase, unique within the entity
+  type: FieldType;
+  required?: boolean;
+  unique?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  nullable?: boolean; // Number only
+  managedType?: ManagedType; // Number only
+  usage?: FieldUsage;
+  label?: LocalizedText; // default: the field name split into words
+  description?: LocalizedText; // help text under the widget
+  readonly?: boolean;
+  properties?: FieldModel[]; // Object: the nested fields
+  items?: FieldModel; // Array: the model of one item (its name is ignored)
+  rules?: string; // rule string, e.g. "id|maxLength:32" (spec 2 §5)
+  default?: unknown; // overrides the type's default
+  options?: EnumOption[]; // usage Enum
+  pattern?: string; // String: a regular expression the value must match
+}
+
+/** Editor effects of one field, each a condition over the record. */
+export interface FieldEffects {
+  disabled?: Condition;
+  readonly?: Condition;
+  required?: Condition;
+  visible?: Condition;
+}
+
+/** A group of fields inside a tab. */
+export interface FormGroup {
+  id: string;
+  label?: LocalizedText;
+  fields: string[];
+}
+
+/** A tab of the editor. */
+export interface FormTab {
+  id: string;
+  label: LocalizedText;
+  groups: FormGroup[];
+}
+
+/** A field that points at a record of another kind. */
+export interface LookupDefinition {
+  entity: string; // "<area>/<entity>"
+  valueField?: string; // default "Oid"
+  textFields: string[]; // shown in the dropdown, first one is the main text
+  iconField?: string;
+  countryField?: string; // drives a flag
+  filter?: Condition; // applied to the looked-up kind
+}
+
+/** A grid column. */
+export interface GridColumn {
+  field: string; // a field path
+  width?: number;
+  label?: LocalizedText; // default: the field's label
+}
+
+/** A sort key. */
+export interface SortKey {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+/** A named detail view of a record: the related records of another kind. */
+export interface DetailView {
+  id: string;
+  label: LocalizedText;
+  entity: string; // "<area>/<entity>"
+  foreignKey: string; // field of the related kind holding this record's Oid
+  columns: string[];
+}
+
+/** The extensions of an entity: everything beyond the field model. */
+export interface FormExtensions {
+  tabs?: FormTab[];
+  effects?: Record<string, FieldEffects>; // by field name
+  widgets?: Record<string, string>; // field name -> widget name (overrides the testers)
+  lookups?: Record<string, LookupDefinition>; // by field name
+  grid?: { columns: GridColumn[]; defaultSort?: SortKey[]; pageSize?: number };
+  queryFields?: string[]; // fields of the query form
+  quickSearch?: string[]; // String fields searched by `q` (default: every String field)
+  details?: DetailView[];
+}
+
+/** Operations an entity kind offers; a read-only kind lists only read and list. */
+export type Operation = 'list' | 'read' | 'create' | 'update' | 'patch' | 'delete';
+
+/** A whole entity document. */
+export interface EntityDocument {
+  $schema?: string;
+  area: string; // kebab-case data area, e.g. "pos-supply"
+  entity: string; // entity kind as in the specification, e.g. "article", "contactTask"
+  version: number; // bump when the document changes
+  label: LocalizedText; // singular
+  pluralLabel?: LocalizedText;
+  icon?: string; // lucide icon name
+  navigation: string; // path of the navigation group the grid lives under, e.g. "/data/pos-supply"
+  scope: 'tenant' | 'global'; // tenant-scoped rows carry TenantOid and are isolated per tenant
+  operations?: Operation[]; // default: all
+  titleField?: string; // the field naming a record (default: first required String)
+  fields: FieldModel[]; // without the system fields Oid, ETag, Disabled, TenantOid
+  extensions?: FormExtensions;
+}
+
+/** The answer of `GET .../meta`. */
+export interface EntityMeta {
+  area: string;
+  entity: string;
+  version: number;
+  label: LocalizedText;
+  pluralLabel?: LocalizedText;
+  scope: 'tenant' | 'global';
+  operations: Operation[];
+  titleField: string;
+  fields: FieldModel[]; // system fields included
+}
+
+/** Navigation item visibility marker: true in progress, false testable, absent visible. */
+export type NavigationState = boolean;
+
+/** One item of `server/metadata/navigation.json`. */
+export interface NavigationItem {
+  path: string;
+  title: LocalizedText;
+  icon?: string; // lucide icon name
+  component?: string; // component key the front end registers the route with
+  entity?: string; // "<area>/<entity>" for data grids
+  state?: NavigationState;
+  ignorePermissions?: boolean;
+  children?: NavigationItem[];
+}

@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import type { BuildInfo } from './build-info';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { REDACT_PATHS, redactUrl } from './lib/redact';
+import { registerErrorHandling } from './plugins/error-handling';
+import { registerStaticUi } from './plugins/static-ui';
+import { systemRoutes } from './routes/system-routes';
+
+/** Everything the app needs from outside: configuration, an open and migrated database, build info. */
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  buildInfo: BuildInfo;
+  installationId: string;
+}
+
+/**
+ * The whole product as one Fastify plugin; server.ts only listens, tests call it through inject.
+ * Not encapsulated, so its error and not-found handling cover the host's routes too.
+ */
+export const mateApp = fastifyPlugin<AppOptions>(
+  async (app, options) => {
+    registerErrorHandling(app, options.db);
+    await app.register(systemRoutes, { db: options.db, buildInfo: options.buildInfo, installationId: options.installationId });
+    await registerStaticUi(app, options.config.staticDir);
+  },
+  { name: 'mate', fastify: '5.x' },
+);
+
+/** Builds a Fastify instance with logging set up and the app registered. */
+export async function createApp(options: AppOptions, logger: boolean | { stream: NodeJS.WritableStream } = true): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      logger === false
+        ? false
+        : {
+            level: options.config.logLevel,
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+            },
+            ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
+          },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    return503OnClosing: true,
+  });
+  await app.register(mateApp, options);
+  return app;
+}

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
+import { migrate, type Migration } from './migrations';
+
+let t: TestDatabase;
+beforeEach(async () => {
+  t = await createTestDatabase({ migrate: false });
+});
+afterEach(async () => t.drop());
+
+const sample: Migration[] = [
+  { version: 1, name: 'one', up: async (tx) => void (await tx.query('create table m_one (id int)')) },
+  { version: 2, name: 'two', up: async (tx) => void (await tx.query('create table m_two (id int)')) },
+];
+
+describe('migrate', () => {
+  it('applies each version once, in order, and nothing on a second start', async () => {
+    expect(await migrate(t.db, sample)).toEqual([1, 2]);
+    expect(await migrate(t.db, sample)).toEqual([]);
+  });
+
+  it('applies only the new versions after an upgrade', async () => {
+    await migrate(t.db, sample.slice(0, 1));
+    expect(await migrate(t.db, sample)).toEqual([2]);
+  });
+
+  it('leaves nothing behind of a migration that fails', async () => {
+    const broken: Migration[] = [
+      { version: 1, name: 'half', up: async (tx) => { await tx.query('create table m_half (id int)'); await tx.query('select * from missing_table'); } },
+    ];
+    await expect(migrate(t.db, broken)).rejects.toThrow(/missing_table/);
+    const tables = await t.db.query("select 1 from information_schema.tables where table_name = 'm_half'");
+    expect(tables.rowCount).toBe(0);
+  });
+
+  it('runs the product migrations on an empty database', async () => {
+    expect((await migrate(t.db)).length).toBeGreaterThan(0);
+    const users = await t.db.query('select count(*)::int as n from mate_user');
+    expect(users.rows[0]).toEqual({ n: 0 });
+  });
+});
+
+describe('database interface', () => {
+  it('counts selected rows and changed rows alike on both engines', async () => {
+    await t.db.query('create table c (id int)');
+    expect((await t.db.query('insert into c values (1), (2)')).rowCount).toBe(2);
+    expect((await t.db.query('select * from c')).rowCount).toBe(2);
+    expect((await t.db.query('update c set id = id + 1')).rowCount).toBe(2);
+    expect((await t.db.query('select * from c where id > 100')).rowCount).toBe(0);
+  });
+
+  it('rolls a transaction back when it throws', async () => {
+    await t.db.query('create table r (id int)');
+    await expect(t.db.transaction(async (tx) => { await tx.query('insert into r values (1)'); throw new Error('stop'); })).rejects.toThrow('stop');
+    expect((await t.db.query('select * from r')).rowCount).toBe(0);
+  });
+
+  it('delivers NOTIFY to listeners', async () => {
+    const got: string[] = [];
+    const unlisten = await t.db.listen('mate_test', (payload) => got.push(payload));
+    await t.db.notify('mate_test', 'hello');
+    for (let i = 0; i < 50 && got.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(got).toEqual(['hello']);
+    await unlisten();
+  });
+});

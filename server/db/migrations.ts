@@ -1,0 +1,74 @@
+import type { Database, Queryable } from './database';
+
+/** One forward-only schema change. Versions are never reused or edited once released. */
+export interface Migration {
+  version: number;
+  name: string;
+  up: (tx: Queryable) => Promise<void>;
+}
+
+async function exec(tx: Queryable, sql: string): Promise<void> {
+  for (const statement of sql.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+}
+
+/** The product's own tables. Entity tables are generated from metadata elsewhere. */
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'foundation',
+    up: (tx) =>
+      exec(
+        tx,
+        `create table mate_setting (
+           key text primary key,
+           value jsonb not null,
+           updated_at timestamptz not null default now()
+         );
+         create table mate_error (
+           id text primary key,
+           status integer not null,
+           message text not null,
+           detail jsonb,
+           method text,
+           url text,
+           created_at timestamptz not null default now()
+         );
+         create table mate_user (
+           oid bigint generated always as identity primary key,
+           username text not null,
+           email text,
+           first_name text,
+           last_name text,
+           password_hash text not null,
+           disabled boolean not null default false,
+           created_at timestamptz not null default now(),
+           updated_at timestamptz not null default now()
+         );
+         create unique index mate_user_username on mate_user (lower(username))`,
+      ),
+  },
+];
+
+/**
+ * Brings the schema up to the newest version, each migration in its own transaction. On PostgreSQL an
+ * advisory lock makes concurrent starts of several instances wait for each other instead of racing.
+ */
+export async function migrate(db: Database, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
+  await db.query(`create table if not exists mate_migration (
+    version integer primary key,
+    name text not null,
+    applied_at timestamptz not null default now())`);
+  const applied: number[] = [];
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    const done = await db.transaction(async (tx) => {
+      if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(7270401)');
+      const existing = await tx.query('select 1 from mate_migration where version = $1', [migration.version]);
+      if (existing.rowCount > 0) return false;
+      await migration.up(tx);
+      await tx.query('insert into mate_migration (version, name) values ($1, $2)', [migration.version, migration.name]);
+      return true;
+    });
+    if (done) applied.push(migration.version);
+  }
+  return applied;
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database';
+import { ApiError, type ErrorBody, type FieldErrors } from '../lib/api-error';
+import { redactUrl } from '../lib/redact';
+
+/** Header naming the id of a 5xx answer; `GET /api/error({id})` reads it back. */
+export const ERROR_ID_HEADER = 'x-mate-error-id';
+
+function fieldErrorsOf(error: FastifyError): FieldErrors | undefined {
+  if (!error.validation) return undefined;
+  const errors: FieldErrors = {};
+  for (const issue of error.validation) {
+    const missing = (issue.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const field = (missing ?? issue.instancePath.replace(/^\//, '').replace(/\//g, '.')) || '(body)';
+    (errors[field] ??= []).push(issue.message ?? 'is invalid');
+  }
+  return errors;
+}
+
+/** Fastify's own 4xx codes get messages that say what was wrong and where. */
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return `The request body is not valid JSON: ${error.message}`;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return `Unsupported content type: ${error.message}`;
+    default:
+      return error.message;
+  }
+}
+
+function send(reply: FastifyReply, body: ErrorBody, code?: string): FastifyReply {
+  const reason = STATUS_CODES[body.status] ?? 'Error';
+  reply.raw.statusMessage = code ? `${reason} [${code}]` : reason;
+  return reply.status(body.status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * One error shape for every failure. 4xx answers say what was wrong; 5xx answers hide internals, carry an
+ * id in a header, and are stored so that `GET /api/error({id})` can show them later.
+ */
+export function registerErrorHandling(app: FastifyInstance, db: Database): void {
+  app.setErrorHandler(async (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      const { errors, code, description, innerException, extra } = error.options;
+      const body: ErrorBody = { ...extra, status: error.status, message: error.message };
+      if (errors) body.errors = errors;
+      if (innerException) body.innerException = { message: innerException };
+      if (code) {
+        body.error_code = code;
+        body.error_description = description ?? error.message;
+      }
+      return send(reply, body, code);
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const body: ErrorBody = { status, message: clientMessage(error) };
+      const errors = fieldErrorsOf(error);
+      if (errors) body.errors = errors;
+      return send(reply, body);
+    }
+    const id = randomUUID();
+    request.log.error({ err: error, errorId: id }, 'request failed');
+    await db
+      .query('insert into mate_error (id, status, message, detail, method, url) values ($1, $2, $3, $4, $5, $6)', [
+        id,
+        status,
+        error.message,
+        JSON.stringify({ name: error.name, code: error.code ?? null }),
+        request.method,
+        redactUrl(request.url),
+      ])
+      .catch((storeError: unknown) => request.log.error({ err: storeError }, 'could not store the error'));
+    reply.header(ERROR_ID_HEADER, id);
+    return send(reply, { status, message: `An unexpected error occurred. Quote error id ${id} when reporting it.` });
+  });
+}

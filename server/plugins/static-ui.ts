@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../lib/api-error';
+
+/**
+ * Serves the built UI from `staticDir` with a single-page fallback: any GET outside /api that asks for
+ * HTML gets index.html, so deep links work. Without a build the fallback says how to make one.
+ */
+export async function registerStaticUi(app: FastifyInstance, staticDir: string): Promise<void> {
+  const hasBuild = existsSync(path.join(staticDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: true,
+      index: 'index.html',
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be revalidated.
+        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (!isApi && wantsHtml) {
+      if (hasBuild) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Mate</title><p>The UI has not been built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>');
+    }
+    throw new ApiError(404, `No route ${request.method} ${request.url.split('?')[0]}`);
+  });
+}

@@ -1,0 +1,61 @@
+import { readBuildInfo } from './build-info';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrate } from './db/migrations';
+import { openDatabase } from './db/open-database';
+import { bootstrapAdmin, ensureInstallationId } from './seed/bootstrap';
+
+// Only listens: everything else is in app.ts so that tests build the same app without a socket.
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const db = await openDatabase(config);
+  await migrate(db);
+  const installationId = await ensureInstallationId(db);
+  const admin = await bootstrapAdmin(db, config.adminPassword);
+  const buildInfo = await readBuildInfo(config.staticDir);
+  const app = await createApp({ config, db, buildInfo, installationId });
+  app.addHook('onClose', async () => db.close());
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: draining requests and closing the database');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}`;
+  const lines = [
+    '',
+    `  Mate ${buildInfo.version} is running on ${db.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}.`,
+    `  Open ${url} in a browser.`,
+  ];
+  if (admin.generatedPassword) {
+    lines.push('', `  First start: created the administrator 'admin' with the password ${admin.generatedPassword}`, '  It is shown only this once; sign in and change it.');
+  } else if (admin.created) {
+    lines.push('', "  First start: created the administrator 'admin' with the password from MATE_ADMIN_PASSWORD.");
+  }
+  console.log(lines.join('\n') + '\n');
+  app.log.debug({ address }, 'listening');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `Mate could not start: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { buildInfoFor } from './server/build-info';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
+
+/** Writes dist/version.json: the UI's build version, which the server and the UI both report. */
+function versionFile(): Plugin {
+  return {
+    name: 'mate-version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify(buildInfoFor(new Date()), null, 2) });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    react(),
+    // Lingui macros need Babel; plugin-react 6 runs none, so they go through rolldown's Babel plugin.
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: [/\/(src|renderers)\/.*\.[jt]sx?$/] }),
+    lingui(),
+    versionFile(),
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: {
+      '/api': { target: apiTarget, ws: true, changeOrigin: false },
+      '/version.json': { target: apiTarget },
+    },
+  },
+});
