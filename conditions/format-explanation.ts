@@ -1,0 +1,92 @@
+import type { Explanation, ExplanationKey, ExplanationParams } from './explain-condition';
+
+/** The two messages of an explanation key; `{field}`, `{value}`, `{actual}` are replaced. */
+export interface ExplanationMessage {
+  holds: string;
+  fails: string;
+}
+
+/**
+ * The default English messages, one pair per key. Translation catalogues mirror these keys; for
+ * whenAll / whenAny the messages are used only when the node has no children, otherwise the
+ * children's messages are joined.
+ */
+export const ENGLISH_EXPLANATION_MESSAGES: Readonly<Record<ExplanationKey, ExplanationMessage>> = {
+  'condition.leaf.empty': { holds: '{field} is empty', fails: '{field} is not empty' },
+  'condition.leaf.null': { holds: '{field} is not set', fails: '{field} is set' },
+  'condition.leaf.nullOrEmpty': { holds: '{field} is not set or empty', fails: '{field} is set and not empty' },
+  'condition.leaf.notEmpty': { holds: '{field} is set and not empty', fails: '{field} is not set or empty' },
+  'condition.leaf.notNull': { holds: '{field} is set', fails: '{field} is not set' },
+  'condition.leaf.equal': { holds: '{field} equals {value}', fails: '{field} does not equal {value}' },
+  'condition.leaf.notEqual': { holds: '{field} does not equal {value}', fails: '{field} equals {value}' },
+  'condition.leaf.greaterThan': { holds: '{field} is greater than {value}', fails: '{field} is not greater than {value}' },
+  'condition.leaf.greaterOrEqual': { holds: '{field} is at least {value}', fails: '{field} is not at least {value}' },
+  'condition.leaf.lessThan': { holds: '{field} is less than {value}', fails: '{field} is not less than {value}' },
+  'condition.leaf.lessOrEqual': { holds: '{field} is at most {value}', fails: '{field} is not at most {value}' },
+  'condition.leaf.zero': { holds: '{field} is zero', fails: '{field} is not zero' },
+  'condition.leaf.one': { holds: '{field} is one', fails: '{field} is not one' },
+  'condition.leaf.positive': { holds: '{field} is positive', fails: '{field} is not positive' },
+  'condition.leaf.negative': { holds: '{field} is negative', fails: '{field} is not negative' },
+  'condition.leaf.true': { holds: '{field} is true', fails: '{field} is not true' },
+  'condition.leaf.false': { holds: '{field} is false', fails: '{field} is not false' },
+  'condition.all': { holds: 'there is nothing to meet', fails: 'a condition is not met' },
+  'condition.any': { holds: 'an alternative is met', fails: 'there are no alternatives' },
+  'condition.not': { holds: 'the negated condition is not met', fails: 'the negated condition is met' },
+  'condition.invalid': { holds: 'invalid condition', fails: 'invalid condition' },
+};
+
+/**
+ * Renders a value for a message: text as is but shortened to 11 characters plus an ellipsis when longer
+ * than 12 (the rule of spec 2 for quoted values), `""` for empty text, `(none)` for null, `(missing)` for
+ * a missing field, arrays and objects as compact JSON.
+ */
+export function formatConditionValue(value: unknown): string {
+  let text: string;
+  if (value === undefined) return '(missing)';
+  if (value === null) return '(none)';
+  if (value === '') return '""';
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'object') {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      return '(unprintable)'; // cyclic; explanations must not throw
+    }
+  } else text = String(value);
+  return text.length > 12 ? `${text.slice(0, 11)}…` : text;
+}
+
+function fill(template: string, params: ExplanationParams, labels: (field: string) => string): string {
+  return template.replace(/\{(field|value|actual)\}/g, (_, name: 'field' | 'value' | 'actual') =>
+    name === 'field' ? labels(params.field ?? '') : formatConditionValue(params[name]),
+  );
+}
+
+interface Rendered {
+  text: string;
+  compound: boolean;
+}
+
+function render(explanation: Explanation, labels: (field: string) => string): Rendered {
+  const message = ENGLISH_EXPLANATION_MESSAGES[explanation.key] ?? ENGLISH_EXPLANATION_MESSAGES['condition.invalid'];
+  const children = explanation.children ?? [];
+  // A `not` is explained by its child: "not (Status equals Closed)" holds because Status does not equal Closed.
+  if (explanation.key === 'condition.not' && children[0]) return render(children[0], labels);
+  if (explanation.key === 'condition.all' || explanation.key === 'condition.any') {
+    const parts = children.map((child) => render(child, labels));
+    if (parts.length === 1) return parts[0]!;
+    if (parts.length > 1) return { text: parts.map((part) => (part.compound ? `(${part.text})` : part.text)).join(' and '), compound: true };
+  }
+  return { text: fill(explanation.holds ? message.holds : message.fails, explanation.params, labels), compound: false };
+}
+
+/**
+ * Renders an explanation in English: "Status equals Closed", "Status does not equal Closed". The
+ * deciding children are joined with "and" (a failing whenAll lists its failing children, a whenAny
+ * that holds names the child that holds), nested groups in parentheses.
+ *
+ * @param labels maps a field path to the label to show; the path itself by default
+ */
+export function formatExplanation(explanation: Explanation, labels: (field: string) => string = (field) => field): string {
+  return render(explanation, labels).text;
+}
