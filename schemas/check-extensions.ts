@@ -1,0 +1,106 @@
+import { checkCondition } from '../conditions';
+import type { EntityDocument, FieldEffects } from './entity-document';
+import type { Report } from './check-fields';
+import { pointer } from './document-issue';
+import { fieldTypesOf } from './field-paths';
+import { SYSTEM_FIELDS } from './system-fields';
+import { isWidgetName, WIDGET_NAMES } from './widget-testers';
+
+/** Condition issue as conditions/' `checkCondition` reports it. */
+interface ConditionIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * Checks a condition against field types and reports its issues with document pointers.
+ * `at` is the condition's pointer; the checker's paths are taken as relative to it unless they already start there.
+ */
+export function reportCondition(condition: unknown, types: Record<string, string>, at: string, context: string, report: Report): void {
+  const issues = checkCondition(condition, types as Parameters<typeof checkCondition>[1], at) as ConditionIssue[];
+  for (const issue of issues) {
+    const path = issue.path.startsWith(at) ? issue.path : `${at}${issue.path.startsWith('/') || issue.path === '' ? '' : '/'}${issue.path}`;
+    report(path, `${context}: ${issue.message}`);
+  }
+}
+
+/**
+ * The semantic checks of the extensions: every field name they reference exists (tabs, effects, widgets, lookups,
+ * grid columns, sort, queryFields, quickSearch, titleField), a field sits in at most one tab group, ids are unique,
+ * effect conditions pass `checkCondition` against the document's field types, widget names are known, and
+ * usage 'Lookup' and `extensions.lookups` agree.
+ */
+export function checkExtensions(doc: EntityDocument, report: Report): void {
+  const types = fieldTypesOf([...SYSTEM_FIELDS, ...doc.fields]);
+  const topLevel = new Set([...SYSTEM_FIELDS, ...doc.fields].map((f) => f.name));
+  const ext = doc.extensions ?? {};
+  const known = (path: string) => Object.hasOwn(types, path);
+  const needField = (path: string, at: string, what: string) => {
+    if (!known(path)) report(at, `${what} names field '${path}', which does not exist`);
+    return known(path);
+  };
+
+  if (doc.titleField !== undefined && !topLevel.has(doc.titleField)) report('/titleField', `titleField names field '${doc.titleField}', which is not a top-level field`);
+
+  const tabIds = new Set<string>();
+  const groupIds = new Set<string>();
+  const placedIn = new Map<string, string>();
+  (ext.tabs ?? []).forEach((tab, t) => {
+    const tabAt = pointer('/extensions/tabs', t);
+    if (tabIds.has(tab.id)) report(`${tabAt}/id`, `tab id '${tab.id}' is used twice`);
+    tabIds.add(tab.id);
+    tab.groups.forEach((group, g) => {
+      const groupAt = pointer(tabAt, 'groups', g);
+      if (groupIds.has(group.id)) report(`${groupAt}/id`, `group id '${group.id}' is used twice`);
+      groupIds.add(group.id);
+      group.fields.forEach((name, f) => {
+        const at = pointer(groupAt, 'fields', f);
+        if (!topLevel.has(name)) return report(at, `group '${group.id}' names field '${name}', which is not a top-level field`);
+        const earlier = placedIn.get(name);
+        if (earlier !== undefined) report(at, `field '${name}' is placed in group '${earlier}' and again in group '${group.id}': a field belongs to one group`);
+        else placedIn.set(name, group.id);
+      });
+    });
+  });
+
+  for (const [path, effects] of Object.entries(ext.effects ?? {})) {
+    const at = pointer('/extensions/effects', path);
+    if (!needField(path, at, 'effects')) continue;
+    for (const [effect, condition] of Object.entries(effects as FieldEffects)) {
+      reportCondition(condition, types, pointer(at, effect), `field '${path}': ${effect} condition`, report);
+    }
+  }
+
+  for (const [path, widget] of Object.entries(ext.widgets ?? {})) {
+    const at = pointer('/extensions/widgets', path);
+    needField(path, at, 'widgets');
+    if (!isWidgetName(widget)) report(at, `field '${path}': widget '${widget}' is unknown (known widgets: ${WIDGET_NAMES.join(', ')})`);
+  }
+
+  const lookups = ext.lookups ?? {};
+  for (const path of Object.keys(lookups)) {
+    const at = pointer('/extensions/lookups', path);
+    if (needField(path, at, 'lookups') && types[path] !== 'String' && types[path] !== 'Number') {
+      report(at, `field '${path}' is a ${types[path]} field: a lookup stores a String or Number key`);
+    }
+  }
+  doc.fields.forEach((field, index) => {
+    if (field.usage === 'Lookup' && !lookups[field.name]) {
+      report(pointer('/fields', index, 'usage'), `field '${field.name}' has usage 'Lookup' but no entry in extensions.lookups saying what it looks up`);
+    }
+  });
+
+  ext.grid?.columns.forEach((column, index) => needField(column.field, pointer('/extensions/grid/columns', index, 'field'), 'grid column'));
+  ext.grid?.defaultSort?.forEach((key, index) => needField(key.field, pointer('/extensions/grid/defaultSort', index, 'field'), 'defaultSort'));
+  ext.queryFields?.forEach((path, index) => needField(path, pointer('/extensions/queryFields', index), 'queryFields'));
+  ext.quickSearch?.forEach((path, index) => {
+    const at = pointer('/extensions/quickSearch', index);
+    if (needField(path, at, 'quickSearch') && types[path] !== 'String') report(at, `quickSearch field '${path}' is a ${types[path]} field: quick search reads String fields only`);
+  });
+
+  const detailIds = new Set<string>();
+  ext.details?.forEach((detail, index) => {
+    if (detailIds.has(detail.id)) report(pointer('/extensions/details', index, 'id'), `detail view id '${detail.id}' is used twice`);
+    detailIds.add(detail.id);
+  });
+}

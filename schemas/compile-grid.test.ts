@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { sample } from '../fixtures/metadata/samples';
+import { compileDetails, compileGrid, compileQueryFields, compileQuickSearch } from './compile-grid';
+
+describe('compileGrid', () => {
+  it('compiles declared columns with labels, types and widths', () => {
+    const grid = compileGrid(sample('location'), 'de');
+    expect(grid.columns).toEqual([
+      { field: 'Number', label: 'Number', type: 'Number', width: 90 },
+      { field: 'Name', label: 'Name', type: 'String' },
+      { field: 'Address.City', label: 'Ort', type: 'String' },
+    ]);
+    expect(grid.defaultSort).toEqual([{ field: 'Number', direction: 'asc' }]);
+    expect(grid.pageSize).toBe(100);
+  });
+
+  it('defaults to the title field plus the first String/Number fields, sorted by title', () => {
+    const grid = compileGrid({
+      fields: [
+        { name: 'Code', type: 'String' }, { name: 'Secret', type: 'String', usage: 'Password' }, { name: 'Name', type: 'String', required: true },
+        { name: 'Flag', type: 'Boolean' }, { name: 'A', type: 'Number' }, { name: 'B', type: 'Number' }, { name: 'C', type: 'Number' }, { name: 'D', type: 'Number' },
+      ],
+    });
+    expect(grid.columns.map((c) => c.field)).toEqual(['Name', 'Code', 'A', 'B', 'C']);
+    expect(grid.defaultSort).toEqual([{ field: 'Name', direction: 'asc' }]);
+    expect(grid.pageSize).toBe(50);
+  });
+});
+
+describe('query form, quick search, details', () => {
+  it('compiles declared query fields and defaults to the title field', () => {
+    expect(compileQueryFields(sample('article')).map((q) => q.field)).toEqual(['ArticleNumber', 'Text', 'Kind']);
+    expect(compileQueryFields(sample('quantity-unit'))).toEqual([{ field: 'Id', label: 'Id', type: 'String', usage: 'UpperCase' }]);
+  });
+
+  it('searches every String field but passwords by default', () => {
+    expect(compileQuickSearch({ fields: [{ name: 'A', type: 'String' }, { name: 'P', type: 'String', usage: 'Password' }, { name: 'N', type: 'Number' }] })).toEqual(['A']);
+    expect(compileQuickSearch(sample('article'))).toEqual(['ArticleNumber', 'Text', 'GTIN']);
+  });
+
+  it('localises detail view labels', () => {
+    expect(compileDetails(sample('quantity-unit'), 'de')[0]).toMatchObject({ id: 'articles', label: 'Artikel', foreignKey: 'QuantityUnit' });
+  });
+});

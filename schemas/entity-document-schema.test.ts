@@ -1,0 +1,47 @@
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+import type { DetailView, EntityDocument, FieldModel, FormExtensions, LookupDefinition } from './entity-document';
+import { ENTITY_DOCUMENT_SCHEMA } from './entity-document-schema';
+
+// Records keyed by `keyof` the contract types: adding a key to a type without listing it here fails the typecheck,
+// and the tests below then fail until the JSON Schema has it too.
+const DOCUMENT_KEYS: Record<keyof EntityDocument, true> = {
+  $schema: true, area: true, entity: true, version: true, label: true, pluralLabel: true, icon: true, navigation: true,
+  scope: true, operations: true, titleField: true, fields: true, extensions: true,
+};
+const FIELD_KEYS: Record<keyof FieldModel, true> = {
+  name: true, type: true, required: true, unique: true, minLength: true, maxLength: true, min: true, max: true, nullable: true,
+  managedType: true, usage: true, label: true, description: true, readonly: true, properties: true, items: true, rules: true,
+  default: true, options: true, pattern: true,
+};
+const EXTENSION_KEYS: Record<keyof FormExtensions, true> = {
+  tabs: true, effects: true, widgets: true, lookups: true, grid: true, queryFields: true, quickSearch: true, details: true,
+};
+const LOOKUP_KEYS: Record<keyof LookupDefinition, true> = { entity: true, valueField: true, textFields: true, iconField: true, countryField: true, filter: true };
+const DETAIL_KEYS: Record<keyof DetailView, true> = { id: true, label: true, entity: true, foreignKey: true, columns: true };
+
+const defs = ENTITY_DOCUMENT_SCHEMA.definitions;
+const keys = (o: object) => Object.keys(o).sort();
+
+describe('ENTITY_DOCUMENT_SCHEMA', () => {
+  it('compiles under ajv strict mode', () => {
+    expect(() => new Ajv({ strict: true, allowUnionTypes: true }).compile(ENTITY_DOCUMENT_SCHEMA)).not.toThrow();
+  });
+
+  it('has exactly the keys of the contract types', () => {
+    expect(keys(ENTITY_DOCUMENT_SCHEMA.properties)).toEqual(keys(DOCUMENT_KEYS));
+    expect(keys(defs.field.properties)).toEqual(keys(FIELD_KEYS));
+    expect(keys(defs.extensions.properties)).toEqual(keys(EXTENSION_KEYS));
+    expect(keys(defs.extensions.properties.lookups.additionalProperties.properties)).toEqual(keys(LOOKUP_KEYS));
+    expect(keys(defs.extensions.properties.details.items.properties)).toEqual(keys(DETAIL_KEYS));
+  });
+
+  it('refuses unknown keys everywhere', () => {
+    const validate = new Ajv({ allowUnionTypes: true }).compile(ENTITY_DOCUMENT_SCHEMA);
+    const doc = { area: 'a', entity: 'b', version: 1, label: { en: 'B' }, navigation: '/data/a', scope: 'tenant', fields: [{ name: 'A', type: 'String' }] };
+    expect(validate(doc)).toBe(true);
+    expect(validate({ ...doc, lable: {} })).toBe(false);
+    expect(validate({ ...doc, label: { en: 'B', xx: 'C' } })).toBe(false);
+    expect(validate({ ...doc, extensions: { grid: { columns: [{ field: 'A', widht: 3 }] } } })).toBe(false);
+  });
+});

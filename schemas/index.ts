@@ -1,0 +1,26 @@
+/**
+ * The field-model compiler: the metadata contract, its checker, and the compiler from an entity document to
+ * JSON Schema + rjsf uiSchema + layout + grid, with the helpers the editors and the server share.
+ * Import from `schemas` rather than from its files.
+ */
+export * from './entity-document';
+export { ENTITY_DOCUMENT_SCHEMA } from './entity-document-schema';
+export { validateEntityDocument } from './validate-entity-document';
+export { checkCatalogue, type CatalogueEntry } from './check-catalogue';
+export { USAGE_TYPES } from './check-fields';
+export { type DocumentIssue, pointer, pointerSegment } from './document-issue';
+export { MANAGED_TYPES, MANAGED_TYPE_NAMES, effectiveBounds, isIntegerType, type Bounds, type ManagedTypeInfo } from './managed-types';
+export { STRING_RULES, parseRules, modelRules, fieldRules, evaluateRules, isEmptyValue, type Rule, type RuleName, type ParsedRules, type RuleFailure } from './rule-strings';
+export { VALIDATORS, DEFAULT_MESSAGES, messageKey, detailedMessageKey, formatMessage, shortenValue, type Validator, type MessageParams, type Translate } from './messages';
+export { WIDGET_NAMES, WIDGET_TESTERS, chooseWidget, isWidgetName, type WidgetName, type WidgetTester, type WidgetContext } from './widget-testers';
+export { DEFAULT_CURRENCY, ZERO_DECIMAL_CURRENCIES, THREE_DECIMAL_CURRENCIES, currencyDecimals, roundToCurrency, parseCurrencyAmount, type CurrencyAmount } from './currency';
+export { SYSTEM_FIELDS, SYSTEM_FIELD_NAMES, ALL_OPERATIONS, toEntityMeta, resolveTitleField } from './system-fields';
+export { defaultValue, emptyRecord, normaliseNumberInput } from './defaults';
+export { localize, fieldLabel, nameToWords } from './field-label';
+export { walkFields, fieldTypesOf, findField, valueAt, type WalkedField } from './field-paths';
+export { compileFieldSchema, compileObjectSchema, type JsonSchema } from './compile-field-schema';
+export { compileUiSchema, compileLookup, effectFields, type UiSchema, type CompiledUi, type CompiledEffects, type CompiledLookup } from './compile-ui-schema';
+export { compileLayout, layoutOrder, DEFAULT_TAB_ID, type FormLayout, type LayoutTab, type LayoutGroup } from './compile-layout';
+export { compileGrid, compileQueryFields, compileQuickSearch, compileDetails, DEFAULT_PAGE_SIZE, DEFAULT_COLUMN_COUNT, type CompiledGrid, type CompiledColumn, type CompiledQueryField, type CompiledDetailView } from './compile-grid';
+export { compileEntity, compileEntityUncached, clearCompileCache, compileKey, type CompiledEntity } from './compile-entity';
+export { createRecordValidator, recordAjv, type RecordValidator, type RecordErrors, type FieldError } from './record-validator';

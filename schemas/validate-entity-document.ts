@@ -1,0 +1,125 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { EntityDocument } from './entity-document';
+import { ENTITY_DOCUMENT_SCHEMA } from './entity-document-schema';
+import { checkExtensions } from './check-extensions';
+import { checkFields } from './check-fields';
+import type { DocumentIssue } from './document-issue';
+
+let validateShape: ValidateFunction | undefined;
+
+function shapeValidator(): ValidateFunction {
+  validateShape ??= new Ajv({ allErrors: true, allowUnionTypes: true, verbose: true }).compile(ENTITY_DOCUMENT_SCHEMA);
+  return validateShape;
+}
+
+/**
+ * Validates an entity document: first its shape against `ENTITY_DOCUMENT_SCHEMA`, then (only once the shape is
+ * right, so the checks can trust it) the semantic checks of the field model and the extensions, and, when `file`
+ * is a path like `.../<area>/<entity>.json`, that `entity` matches the file name and `area` the folder.
+ * Returns the issues, empty when the document is valid.
+ */
+export function validateEntityDocument(doc: unknown, file: string): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  const report = (path: string, message: string) => issues.push({ file, path, message });
+  const validate = shapeValidator();
+  if (!validate(doc)) {
+    for (const error of validate.errors ?? []) {
+      const { path, message } = describeShapeError(doc, error);
+      report(path, message);
+    }
+    return issues;
+  }
+  const document = doc as EntityDocument;
+  checkFields(document, report);
+  checkExtensions(document, report);
+  checkFileName(document, file, report);
+  return issues;
+}
+
+function checkFileName(doc: EntityDocument, file: string, report: (path: string, message: string) => void): void {
+  const parts = file.split(/[\\/]/).filter(Boolean);
+  const base = parts.at(-1);
+  if (!base?.endsWith('.json')) return;
+  const entity = base.slice(0, -'.json'.length);
+  if (doc.entity !== entity) report('/entity', `entity '${doc.entity}' does not match the file name '${base}': name the file '${doc.entity}.json' or fix 'entity'`);
+  const folder = parts.at(-2);
+  if (folder !== undefined && doc.area !== folder) report('/area', `area '${doc.area}' does not match the folder '${folder}': move the file to '${doc.area}/' or fix 'area'`);
+}
+
+/** Reads the value at a JSON pointer (undefined when absent). */
+function at(doc: unknown, path: string): unknown {
+  let current = doc;
+  for (const raw of path.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** "field 'Address.City': " when the pointer is inside a field, so the author finds the spot by name. */
+function fieldContext(doc: unknown, path: string): string {
+  const match = /^(\/fields\/\d+(?:\/(?:properties\/\d+|items))*)/.exec(path);
+  if (!match) return '';
+  const names: string[] = [];
+  const segments = match[1]!.split('/').slice(1);
+  let prefix = '';
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    prefix += `/${segment}`;
+    if (segment === 'items') names.push('[]');
+    else if (/^\d+$/.test(segment)) {
+      const name = (at(doc, prefix) as { name?: unknown } | undefined)?.name;
+      names.push(typeof name === 'string' ? name : `#${segment}`);
+    }
+  }
+  return `field '${names.join('.').replace(/\.\[\]/g, '[]')}': `;
+}
+
+function closest(word: string, candidates: readonly string[]): string | undefined {
+  const distance = (a: string, b: string) => {
+    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+      let previous = row[0]!;
+      row[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const current = row[j]!;
+        row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+        previous = current;
+      }
+    }
+    return row[b.length]!;
+  };
+  const best = candidates.map((c) => [c, distance(word, c)] as const).sort((x, y) => x[1] - y[1])[0];
+  return best && best[1] <= Math.max(2, Math.floor(word.length / 3)) ? best[0] : undefined;
+}
+
+function describeShapeError(doc: unknown, error: ErrorObject): { path: string; message: string } {
+  const params = error.params as Record<string, unknown>;
+  const context = fieldContext(doc, error.instancePath);
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const allowed = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const hint = closest(key, allowed);
+      return {
+        path: `${error.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        message: `${context}unknown property '${key}'${hint ? ` (did you mean '${hint}'?)` : allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ''}`,
+      };
+    }
+    case 'required':
+      return { path: error.instancePath, message: `${context}missing required property '${String(params.missingProperty)}'` };
+    case 'enum':
+      return {
+        path: error.instancePath,
+        message: `${context}${JSON.stringify(at(doc, error.instancePath))} is not allowed here; use one of: ${(params.allowedValues as unknown[]).map((v) => String(v)).join(', ')}`,
+      };
+    case 'pattern': {
+      const value = at(doc, error.instancePath);
+      const hint = /\/(area)$/.test(error.instancePath) ? ' (kebab-case, e.g. "pos-supply")' : /\/entity$/.test(error.instancePath) ? ' (e.g. "article", "contactTask" or "pos-terminal")' : '';
+      return { path: error.instancePath, message: `${context}${JSON.stringify(value)} does not have the expected form${hint}` };
+    }
+    default:
+      return { path: error.instancePath, message: `${context}${error.instancePath ? `${error.instancePath.split('/').at(-1)} ` : 'the document '}${error.message ?? error.keyword}` };
+  }
+}

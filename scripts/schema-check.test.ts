@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+function check(...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schema-check.ts', ...args], { encoding: 'utf8' });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+describe('scripts/schema-check.ts', () => {
+  it('prints one OK line per valid document with --quiet and exits 0', () => {
+    const { code, out } = check('fixtures/metadata/valid', '--quiet');
+    expect(code).toBe(0);
+    expect(out.trim().split('\n')).toEqual([
+      'OK fixtures/metadata/valid/pos-operating/location.json',
+      'OK fixtures/metadata/valid/pos-supply/article.json',
+      'OK fixtures/metadata/valid/pos-supply/quantity-unit.json',
+    ]);
+  });
+
+  it('prints the compiled schema and uiSchema in the chosen locale', () => {
+    const { code, out } = check('fixtures/metadata/valid/pos-operating/location.json', '--locale', 'de');
+    expect(code).toBe(0);
+    expect(out).toContain('== fixtures/metadata/valid/pos-operating/location.json (pos-operating/location@2:de)');
+    const json = JSON.parse(out.slice(out.indexOf('{'))) as { schema: { title: string }; uiSchema: Record<string, unknown> };
+    expect(json.schema.title).toBe('Standort');
+    expect(json.uiSchema.CountryCode).toMatchObject({ 'ui:widget': 'country' });
+  });
+
+  it('lists the issues with file, path and message and exits 1', () => {
+    const { code, out } = check('fixtures/metadata/invalid/min-greater-than-max.json');
+    expect(code).toBe(1);
+    expect(out).toContain("fixtures/metadata/invalid/min-greater-than-max.json /fields/0/min: field 'Price': min (10) is greater than max (5)");
+    expect(out).toContain('1 issue in 1 of 1 file(s)');
+  });
+
+  it('runs the cross-document checks over a folder', () => {
+    const { code, out } = check('fixtures/metadata/valid/pos-supply', '--quiet');
+    // The pos-supply folder holds both ends of the article -> quantity-unit lookup; the article alone does not.
+    expect(code).toBe(0);
+    const single = check('fixtures/metadata/valid/pos-supply/article.json');
+    expect(single.code).toBe(1);
+    expect(single.out).toContain("lookup of field 'QuantityUnit' points at 'pos-supply/quantity-unit', which no document defines");
+    expect(out).not.toContain('navigation');
+  });
+
+  it('refuses a bad locale and a missing target', () => {
+    expect(check('fixtures/metadata/valid', '--locale', 'xx').code).toBe(2);
+    expect(check().code).toBe(2);
+    expect(check('no/such/folder').code).toBe(2);
+  });
+});
