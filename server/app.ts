@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { REDACT_PATHS, redactUrl } from './lib/redact';
 import { registerErrorHandling } from './plugins/error-handling';
+import { registerGracefulClose } from './plugins/graceful-close';
 import { registerStaticUi } from './plugins/static-ui';
 import { systemRoutes } from './routes/system-routes';
 
@@ -23,6 +24,7 @@ export interface AppOptions {
 export const mateApp = fastifyPlugin<AppOptions>(
   async (app, options) => {
     registerErrorHandling(app, options.db);
+    registerGracefulClose(app);
     await app.register(systemRoutes, { db: options.db, buildInfo: options.buildInfo, installationId: options.installationId });
     await registerStaticUi(app, options.config.staticDir);
   },
