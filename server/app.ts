@@ -3,6 +3,8 @@ import fastifyPlugin from 'fastify-plugin';
 import type { BuildInfo } from './build-info';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { identityRoutes, type IdentityRoutesOptions } from './identity/identity-routes';
+import type { NavigationItem } from '../schemas/entity-document';
 import { REDACT_PATHS, redactUrl } from './lib/redact';
 import { registerErrorHandling } from './plugins/error-handling';
 import { registerGracefulClose } from './plugins/graceful-close';
@@ -15,6 +17,10 @@ export interface AppOptions {
   db: Database;
   buildInfo: BuildInfo;
   installationId: string;
+  /** The navigation definition (server/metadata/navigation.json). */
+  navigation: NavigationItem[];
+  /** Clock, environment and throttle limits of identity, for tests and benchmarks. */
+  identity?: Pick<IdentityRoutesOptions, 'now' | 'env' | 'throttleLimits'>;
 }
 
 /**
@@ -26,6 +32,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
     registerErrorHandling(app, options.db);
     registerGracefulClose(app);
     await app.register(systemRoutes, { db: options.db, buildInfo: options.buildInfo, installationId: options.installationId });
+    await app.register(identityRoutes, { db: options.db, config: options.config, navigation: options.navigation, ...options.identity });
     await registerStaticUi(app, options.config.staticDir);
   },
   { name: 'mate', fastify: '5.x' },
@@ -45,7 +52,8 @@ export async function createApp(options: AppOptions, logger: boolean | { stream:
             },
             ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
           },
-    trustProxy: true,
+    // Only behind a proxy that sets X-Forwarded-For: otherwise clients could pick their own address.
+    trustProxy: options.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
   });

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     [{ MATE_ADMIN_PASSWORD: 'short' }, 'MATE_ADMIN_PASSWORD'],
     [{ MATE_TOKEN_LIFETIME_MINUTES: '0' }, 'MATE_TOKEN_LIFETIME_MINUTES'],
     [{ MATE_ALLOWED_ORIGINS: 'not an origin' }, 'MATE_ALLOWED_ORIGINS'],
+    [{ MATE_TRUST_PROXY: 'maybe' }, 'MATE_TRUST_PROXY'],
   ])('refuses %o naming %s', (env, variable) => {
     expect(() => loadConfig(env, '/')).toThrowError(ConfigError);
     expect(() => loadConfig(env, '/')).toThrowError(variable);

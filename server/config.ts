@@ -12,6 +12,8 @@ export interface Config {
   staticDir: string;
   tokenLifetimeMinutes: number;
   allowedOrigins: string[];
+  /** Whether X-Forwarded-* headers are believed (set only behind a reverse proxy). */
+  trustProxy: boolean;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -34,6 +36,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got '${env[name]}'`);
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -68,5 +78,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     staticDir: path.resolve(cwd, env.MATE_STATIC_DIR?.trim() || 'dist'),
     tokenLifetimeMinutes: integer(env, 'MATE_TOKEN_LIFETIME_MINUTES', 60, 1, 7 * 24 * 60),
     allowedOrigins: origins,
+    trustProxy: boolean(env, 'MATE_TRUST_PROXY', false),
   };
 }

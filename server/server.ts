@@ -2,6 +2,9 @@ import { readBuildInfo } from './build-info';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrations';
+import { ensureAdministratorRole } from './identity/administrator-role';
+import { loadNavigation } from './metadata/load-navigation';
+import { ALL_MIGRATIONS } from './schema-migrations';
 import { openDatabase } from './db/open-database';
 import { bootstrapAdmin, ensureInstallationId } from './seed/bootstrap';
 
@@ -18,11 +21,13 @@ async function main(): Promise<void> {
     throw error;
   }
   const db = await openDatabase(config);
-  await migrate(db);
+  await migrate(db, ALL_MIGRATIONS);
   const installationId = await ensureInstallationId(db);
   const admin = await bootstrapAdmin(db, config.adminPassword);
+  await ensureAdministratorRole(db);
+  const navigation = await loadNavigation();
   const buildInfo = await readBuildInfo(config.staticDir);
-  const app = await createApp({ config, db, buildInfo, installationId });
+  const app = await createApp({ config, db, buildInfo, installationId, navigation });
   app.addHook('onClose', async () => db.close());
 
   let stopping = false;

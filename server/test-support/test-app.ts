@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from '../app';
 import { buildInfoFor } from '../build-info';
 import { loadConfig, type Config } from '../config';
+import { loadNavigation } from '../metadata/load-navigation';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** An app on a fresh database, the log lines it wrote, and a close that drops everything. */
@@ -27,7 +28,7 @@ export async function createTestApp(
   });
   const config = { ...loadConfig({ MATE_STATIC_DIR: '/nonexistent-ui-build', LOG_LEVEL: 'info' }), ...options.config };
   const app = await createApp(
-    { config, db: database.db, buildInfo: buildInfoFor(new Date('2025-01-14T08:40:00Z')), installationId: 'test-installation' },
+    { config, db: database.db, buildInfo: buildInfoFor(new Date('2025-01-14T08:40:00Z')), installationId: 'test-installation', navigation: await loadNavigation() },
     { stream },
   );
   options.configure?.(app);

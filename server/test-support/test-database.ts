@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrations';
+import { ALL_MIGRATIONS } from '../schema-migrations';
 import { openPgliteDatabase } from '../db/pglite-database';
 import { openPostgresDatabase } from '../db/postgres-database';
 
@@ -41,7 +42,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   } else {
     db = await openPgliteDatabase('memory://');
   }
-  if (options.migrate !== false) await migrate(db);
+  if (options.migrate !== false) await migrate(db, ALL_MIGRATIONS);
   return {
     db,
     url,

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../lib/api-error';
+import type { IdentityServices } from './identity-services';
+import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
+import { enqueueMail } from './outbox';
+import { newPasswordProblem } from './passwords';
+import { bodyObject, refuseUnknownFields, stringField } from './request-body';
+import { createUser, enableUser, setUserPassword } from './user-admin';
+import { findUserByEmail, findUserByUsername } from './user-store';
+
+const USERNAME_PATTERN = /^[A-Za-z0-9]+([._@-][A-Za-z0-9]+)*$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const CONFIRMATION_VALID_MS = 48 * 60 * 60 * 1000;
+/** A reset link works once, for one hour. */
+export const RESET_VALID_MS = 60 * 60 * 1000;
+
+function invalidToken(): ApiError {
+  return new ApiError(400, 'The link is invalid, already used or expired.', { errors: { token: ['is invalid, already used or expired'] } });
+}
+
+/** Registration with e-mail confirmation, and password reset by mailed one-time link. */
+export function registerAccountRoutes(app: FastifyInstance, services: IdentityServices): void {
+  const { db } = services;
+
+  app.post('/api/auth/register', async (request) => {
+    if (!services.registrationAllowed) throw new ApiError(403, 'Registration is not enabled on this site.');
+    const body = bodyObject(request.body);
+    refuseUnknownFields(body, ['firstname', 'lastname', 'email', 'username', 'password']);
+    const username = stringField(body, 'username', { max: 64 })!.trim();
+    if (username.length < 3 || !USERNAME_PATTERN.test(username)) {
+      throw new ApiError(400, 'The username must have at least 3 letters or digits; dots, hyphens, underscores and @ only between them.', {
+        errors: { username: ['must be at least 3 letters or digits, with . _ - @ only between them'] },
+      });
+    }
+    const email = stringField(body, 'email', { max: 254 })!.trim();
+    if (!EMAIL_PATTERN.test(email)) throw new ApiError(400, 'The e-mail address is not valid.', { errors: { email: ['is not a valid e-mail address'] } });
+    const password = stringField(body, 'password', { max: 1024 })!;
+    const problem = newPasswordProblem(password);
+    if (problem) throw new ApiError(400, `The password ${problem}.`, { errors: { password: [problem] } });
+    const firstName = stringField(body, 'firstname', { required: false, max: 60 });
+    const lastName = stringField(body, 'lastname', { required: false, max: 60 });
+
+    await db.transaction(async (tx) => {
+      const userOid = await createUser(tx, { username, password, email, firstName, lastName, disabled: true, pendingConfirmation: true });
+      const token = await createOneTimeToken(tx, userOid, 'confirm-registration', CONFIRMATION_VALID_MS, services.now());
+      await enqueueMail(tx, {
+        to: email,
+        subject: 'Confirm your e-mail address',
+        text:
+          `Hello ${firstName ?? username},\n\nplease confirm your e-mail address to activate the user ${username}:\n\n` +
+          `${services.publicUrl}/auth/validate-email?token=${token}\n\nThe link is valid for 48 hours.\n`,
+      });
+    });
+    return { registered: true, confirmationRequired: true };
+  });
+
+  app.post('/api/auth/confirm-registration', async (request) => {
+    const body = bodyObject(request.body);
+    refuseUnknownFields(body, ['token']);
+    const token = stringField(body, 'token', { max: 200 })!;
+    const userOid = await consumeOneTimeToken(db, token, 'confirm-registration', services.now());
+    if (userOid === undefined) throw invalidToken();
+    await enableUser(db, userOid);
+    return { confirmed: true };
+  });
+
+  // Always the same answer, so it never tells whether a user or address exists.
+  app.post('/api/auth/reset-password', async (request) => {
+    const body = bodyObject(request.body);
+    refuseUnknownFields(body, ['username', 'email']);
+    const username = stringField(body, 'username', { required: false });
+    const email = stringField(body, 'email', { required: false, max: 254 });
+    if (!username && !email) {
+      throw new ApiError(400, 'Give a username or an e-mail address.', { errors: { username: ['username or email is required'], email: ['username or email is required'] } });
+    }
+    const user = username ? await findUserByUsername(db, username.trim()) : await findUserByEmail(db, email!);
+    if (user && user.email && !user.disabled) {
+      const token = await createOneTimeToken(db, user.oid, 'reset-password', RESET_VALID_MS, services.now());
+      await enqueueMail(db, {
+        to: user.email,
+        subject: 'Reset your password',
+        text:
+          `Hello ${user.firstName ?? user.username},\n\nsomeone asked to reset the password of the user ${user.username}. ` +
+          `If it was you, set a new password here:\n\n${services.publicUrl}/auth/reset-password?token=${token}\n\n` +
+          `The link works once and is valid for one hour. If it was not you, ignore this mail.\n`,
+      });
+    }
+    return { requested: true };
+  });
+
+  app.post('/api/auth/set-password', async (request) => {
+    const body = bodyObject(request.body);
+    refuseUnknownFields(body, ['token', 'newPassword']);
+    const token = stringField(body, 'token', { max: 200 })!;
+    const newPassword = stringField(body, 'newPassword', { max: 1024 })!;
+    const problem = newPasswordProblem(newPassword);
+    if (problem) throw new ApiError(400, `The new password ${problem}.`, { errors: { newPassword: [problem] } });
+    const userOid = await consumeOneTimeToken(db, token, 'reset-password', services.now());
+    if (userOid === undefined) throw invalidToken();
+    await setUserPassword(db, userOid, newPassword);
+    return { passwordSet: true };
+  });
+}

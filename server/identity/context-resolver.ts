@@ -1,0 +1,108 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { ApiError } from '../lib/api-error';
+import type { ContextResolver, PermissionAction, RequestContext } from '../lib/request-context';
+import { explainPermission, type PermissionExplanation } from './effective-permission';
+import { decisionsInTenant, loadUserPermissions, type UserPermissions } from './permission-store';
+import { readScopeHeaders, SCOPE_HEADERS } from './scope-headers';
+import { createTokenService, type TokenService } from './token-service';
+import { findUserByOid, userTenantOids, type UserRecord } from './user-store';
+
+/** The request context identity hands out: the shared contract plus what the identity routes need. */
+export interface IdentityContext extends RequestContext {
+  user: UserRecord;
+  permissions: UserPermissions;
+  /** Which rule decided `can` (the "why" view). */
+  explain(path: string, action: PermissionAction, tenantOid?: number): PermissionExplanation;
+}
+
+/** Options for tests and for sharing one token service with the routes. */
+export interface ContextResolverOptions {
+  now?: () => number;
+  tokens?: TokenService;
+}
+
+/** The token of a request: the Bearer header, or for the hub (browsers cannot set headers on WebSockets) `access_token`. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw new ApiError(401, 'The Authorization header must be "Bearer <access token>".');
+    return match[1];
+  }
+  if (request.url.startsWith('/api/hub/')) {
+    const query = request.query as Record<string, unknown> | undefined;
+    const token = query?.access_token;
+    if (typeof token === 'string' && token) return token;
+  }
+  return undefined;
+}
+
+/** The tenant a request runs in: the header's (checked), else primary, else the only one, else the root. */
+function currentTenant(user: UserRecord, tenantOids: number[], headerTenant: number | undefined): number | undefined {
+  if (headerTenant !== undefined) {
+    if (!tenantOids.includes(headerTenant)) {
+      throw new ApiError(403, `You do not belong to tenant ${headerTenant} named by the ${SCOPE_HEADERS.tenant} header.`);
+    }
+    return headerTenant;
+  }
+  if (user.primaryTenantOid !== null && tenantOids.includes(user.primaryTenantOid)) return user.primaryTenantOid;
+  if (tenantOids.length === 1) return tenantOids[0];
+  if (user.rootTenantOid !== null && tenantOids.includes(user.rootTenantOid)) return user.rootTenantOid;
+  return undefined;
+}
+
+/**
+ * Builds the resolver every authorised route calls. Per request it verifies the token, compares its version with
+ * the user row (so logout, password change, disabling and role changes revoke at once), checks the scope headers
+ * against the user's tenants and loads the permission decisions `can` evaluates.
+ */
+export function createContextResolver(db: Database, config: Config, options: ContextResolverOptions = {}): ContextResolver & ((request: FastifyRequest) => Promise<IdentityContext>) {
+  const tokens = options.tokens ?? createTokenService(db, config.tokenLifetimeMinutes, options.now);
+  const resolved = new WeakMap<FastifyRequest, Promise<IdentityContext>>();
+
+  async function resolve(request: FastifyRequest): Promise<IdentityContext> {
+    const token = tokenOf(request);
+    if (!token) throw new ApiError(401, 'Sign-in required: send an access token as "Authorization: Bearer <token>".');
+    const claims = await tokens.verify(token);
+    if (!claims) throw new ApiError(401, 'The access token is invalid or has expired; sign in again.');
+    const user = await findUserByOid(db, claims.userOid);
+    if (!user || user.disabled || user.tokenVersion !== claims.tokenVersion) {
+      throw new ApiError(401, 'The access token has been revoked; sign in again.');
+    }
+    const scope = readScopeHeaders(request.headers);
+    const tenantOids = await userTenantOids(db, user.oid);
+    const tenantOid = currentTenant(user, tenantOids, scope.tenantOid);
+    const permissions = await loadUserPermissions(db, user.oid);
+
+    const explain = (path: string, action: PermissionAction, tenant: number | undefined = tenantOid): PermissionExplanation => {
+      // A tenant the user does not belong to is never granted, whatever the rules say: scope cannot widen access.
+      if (tenant !== undefined && !tenantOids.includes(tenant)) {
+        return { allowed: false, decidedBy: null, text: `denied: the user does not belong to tenant ${tenant}` };
+      }
+      return explainPermission(decisionsInTenant(permissions, tenant ?? null), path, action, tenant ?? null);
+    };
+    return {
+      userOid: user.oid,
+      username: user.username,
+      tenantOids,
+      tenantOid,
+      locationOid: scope.locationOid,
+      terminalOid: scope.terminalOid,
+      user,
+      permissions,
+      explain,
+      can: (path, action, tenant) => explain(path, action, tenant).allowed,
+    };
+  }
+
+  return (request: FastifyRequest) => {
+    let context = resolved.get(request);
+    if (!context) {
+      context = resolve(request);
+      resolved.set(request, context);
+    }
+    return context;
+  };
+}

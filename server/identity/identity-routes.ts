@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { NavigationItem } from '../../schemas/entity-document';
+import { registerAccountRoutes } from './account-routes';
+import { registerAdminRoutes } from './admin-routes';
+import { registerAuthRoutes } from './auth-routes';
+import { registerAvatarRoutes } from './avatar-routes';
+import { createContextResolver } from './context-resolver';
+import type { IdentityServices } from './identity-services';
+import { licensedUsersFromEnv } from './licensed-users';
+import { createSignIn } from './sign-in';
+import { DEFAULT_THROTTLE_LIMITS, SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
+import { createTokenService } from './token-service';
+import { registerUiRoutes } from './ui-routes';
+
+/** Options of the identity plugin; everything after `navigation` exists for tests and benchmarks. */
+export interface IdentityRoutesOptions {
+  db: Database;
+  config: Config;
+  navigation?: NavigationItem[];
+  /** Clock in ms (lock-out, throttle, token expiry, one-time links); default Date.now. */
+  now?: () => number;
+  /** Environment for MATE_REGISTRATION, MATE_REMEMBER, MATE_LICENSED_USERS, MATE_PUBLIC_URL, MATE_AVATAR_BASE_URL. */
+  env?: Record<string, string | undefined>;
+  throttleLimits?: ThrottleLimits;
+}
+
+const flag = (value: string | undefined, fallback: boolean): boolean =>
+  value === undefined || value.trim() === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+
+/** Sign-in, sessions, account mails, profile, permissions, navigation and avatars (docs/auth.md). */
+export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options) => {
+  const env = options.env ?? process.env;
+  const now = options.now ?? Date.now;
+  const tokens = createTokenService(options.db, options.config.tokenLifetimeMinutes, now);
+  const throttle = new SignInThrottle(options.throttleLimits ?? DEFAULT_THROTTLE_LIMITS, now);
+  const services: IdentityServices = {
+    db: options.db,
+    config: options.config,
+    navigation: options.navigation ?? [],
+    tokens,
+    resolve: createContextResolver(options.db, options.config, { now, tokens }),
+    signIn: createSignIn({ db: options.db, tokens, throttle, now, licensedUsers: licensedUsersFromEnv(env) }),
+    now,
+    registrationAllowed: flag(env.MATE_REGISTRATION, false),
+    rememberAllowed: flag(env.MATE_REMEMBER, true),
+    publicUrl: (env.MATE_PUBLIC_URL ?? '').trim().replace(/\/+$/, ''),
+    avatarBaseUrl: (env.MATE_AVATAR_BASE_URL ?? '').trim().replace(/\/+$/, '') || '/api/avatar',
+  };
+  registerAuthRoutes(app, services);
+  registerAccountRoutes(app, services);
+  registerUiRoutes(app, services);
+  registerAdminRoutes(app, services);
+  registerAvatarRoutes(app);
+};

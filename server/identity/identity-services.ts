@@ -1,0 +1,23 @@
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { NavigationItem } from '../../schemas/entity-document';
+import type { IdentityContext } from './context-resolver';
+import type { FastifyRequest } from 'fastify';
+import type { AccessTokenAnswer, TokenService } from './token-service';
+
+/** What the identity route modules share, built once by identityRoutes. */
+export interface IdentityServices {
+  db: Database;
+  config: Config;
+  navigation: NavigationItem[];
+  tokens: TokenService;
+  resolve: (request: FastifyRequest) => Promise<IdentityContext>;
+  signIn: (authorization: string | undefined, address: string) => Promise<AccessTokenAnswer>;
+  now: () => number;
+  registrationAllowed: boolean;
+  rememberAllowed: boolean;
+  /** Prefix of links in mails (MATE_PUBLIC_URL); empty gives site-relative links. */
+  publicUrl: string;
+  /** Where the browser loads avatars from (MATE_AVATAR_BASE_URL), default our own endpoint. */
+  avatarBaseUrl: string;
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Database } from '../db/database';
+
+/** The answer of a successful sign-in. */
+export interface AccessTokenAnswer {
+  access_token: string;
+  token_type: 'Bearer';
+  /** Seconds until the token expires. */
+  expires_in: number;
+}
+
+/** What a valid token says; the server still checks `tokenVersion` against the user row (revocation). */
+export interface TokenClaims {
+  userOid: number;
+  username: string;
+  tokenVersion: number;
+}
+
+/** Issues and verifies the product's access tokens. */
+export interface TokenService {
+  issue(user: { oid: number; username: string; tokenVersion: number }): Promise<AccessTokenAnswer>;
+  /** The claims of a well-signed, unexpired token; undefined otherwise. */
+  verify(token: string): Promise<TokenClaims | undefined>;
+}
+
+const ISSUER = 'mate';
+const SECRET_KEY = 'jwt-secret';
+
+/**
+ * The HS256 secret, made on first start and kept in mate_setting so that every instance on the same database
+ * signs and verifies alike, and tokens survive restarts.
+ */
+export async function loadJwtSecret(db: Database): Promise<Uint8Array> {
+  await db.query(`insert into mate_setting (key, value) values ($1, $2) on conflict (key) do nothing`, [
+    SECRET_KEY,
+    JSON.stringify({ secret: randomBytes(32).toString('base64url'), createdAt: new Date().toISOString() }),
+  ]);
+  const found = await db.query<{ value: { secret: string } }>('select value from mate_setting where key = $1', [SECRET_KEY]);
+  const secret = found.rows[0]?.value.secret;
+  if (!secret) throw new Error('jwt secret missing after insert');
+  return new Uint8Array(Buffer.from(secret, 'base64url'));
+}
+
+/** A token service over the stored secret; `now` (ms) is injectable so tests can move time. */
+export function createTokenService(db: Database, lifetimeMinutes: number, now: () => number = Date.now): TokenService {
+  let secret: Promise<Uint8Array> | undefined;
+  const key = () => (secret ??= loadJwtSecret(db));
+  return {
+    async issue(user) {
+      const issuedAt = Math.floor(now() / 1000);
+      const expiresIn = lifetimeMinutes * 60;
+      const token = await new SignJWT({ name: user.username, ver: user.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.oid))
+        .setIssuer(ISSUER)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + expiresIn)
+        .sign(await key());
+      return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'], issuer: ISSUER, currentDate: new Date(now()) });
+        const userOid = Number(payload.sub);
+        if (!Number.isSafeInteger(userOid) || typeof payload.name !== 'string' || typeof payload.ver !== 'number') return undefined;
+        return { userOid, username: payload.name, tokenVersion: payload.ver };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

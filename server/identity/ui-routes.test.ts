@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NavigationItem } from '../../schemas/entity-document';
+import { ensureAdministratorRole } from './administrator-role';
+import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } from './identity-test-app';
+import { encodeScopeValue } from './scope-headers';
+import { createRole, setPermission, setUserRoles, setUserTenants } from './user-admin';
+
+const title = (en: string) => ({ en });
+const NAVIGATION: NavigationItem[] = [
+  { path: '/', title: title('Dashboard'), component: 'dashboard' },
+  {
+    path: '/data',
+    title: title('Master data'),
+    children: [
+      { path: '/data/pos-supply/article', title: title('Articles'), component: 'data-grid', state: true },
+      { path: '/data/campaigns/customer', title: title('Customers'), component: 'data-grid', state: false },
+    ],
+  },
+  { path: '/admin', title: title('Administration'), children: [{ path: '/admin/outbox', title: title('Outbox'), component: 'outbox' }] },
+  { path: '/tools/editor', title: title('Editor'), component: 'editor', ignorePermissions: true },
+];
+
+describe('profile, permissions, navigation, progress', () => {
+  let t: IdentityTestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createIdentityTestApp({ navigation: NAVIGATION });
+    const oid = await addUser(t.database, 'olga', 'olga-password');
+    await setUserTenants(t.database.db, oid, { tenantOids: [3, 4], primaryTenantOid: 4, rootTenantOid: 3 });
+    const role = await createRole(t.database.db, 'Buyer');
+    await setPermission(t.database.db, { subject: { roleOid: role }, path: '/data/pos-supply', tenantOid: null, action: 'Read', allowed: true });
+    await setPermission(t.database.db, { subject: { roleOid: role }, path: '/data/pos-supply', tenantOid: 4, action: 'Update', allowed: true });
+    await setPermission(t.database.db, { subject: { userOid: oid }, path: '/', tenantOid: 3, action: 'Read', allowed: true });
+    await setUserRoles(t.database.db, oid, [{ roleOid: role, tenantOid: null }]);
+    token = await signInToken(t.app, 'olga', 'olga-password');
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...headers } });
+
+  it('all of them need a valid token', async () => {
+    for (const url of ['/api/user/profile', '/api/ui/permissions', '/api/ui/navigation', '/api/ui/progress']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+  });
+
+  it('profile answers the user and their tenants', async () => {
+    const response = await get('/api/user/profile');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      username: 'olga',
+      emailAddress: 'olga@example.test',
+      rootTenantOid: 3,
+      tenantOids: [3, 4],
+      primaryTenantOid: 4,
+      avatarHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+  });
+
+  it('permissions answer every path with an allowed action in the current (primary) tenant', async () => {
+    const response = await get('/api/ui/permissions');
+    expect(response.json()).toEqual({
+      '/data/pos-supply': { Read: true, Create: false, Update: true, Delete: false, Demand: false, Patch: false },
+      '/data/pos-supply/article': { Read: true, Create: false, Update: true, Delete: false, Demand: false, Patch: false },
+    });
+  });
+
+  it('permissions follow the tenant header', async () => {
+    const response = await get('/api/ui/permissions', { 'x-mate-tenant': encodeScopeValue(3) });
+    const body = response.json() as Record<string, { Read: boolean; Update: boolean }>;
+    expect(body['/']).toMatchObject({ Read: true, Update: false });
+    expect(body['/admin/outbox']).toMatchObject({ Read: true });
+    expect(body['/data/pos-supply/article']).toMatchObject({ Read: true, Update: false });
+  });
+
+  it('navigation drops what the user cannot read, keeps groups with a kept child and ignore-permissions items', async () => {
+    const response = await get('/api/ui/navigation');
+    expect(response.json()).toEqual([
+      { path: '/data', title: { en: 'Master data' }, children: [{ path: '/data/pos-supply/article', title: { en: 'Articles' }, component: 'data-grid', state: true }] },
+      { path: '/tools/editor', title: { en: 'Editor' }, component: 'editor', ignorePermissions: true },
+    ]);
+  });
+
+  it('progress maps the visible items with a state', async () => {
+    expect((await get('/api/ui/progress')).json()).toEqual({ '/data/pos-supply/article': true });
+  });
+
+  it('the outbox needs Read on /admin/outbox', async () => {
+    const denied = await get('/api/admin/outbox');
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ message: expect.stringContaining('/admin/outbox') });
+    expect((await get('/api/admin/outbox', { 'x-mate-tenant': encodeScopeValue(3) })).statusCode).toBe(200);
+  });
+
+  it('why names the deciding rule for a user, path, action and tenant', async () => {
+    const why = (query: string) => get(`/api/admin/permissions/why?${query}`, { 'x-mate-tenant': encodeScopeValue(3) });
+    const olga = (await get('/api/user/profile')).json() as { userOid: number };
+    const answer = await why(`userOid=${olga.userOid}&path=/data/pos-supply/article&action=Update&tenantOid=4`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ allowed: true, text: 'allowed by role Buyer for tenant 4 on /data/pos-supply' });
+    expect((await why(`userOid=${olga.userOid}&path=/data&action=Update`)).json()).toMatchObject({ allowed: false, decidedBy: null });
+    expect((await why(`userOid=${olga.userOid}&path=/data&action=Fly`)).json()).toMatchObject({ errors: { action: expect.any(Array) } });
+    expect((await why(`path=/data&action=Read`)).json()).toMatchObject({ errors: { userOid: ['is required'] } });
+    expect((await get(`/api/admin/permissions/why?userOid=${olga.userOid}&path=/data&action=Read`)).statusCode).toBe(403);
+  });
+});
+
+describe('ensureAdministratorRole', () => {
+  let t: IdentityTestApp;
+  beforeAll(async () => {
+    t = await createIdentityTestApp({ navigation: NAVIGATION });
+  });
+  afterAll(() => t.close());
+
+  it('gives admin every action everywhere, idempotently', async () => {
+    await addUser(t.database, 'admin', 'admin-password');
+    const first = await ensureAdministratorRole(t.database.db);
+    expect(await ensureAdministratorRole(t.database.db)).toBe(first);
+    const count = await t.database.db.query<{ n: number }>('select count(*)::int as n from mate_permission');
+    expect(count.rows[0]!.n).toBe(6);
+    const token = await signInToken(t.app, 'admin', 'admin-password');
+    const permissions = (await t.app.inject({ method: 'GET', url: '/api/ui/permissions', headers: { authorization: `Bearer ${token}` } })).json() as Record<string, Record<string, boolean>>;
+    expect(permissions['/admin/outbox']).toEqual({ Read: true, Create: true, Update: true, Delete: true, Demand: true, Patch: true });
+    const navigation = (await t.app.inject({ method: 'GET', url: '/api/ui/navigation', headers: { authorization: `Bearer ${token}` } })).json() as NavigationItem[];
+    expect(navigation.map((item) => item.path)).toEqual(['/', '/data', '/admin', '/tools/editor']);
+  });
+});
