@@ -3,7 +3,12 @@ import fastifyPlugin from 'fastify-plugin';
 import type { BuildInfo } from './build-info';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { Catalogue } from './data/catalogue';
+import type { DataEventBus } from './data/data-event-bus';
+import { dataRoutes } from './data/data-routes';
+import { createContextResolver } from './identity/context-resolver';
 import { identityRoutes, type IdentityRoutesOptions } from './identity/identity-routes';
+import type { ContextResolver } from './lib/request-context';
 import type { NavigationItem } from '../schemas/entity-document';
 import { REDACT_PATHS, redactUrl } from './lib/redact';
 import { registerErrorHandling } from './plugins/error-handling';
@@ -21,6 +26,15 @@ export interface AppOptions {
   navigation: NavigationItem[];
   /** Clock, environment and throttle limits of identity, for tests and benchmarks. */
   identity?: Pick<IdentityRoutesOptions, 'now' | 'env' | 'throttleLimits'>;
+  /** The entity catalogue and its event bus; without it no data routes are served (tests of other parts). */
+  data?: {
+    catalogue: Catalogue;
+    events: DataEventBus;
+    /** Who is calling; default: identity's resolver (tokens, scope headers, permissions). */
+    resolveContext?: ContextResolver;
+    /** The database of the entity tables; default: the app's. */
+    db?: Database;
+  };
 }
 
 /**
@@ -33,6 +47,10 @@ export const mateApp = fastifyPlugin<AppOptions>(
     registerGracefulClose(app);
     await app.register(systemRoutes, { db: options.db, buildInfo: options.buildInfo, installationId: options.installationId });
     await app.register(identityRoutes, { db: options.db, config: options.config, navigation: options.navigation, ...options.identity });
+    if (options.data) {
+      const resolveContext = options.data.resolveContext ?? createContextResolver(options.db, options.config, { now: options.identity?.now });
+      await app.register(dataRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext });
+    }
     await registerStaticUi(app, options.config.staticDir);
   },
   { name: 'mate', fastify: '5.x' },

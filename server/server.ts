@@ -1,9 +1,12 @@
 import { readBuildInfo } from './build-info';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { CatalogueError, loadCatalogue } from './data/catalogue';
+import { DataEventBus } from './data/data-event-bus';
+import { EntityMigrationError, syncEntityTables } from './data/sync-entity-tables';
 import { migrate } from './db/migrations';
 import { ensureAdministratorRole } from './identity/administrator-role';
-import { loadNavigation } from './metadata/load-navigation';
+import { BUILT_IN_METADATA_DIR, loadNavigation } from './metadata/load-navigation';
 import { ALL_MIGRATIONS } from './schema-migrations';
 import { openDatabase } from './db/open-database';
 import { bootstrapAdmin, ensureInstallationId } from './seed/bootstrap';
@@ -20,15 +23,23 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The catalogue is checked before anything touches the database: a bad document stops the start.
+  const catalogue = await loadCatalogue([BUILT_IN_METADATA_DIR, ...(config.metadataDir ? [config.metadataDir] : [])]);
   const db = await openDatabase(config);
   await migrate(db, ALL_MIGRATIONS);
+  await syncEntityTables(db, catalogue);
+  const events = new DataEventBus(db);
+  await events.start();
   const installationId = await ensureInstallationId(db);
   const admin = await bootstrapAdmin(db, config.adminPassword);
   await ensureAdministratorRole(db);
   const navigation = await loadNavigation();
   const buildInfo = await readBuildInfo(config.staticDir);
-  const app = await createApp({ config, db, buildInfo, installationId, navigation });
-  app.addHook('onClose', async () => db.close());
+  const app = await createApp({ config, db, buildInfo, installationId, navigation, data: { catalogue, events } });
+  app.addHook('onClose', async () => {
+    await events.close();
+    await db.close();
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -61,6 +72,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof CatalogueError || error instanceof EntityMigrationError) {
+    console.error(`Mate could not start because of the entity catalogue:\n${error.message}`);
+    process.exit(3);
+  }
   console.error(error instanceof Error ? `Mate could not start: ${error.message}` : error);
   process.exit(1);
 });

@@ -3,8 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NavigationItem } from '../../schemas/entity-document';
 
+/** The folder of the built-in entity catalogue. */
+export const BUILT_IN_METADATA_DIR = path.dirname(fileURLToPath(import.meta.url));
+
 /** The built-in navigation definition (server/metadata/navigation.json). */
-export const NAVIGATION_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'navigation.json');
+export const NAVIGATION_FILE = path.join(BUILT_IN_METADATA_DIR, 'navigation.json');
 
 /** Reads the navigation definition; a broken file stops the start with a message naming it. */
 export async function loadNavigation(file = NAVIGATION_FILE): Promise<NavigationItem[]> {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../app';
+import { createApp, type AppOptions } from '../app';
 import { buildInfoFor } from '../build-info';
 import { loadConfig, type Config } from '../config';
 import { loadNavigation } from '../metadata/load-navigation';
@@ -16,7 +16,7 @@ export interface TestApp {
 
 /** Builds the real app for `inject` calls; `configure` may add routes before it is ready. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; configure?: (app: FastifyInstance) => void } = {},
+  options: { config?: Partial<Config>; configure?: (app: FastifyInstance) => void; data?: AppOptions['data'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const logs: string[] = [];
@@ -28,7 +28,7 @@ export async function createTestApp(
   });
   const config = { ...loadConfig({ MATE_STATIC_DIR: '/nonexistent-ui-build', LOG_LEVEL: 'info' }), ...options.config };
   const app = await createApp(
-    { config, db: database.db, buildInfo: buildInfoFor(new Date('2025-01-14T08:40:00Z')), installationId: 'test-installation', navigation: await loadNavigation() },
+    { config, db: database.db, buildInfo: buildInfoFor(new Date('2025-01-14T08:40:00Z')), installationId: 'test-installation', navigation: await loadNavigation(), data: options.data },
     { stream },
   );
   options.configure?.(app);

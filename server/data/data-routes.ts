@@ -1,0 +1,259 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deepEqual } from '../../conditions';
+import type { Database, Queryable } from '../db/database';
+import { ApiError, type FieldErrors } from '../lib/api-error';
+import type { ContextResolver } from '../lib/request-context';
+import { adjustRecord } from './adjust-record';
+import type { Catalogue, EntityKind } from './catalogue';
+import { deleteStored, fieldOfUniqueIndex, insertStored, readStored, uniqueConflicts, updateStored, type StoredRecord } from './data-store';
+import type { DataEventBus, DataEventType } from './data-event-bus';
+import { allow, authorise, kindOf, mergePatch, parseId, recordInput, requireIfMatch, type DataParams } from './data-request';
+import { encodeCursor, listSql, parseListQuery } from './list-query';
+import { buildOpenApi } from './openapi';
+import { profileOf, toProfile, type Profile } from './profile';
+import { parseEtag, rowToRecord, writableColumns } from './record-codec';
+import { validateRecord } from './validate-record';
+
+/** What the data service needs: the database, the loaded catalogue, the identity seam and the event bus. */
+export interface DataRoutesOptions {
+  db: Database;
+  catalogue: Catalogue;
+  resolveContext: ContextResolver;
+  events: DataEventBus;
+}
+
+type Req = FastifyRequest<{ Params: DataParams; Querystring: Record<string, unknown> }>;
+
+const BASE = '/api/data/:area/:entity';
+
+function invalid(errors: FieldErrors): ApiError {
+  return new ApiError(400, `The record has invalid fields: ${Object.keys(errors).join(', ')}.`, { errors });
+}
+
+function conflict(current: StoredRecord | undefined, profile: Profile): ApiError {
+  return new ApiError(409, 'The record was changed by someone else. The current version is attached.', {
+    extra: { current: current ? toProfile(current.record, profile) : null },
+  });
+}
+
+function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * The generic data service (spec 2 §7): every kind of the catalogue under /api/data/{area}/{entity}, plus
+ * GET /api/openapi.json. Encapsulated, so the merge-patch content type stays local to it.
+ */
+export async function dataRoutes(app: FastifyInstance, options: DataRoutesOptions): Promise<void> {
+  const { db, catalogue, resolveContext, events } = options;
+  const openApi = buildOpenApi(catalogue);
+
+  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (error) {
+      done(new ApiError(400, `The request body is not valid JSON: ${(error as Error).message}`), undefined);
+    }
+  });
+
+  async function publish(request: FastifyRequest, type: DataEventType, kind: EntityKind, stored: StoredRecord): Promise<void> {
+    const record = stored.record;
+    await events
+      .publish({ type, kind: kind.kind, oid: record.Oid as number, etag: record.ETag as string, tenantOid: (record.TenantOid as number | null) ?? null })
+      .catch((error: unknown) => request.log.error({ err: error }, 'could not publish a data event'));
+  }
+
+  function send(reply: FastifyReply, stored: StoredRecord, profile: Profile, status = 200): FastifyReply {
+    return reply.status(status).header('etag', stored.record.ETag).send(toProfile(stored.record, profile));
+  }
+
+  async function save<T>(kind: EntityKind, work: (tx: Queryable) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Two creates raced past the pre-check; the index still refuses the second.
+      const field = fieldOfUniqueIndex(kind, error.constraint) ?? '(record)';
+      throw new ApiError(409, `${field} already exists.`, { errors: { [field]: [`${field} already exists.`] } });
+    }
+  }
+
+  app.get('/api/openapi.json', async () => openApi);
+
+  app.get(`${BASE}/meta`, async (request: Req) => {
+    const kind = kindOf(catalogue, request.params);
+    await authorise(request, resolveContext, kind, 'read');
+    return kind.meta;
+  });
+
+  app.get(`${BASE}/form-extensions`, async (request: Req) => {
+    const kind = kindOf(catalogue, request.params);
+    await authorise(request, resolveContext, kind, 'read');
+    return kind.doc.extensions ?? {};
+  });
+
+  app.get(`${BASE}/empty`, async (request: Req) => {
+    const kind = kindOf(catalogue, request.params);
+    allow(kind, 'create');
+    const context = await authorise(request, resolveContext, kind, 'create');
+    return toProfile({ ...kind.compiled.emptyRecord, TenantOid: kind.tenantScoped ? context.tenantOid : null }, profileOf(request));
+  });
+
+  app.post(`${BASE}/adjust`, async (request: Req) => {
+    const kind = kindOf(catalogue, request.params);
+    allow(kind, 'create', 'update');
+    await authorise(request, resolveContext, kind, kind.operations.has('create') ? 'create' : 'update');
+    const profile = profileOf(request);
+    const adjusted = adjustRecord(kind, recordInput(kind, request.body, profile));
+    return { entity: toProfile(adjusted.entity, profile), states: toProfile(adjusted.states, profile) };
+  });
+
+  app.get(BASE, async (request: Req) => {
+    const kind = kindOf(catalogue, request.params);
+    allow(kind, 'list');
+    const context = await authorise(request, resolveContext, kind, 'list');
+    const profile = profileOf(request);
+    const list = parseListQuery(kind, request.query);
+    const { sql, params } = listSql(kind, list, context.tenantOid);
+    const rows = (await db.query(sql, params)).rows;
+    const hasMore = rows.length > list.take;
+    const page = rows.slice(0, list.take);
+    const last = page[page.length - 1];
+    return {
+      items: page.map((row) => toProfile(rowToRecord(kind, row), profile)),
+      skip: list.skip,
+      take: list.take,
+      hasMore,
+      ...(hasMore && last ? { next: encodeCursor(list.orderBy, list.orderBy.map((_, i) => last[`k${i}`] ?? null)) } : {}),
+    };
+  });
+
+  app.get(`${BASE}/:id`, async (request: Req, reply) => {
+    const kind = kindOf(catalogue, request.params);
+    allow(kind, 'read');
+    const context = await authorise(request, resolveContext, kind, 'read');
+    const stored = await readStored(db, kind, parseId(request.params.id), context.tenantOid);
+    if (!stored) throw new ApiError(404, `${kind.kind} ${request.params.id} does not exist.`);
+    if (parseEtag(request.headers['if-none-match']) === stored.record.ETag) return reply.status(304).header('etag', stored.record.ETag).send();
+    return send(reply, stored, profileOf(request));
+  });
+
+  app.get(`${BASE}/:id/details/:detailId`, async (request: Req) => {
+    const kind = kindOf(catalogue, request.params);
+    allow(kind, 'read');
+    const context = await authorise(request, resolveContext, kind, 'read');
+    const oid = parseId(request.params.id);
+    const detail = kind.doc.extensions?.details?.find((d) => d.id.toLowerCase() === String(request.params.detailId).toLowerCase());
+    if (!detail) throw new ApiError(404, `Detail view '${request.params.detailId}' does not exist for ${kind.kind}.`);
+    const [area = '', entity = ''] = detail.entity.split('/');
+    const target = catalogue.find(area, entity);
+    if (!target) throw new ApiError(404, 'CRUD-Service does not exist.');
+    await authorise(request, resolveContext, target, 'list');
+    if (!(await readStored(db, kind, oid, context.tenantOid))) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
+    const profile = profileOf(request);
+    const list = parseListQuery(target, request.query);
+    const { sql, params } = listSql(target, list, context.tenantOid, { field: detail.foreignKey, op: 'equal', value: oid });
+    const rows = (await db.query(sql, params)).rows;
+    const hasMore = rows.length > list.take;
+    const page = rows.slice(0, list.take);
+    const last = page[page.length - 1];
+    const pick = (record: Record<string, unknown>) => Object.fromEntries(['Oid', 'ETag', ...detail.columns].map((c) => [c, record[c] ?? null]));
+    return {
+      id: detail.id,
+      entity: detail.entity,
+      columns: detail.columns,
+      items: page.map((row) => toProfile(pick(rowToRecord(target, row)), profile)),
+      skip: list.skip,
+      take: list.take,
+      hasMore,
+      ...(hasMore && last ? { next: encodeCursor(list.orderBy, list.orderBy.map((_, i) => last[`k${i}`] ?? null)) } : {}),
+    };
+  });
+
+  app.post(BASE, async (request: Req, reply) => {
+    const kind = kindOf(catalogue, request.params);
+    allow(kind, 'create');
+    const context = await authorise(request, resolveContext, kind, 'create');
+    const profile = profileOf(request);
+    const input = recordInput(kind, request.body, profile);
+    const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
+    const record = { ...kind.compiled.emptyRecord, ...input, Oid: null, ETag: null, TenantOid: tenantOid ?? null };
+    const errors = validateRecord(kind, record);
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    const stored = await save(kind, async (tx) => {
+      const taken = await uniqueConflicts(tx, kind, record, tenantOid);
+      if (Object.keys(taken).length > 0) throw new ApiError(409, `${Object.keys(taken).join(', ')} already exists.`, { errors: taken });
+      return insertStored(tx, kind, record, tenantOid, context.username);
+    });
+    await publish(request, 'DataServiceCreate', kind, stored);
+    reply.header('location', `/api/data/${kind.doc.area}/${kind.doc.entity}/${String(stored.record.Oid)}`);
+    return send(reply, stored, profile, 201);
+  });
+
+  /** PUT and PATCH: the same checks, the new record built differently from the stored one. */
+  async function update(request: Req, reply: FastifyReply, operation: 'update' | 'patch', build: (current: Record<string, unknown>, input: Record<string, unknown>) => Record<string, unknown>) {
+    const kind = kindOf(catalogue, request.params);
+    allow(kind, operation);
+    const context = await authorise(request, resolveContext, kind, operation);
+    const oid = parseId(request.params.id);
+    const ifMatch = requireIfMatch(request);
+    const profile = profileOf(request);
+    const input = recordInput(kind, request.body, profile);
+    if (input.Oid !== undefined && input.Oid !== null && input.Oid !== oid) throw invalid({ Oid: [`Oid ${String(input.Oid)} is not the record of the path (${oid}).`] });
+    const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
+    const result = await save<StoredRecord | 'unchanged'>(kind, async (tx) => {
+      const current = await readStored(tx, kind, oid, tenantOid, true);
+      if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
+      if (current.record.ETag !== ifMatch) throw conflict(current, profile);
+      const next: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...build(current.record, input), Oid: current.record.Oid, ETag: current.record.ETag, TenantOid: current.record.TenantOid };
+      if (writableColumns(kind).every((name) => deepEqual(next[name] ?? null, current.record[name] ?? null))) return 'unchanged';
+      const errors = validateRecord(kind, next, current.record);
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      const changedUnique = Object.fromEntries(kind.doc.fields.filter((f) => f.unique && !deepEqual(next[f.name] ?? null, current.record[f.name] ?? null)).map((f) => [f.name, next[f.name]]));
+      const taken = await uniqueConflicts(tx, kind, changedUnique, tenantOid, oid);
+      if (Object.keys(taken).length > 0) throw new ApiError(409, `${Object.keys(taken).join(', ')} already exists.`, { errors: taken });
+      const updated = await updateStored(tx, kind, oid, current.rowVersion, next, context.username);
+      // The row lock makes this rare; without a match it is a lost race, never an overwrite.
+      if (!updated) throw conflict(await readStored(tx, kind, oid, tenantOid), profile);
+      return updated;
+    });
+    if (result === 'unchanged') return reply.status(304).header('etag', ifMatch).send();
+    await publish(request, 'DataServiceUpdate', kind, result);
+    return send(reply, result, profile);
+  }
+
+  app.put(`${BASE}/:id`, async (request: Req, reply) =>
+    update(request, reply, 'update', (current, input) => {
+      // Fields the client did not send keep nothing but their readonly value: PUT replaces the record.
+      const kept = Object.fromEntries(Object.entries(current).filter(([name]) => catalogueReadonly(catalogue, request.params, name)));
+      return { ...kept, ...input };
+    }),
+  );
+
+  app.patch(`${BASE}/:id`, async (request: Req, reply) =>
+    update(request, reply, 'patch', (current, input) => mergePatch(current, input) as Record<string, unknown>),
+  );
+
+  app.delete(`${BASE}/:id`, async (request: Req, reply) => {
+    const kind = kindOf(catalogue, request.params);
+    allow(kind, 'delete');
+    const context = await authorise(request, resolveContext, kind, 'delete');
+    const oid = parseId(request.params.id);
+    const ifMatch = requireIfMatch(request);
+    const profile = profileOf(request);
+    const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
+    const deleted = await db.transaction(async (tx) => {
+      const current = await readStored(tx, kind, oid, tenantOid, true);
+      if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
+      if (current.record.ETag !== ifMatch) throw conflict(current, profile);
+      if (!(await deleteStored(tx, kind, oid, current.rowVersion))) throw conflict(await readStored(tx, kind, oid, tenantOid), profile);
+      return current;
+    });
+    await publish(request, 'DataServiceDelete', kind, deleted);
+    return reply.status(204).send();
+  });
+}
+
+function catalogueReadonly(catalogue: Catalogue, params: DataParams, name: string): boolean {
+  return catalogue.find(params.area, params.entity)?.fields.get(name)?.readonly === true;
+}

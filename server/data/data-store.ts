@@ -1,0 +1,85 @@
+import type { Queryable } from '../db/database';
+import type { FieldErrors } from '../lib/api-error';
+import type { EntityKind } from './catalogue';
+import { rowToRecord, selectColumns, toSqlParam, writableColumns } from './record-codec';
+import { quoteIdent as q, uniqueIndexName } from './sql-names';
+
+/** A stored record with its row version. */
+export interface StoredRecord {
+  record: Record<string, unknown>;
+  rowVersion: number;
+}
+
+function scope(kind: EntityKind, params: unknown[], tenantOid: number | undefined): string {
+  if (!kind.tenantScoped) return '';
+  params.push(tenantOid);
+  return ` and "TenantOid" = $${params.length}`;
+}
+
+function stored(kind: EntityKind, row: Record<string, unknown> | undefined): StoredRecord | undefined {
+  return row ? { record: rowToRecord(kind, row), rowVersion: Number(row.row_version) } : undefined;
+}
+
+/** Reads one record of the tenant (any tenant for a global kind); `lock` takes a row lock for an update. */
+export async function readStored(db: Queryable, kind: EntityKind, oid: number, tenantOid: number | undefined, lock = false): Promise<StoredRecord | undefined> {
+  const params: unknown[] = [oid];
+  const sql = `select ${selectColumns(kind)} from ${q(kind.table)} where "Oid" = $1${scope(kind, params, tenantOid)}${lock ? ' for update' : ''}`;
+  return stored(kind, (await db.query(sql, params)).rows[0]);
+}
+
+/** Inserts a record (its Disabled and declared fields) and answers it as stored. */
+export async function insertStored(tx: Queryable, kind: EntityKind, record: Record<string, unknown>, tenantOid: number | undefined, user: string): Promise<StoredRecord> {
+  const columns = writableColumns(kind);
+  const params: unknown[] = [];
+  const values = columns.map((name) => {
+    const { value, cast } = toSqlParam(kind, name, record[name]);
+    params.push(value);
+    return `$${params.length}::${cast}`;
+  });
+  const names = columns.map(q);
+  if (kind.tenantScoped) {
+    names.push('"TenantOid"');
+    params.push(tenantOid);
+    values.push(`$${params.length}`);
+  }
+  params.push(user);
+  const sql = `insert into ${q(kind.table)} (${names.join(', ')}, created_by, modified_by) values (${values.join(', ')}, $${params.length}, $${params.length}) returning ${selectColumns(kind)}`;
+  return stored(kind, (await tx.query(sql, params)).rows[0])!;
+}
+
+/** Updates a record if it still has `rowVersion`; undefined when another write came first. */
+export async function updateStored(tx: Queryable, kind: EntityKind, oid: number, rowVersion: number, record: Record<string, unknown>, user: string): Promise<StoredRecord | undefined> {
+  const params: unknown[] = [oid, rowVersion, user];
+  const sets = writableColumns(kind).map((name) => {
+    const { value, cast } = toSqlParam(kind, name, record[name]);
+    params.push(value);
+    return `${q(name)} = $${params.length}::${cast}`;
+  });
+  const sql = `update ${q(kind.table)} set ${sets.join(', ')}, row_version = row_version + 1, modified_at = now(), modified_by = $3
+    where "Oid" = $1 and row_version = $2 returning ${selectColumns(kind)}`;
+  return stored(kind, (await tx.query(sql, params)).rows[0]);
+}
+
+/** Deletes a record if it still has `rowVersion`. */
+export async function deleteStored(tx: Queryable, kind: EntityKind, oid: number, rowVersion: number): Promise<boolean> {
+  return (await tx.query(`delete from ${q(kind.table)} where "Oid" = $1 and row_version = $2`, [oid, rowVersion])).rowCount > 0;
+}
+
+/** The unique fields whose value another record (of the same tenant) already has. */
+export async function uniqueConflicts(tx: Queryable, kind: EntityKind, record: Record<string, unknown>, tenantOid: number | undefined, exceptOid?: number): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  for (const field of kind.doc.fields.filter((f) => f.unique)) {
+    const value = record[field.name];
+    if (value === null || value === undefined) continue;
+    const { value: sqlValue, cast } = toSqlParam(kind, field.name, value);
+    const params: unknown[] = [sqlValue, exceptOid ?? 0];
+    const sql = `select 1 from ${q(kind.table)} where ${q(field.name)} = $1::${cast} and "Oid" <> $2${scope(kind, params, tenantOid)} limit 1`;
+    if ((await tx.query(sql, params)).rowCount > 0) errors[field.name] = [`${field.name} '${String(value)}' already exists.`];
+  }
+  return errors;
+}
+
+/** The field of a unique index named in a unique-violation error (a race the pre-check did not see). */
+export function fieldOfUniqueIndex(kind: EntityKind, constraint: string | undefined): string | undefined {
+  return kind.doc.fields.find((f) => f.unique && uniqueIndexName(kind.table, f.name) === constraint)?.name;
+}

@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
+import { loadCatalogue, type Catalogue } from './catalogue';
+import { DataEventBus, type DataEvent } from './data-event-bus';
+import { devContextResolver } from './dev-context';
+import { syncEntityTables } from './sync-entity-tables';
+
+/** The sample documents of the data service's own tests. */
+export const TEST_FIXTURES_DIR = fileURLToPath(new URL('./test-fixtures', import.meta.url));
+
+/** A test app serving a catalogue, with the events it published. */
+export interface DataTestApp extends TestApp {
+  catalogue: Catalogue;
+  /** The database of the data routes (createTestApp keeps its own for the foundation's tables). */
+  data: TestDatabase;
+  events: DataEvent[];
+  bus: DataEventBus;
+}
+
+/** Builds the app with the data routes on a fresh database: tables synced, event bus started. */
+export async function createDataTestApp(dirs: string[] = [TEST_FIXTURES_DIR]): Promise<DataTestApp> {
+  const catalogue = await loadCatalogue(dirs);
+  const data = await createTestDatabase();
+  await syncEntityTables(data.db, catalogue);
+  const bus = new DataEventBus(data.db);
+  await bus.start();
+  const events: DataEvent[] = [];
+  bus.subscribe((event) => events.push(event));
+  const test = await createTestApp({ data: { db: data.db, catalogue, events: bus, resolveContext: devContextResolver() } });
+  return {
+    ...test,
+    catalogue,
+    data,
+    events,
+    bus,
+    async close() {
+      await test.close();
+      await bus.close();
+      await data.drop();
+    },
+  };
+}

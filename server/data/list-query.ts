@@ -1,0 +1,197 @@
+import { checkCondition, type Condition, type ConditionFieldKind } from '../../conditions';
+import { ApiError } from '../lib/api-error';
+import type { EntityKind } from './catalogue';
+import { columnType } from './column-types';
+import { columnResolver, conditionToSql, type SqlFieldResolver } from './condition-to-sql';
+import { selectColumns } from './record-codec';
+import { quoteIdent as q } from './sql-names';
+
+export const DEFAULT_TAKE = 50;
+export const MAX_TAKE = 500;
+const MAX_Q = 200;
+
+/** One sort key of a list. */
+export interface ListSort {
+  field: string;
+  desc: boolean;
+}
+
+/** A parsed, checked list request. */
+export interface ListQuery {
+  skip: number;
+  take: number;
+  orderBy: ListSort[];
+  filter: Condition | undefined;
+  q: string | undefined;
+  /** The sort values of the last row of the previous page. */
+  after: unknown[] | undefined;
+}
+
+const bad = (parameter: string, message: string) => new ApiError(400, `Invalid query parameter '${parameter}': ${message}`, { errors: { [parameter]: [message] } });
+
+function integer(raw: unknown, parameter: string, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw bad(parameter, `must be a whole number between ${min} and ${max}`);
+  const value = Number(raw);
+  if (value < min || value > max) throw bad(parameter, `must be a whole number between ${min} and ${max}`);
+  return value;
+}
+
+/** Fields a list may filter on: the system fields but ETag, and every top-level and nested field. */
+export function filterFieldTypes(kind: EntityKind): Record<string, ConditionFieldKind> {
+  const types: Record<string, ConditionFieldKind> = { ...kind.fieldTypes };
+  delete types.ETag;
+  return types;
+}
+
+/** Columns a list may sort by: Oid, Disabled and the declared scalar fields. */
+function sortable(kind: EntityKind, field: string): boolean {
+  if (field === 'Oid' || field === 'Disabled') return true;
+  const model = kind.fields.get(field);
+  return model !== undefined && model.type !== 'Object' && model.type !== 'Array';
+}
+
+function parseOrderBy(kind: EntityKind, raw: unknown): ListSort[] {
+  let keys: ListSort[];
+  if (raw === undefined || raw === '') {
+    keys = (kind.doc.extensions?.grid?.defaultSort ?? []).map((s) => ({ field: s.field, desc: s.direction === 'desc' })).filter((s) => sortable(kind, s.field));
+  } else {
+    if (typeof raw !== 'string') throw bad('orderBy', 'give it once, as "Field [asc|desc], ..."');
+    keys = raw.split(',').map((part) => {
+      const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)(?:\s+(asc|desc))?\s*$/i.exec(part);
+      if (!match) throw bad('orderBy', `'${part.trim()}' is not "Field [asc|desc]"`);
+      if (!sortable(kind, match[1]!)) throw bad('orderBy', `'${match[1]}' is not a sortable field of ${kind.kind}`);
+      return { field: match[1]!, desc: match[2]?.toLowerCase() === 'desc' };
+    });
+  }
+  // Oid ends every order, so the order is total and a keyset cursor names exactly one position.
+  const oidAt = keys.findIndex((k) => k.field === 'Oid');
+  return oidAt >= 0 ? keys.slice(0, oidAt + 1) : [...keys, { field: 'Oid', desc: false }];
+}
+
+const orderSignature = (orderBy: ListSort[]) => orderBy.map((k) => `${k.field}${k.desc ? '-' : '+'}`).join(',');
+
+/** The opaque cursor of a row: base64url of its sort key values and the order they belong to. */
+export function encodeCursor(orderBy: ListSort[], values: unknown[]): string {
+  return Buffer.from(JSON.stringify({ o: orderSignature(orderBy), v: values })).toString('base64url');
+}
+
+function decodeCursor(raw: unknown, orderBy: ListSort[]): unknown[] | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(String(raw), 'base64url').toString('utf8'));
+  } catch {
+    throw bad('cursor', 'is not a cursor this service issued');
+  }
+  const c = decoded as { o?: unknown; v?: unknown };
+  if (!c || typeof c !== 'object' || !Array.isArray(c.v) || c.v.length !== orderBy.length) throw bad('cursor', 'is not a cursor this service issued');
+  if (c.o !== orderSignature(orderBy)) throw bad('cursor', 'belongs to another orderBy; start again without a cursor');
+  return c.v;
+}
+
+/** Parses and checks the list parameters against the kind's fields; 400 naming the parameter otherwise. */
+export function parseListQuery(kind: EntityKind, query: Record<string, unknown>): ListQuery {
+  const skip = integer(query.skip, 'skip', 0, 0, 1_000_000_000);
+  const take = integer(query.take, 'take', DEFAULT_TAKE, 1, MAX_TAKE);
+  const orderBy = parseOrderBy(kind, query.orderBy);
+  let filter: Condition | undefined;
+  if (query.filter !== undefined && query.filter !== '') {
+    if (typeof query.filter !== 'string') throw bad('filter', 'give it once, as a condition in JSON');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(query.filter);
+    } catch (error) {
+      throw bad('filter', `is not valid JSON (${(error as Error).message})`);
+    }
+    const issues = checkCondition(parsed, filterFieldTypes(kind));
+    if (issues.length > 0) throw bad('filter', issues.map((i) => i.message).join('; '));
+    filter = parsed as Condition;
+  }
+  let q: string | undefined;
+  if (query.q !== undefined && query.q !== '') {
+    if (typeof query.q !== 'string') throw bad('q', 'give it once');
+    if (query.q.length > MAX_Q) throw bad('q', `is longer than ${MAX_Q} characters`);
+    q = query.q.trim() || undefined;
+  }
+  return { skip, take, orderBy, filter, q, after: decodeCursor(query.cursor, orderBy) };
+}
+
+function sqlTypeOf(kind: EntityKind, field: string): string {
+  if (field === 'Oid' || field === 'TenantOid') return 'bigint';
+  if (field === 'Disabled') return 'boolean';
+  return columnType(kind.fields.get(field)!);
+}
+
+/** The SQL resolver of a kind's fields (TenantOid of a global kind reads as NULL). */
+export function kindResolver(kind: EntityKind): SqlFieldResolver {
+  const columns = columnResolver(filterFieldTypes(kind));
+  return (path, params) => (path === 'TenantOid' && !kind.tenantScoped ? { expr: 'null::bigint', kind: 'Number', json: false } : columns(path, params));
+}
+
+/** Escapes LIKE wildcards so `q` matches them literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function keysetPredicate(kind: EntityKind, orderBy: ListSort[], after: unknown[], params: unknown[]): string {
+  const p = (value: unknown, field: string) => {
+    params.push(value);
+    return `$${params.length}::${sqlTypeOf(kind, field)}`;
+  };
+  const alternatives: string[] = [];
+  for (let i = 0; i < orderBy.length; i++) {
+    const parts: string[] = [];
+    for (let j = 0; j < i; j++) {
+      const column = q(orderBy[j]!.field);
+      parts.push(after[j] === null ? `${column} is null` : `${column} = ${p(after[j], orderBy[j]!.field)}`);
+    }
+    const { field, desc } = orderBy[i]!;
+    const column = q(field);
+    const value = after[i];
+    // Oid and Disabled are never null: a plain comparison keeps the index usable.
+    if (field === 'Oid' || field === 'Disabled') {
+      parts.push(`${column} ${desc ? '<' : '>'} ${p(value, field)}`);
+      alternatives.push(`(${parts.join(' and ')})`);
+      continue;
+    }
+    // Ascending sorts nulls last, descending nulls first (PostgreSQL's defaults, spelled out in ORDER BY).
+    if (desc) parts.push(value === null ? `${column} is not null` : `${column} < ${p(value, field)}`);
+    else if (value === null) continue;
+    else parts.push(`(${column} > ${p(value, field)} or ${column} is null)`);
+    alternatives.push(`(${parts.join(' and ')})`);
+  }
+  return alternatives.length > 0 ? `(${alternatives.join(' or ')})` : 'false';
+}
+
+/**
+ * The SQL of one page: tenant restriction, the extra condition (detail views), filter, quick search, keyset
+ * position and order, with `take + 1` rows so the caller learns whether more exist. Sort values are selected
+ * as `k0, k1, ...` for the next cursor.
+ */
+export function listSql(kind: EntityKind, list: ListQuery, tenantOid: number | undefined, extra?: Condition): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (kind.tenantScoped) {
+    params.push(tenantOid);
+    where.push(`"TenantOid" = $${params.length}`);
+  }
+  const resolve = kindResolver(kind);
+  if (extra) where.push(conditionToSql(extra, resolve, params));
+  if (list.filter) where.push(conditionToSql(list.filter, resolve, params));
+  if (list.q) {
+    const fields = kind.compiled.quickSearch.filter((f) => kind.fields.get(f)?.type === 'String');
+    params.push(likePattern(list.q));
+    where.push(fields.length > 0 ? `(${fields.map((f) => `${q(f)} ilike $${params.length}`).join(' or ')})` : 'false');
+  }
+  if (list.after) where.push(keysetPredicate(kind, list.orderBy, list.after, params));
+  const order = list.orderBy.map((k) => `${q(k.field)} ${k.desc ? 'desc nulls first' : 'asc nulls last'}`).join(', ');
+  const keys = list.orderBy.map((k, i) => `${q(k.field)} as k${i}`).join(', ');
+  params.push(list.take + 1);
+  let sql = `select ${selectColumns(kind)}, ${keys} from ${q(kind.table)}${where.length ? ` where ${where.join(' and ')}` : ''} order by ${order} limit $${params.length}`;
+  if (list.skip > 0) {
+    params.push(list.skip);
+    sql += ` offset $${params.length}`;
+  }
+  return { sql, params };
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from './catalogue';
+import { TEST_FIXTURES_DIR } from './data-test-app';
+import { buildOpenApi } from './openapi';
+
+describe('buildOpenApi', () => {
+  it('lists every kind with the operations it offers and its record schema', async () => {
+    const doc = buildOpenApi(await loadCatalogue([TEST_FIXTURES_DIR])) as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths['/api/data/shop/product/{id}']!).sort()).toEqual(['delete', 'get', 'patch', 'put']);
+    expect(Object.keys(doc.paths['/api/data/shop/audit-entry/{id}']!)).toEqual(['get']);
+    expect(doc.paths['/api/data/shop/audit-entry']!.post).toBeUndefined();
+    expect(doc.paths['/api/data/shop/category/{id}/details/products']).toBeDefined();
+    expect(Object.keys(doc.components.schemas['shop.product']!.properties)).toContain('Attributes');
+    expect(JSON.stringify(doc)).not.toContain('$schema');
+  });
+});

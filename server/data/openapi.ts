@@ -1,0 +1,89 @@
+import type { Catalogue, EntityKind } from './catalogue';
+import { MAX_TAKE, DEFAULT_TAKE } from './list-query';
+
+type Json = Record<string, unknown>;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const jsonBody = (schema: Json) => ({ content: { 'application/json': { schema } } });
+const error = (description: string) => ({ description, ...jsonBody(ref('Error')) });
+
+function schemaName(kind: EntityKind): string {
+  return `${kind.doc.area}.${kind.doc.entity}`.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+// draft-07 as the compiler writes it is valid 3.1 (JSON Schema 2020-12) once `$schema` is dropped.
+function recordSchema(kind: EntityKind): Json {
+  const { $schema: _ignored, ...schema } = kind.compiled.schema;
+  return schema;
+}
+
+function operationsOf(kind: EntityKind): Json {
+  const name = schemaName(kind);
+  const tag = kind.kind;
+  const has = (op: string) => kind.operations.has(op as never);
+  const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+  const ifMatch = { name: 'If-Match', in: 'header', required: true, schema: { type: 'string' } };
+  const item = ref(name);
+  const base = `/api/data/${kind.doc.area}/${kind.doc.entity}`;
+  const paths: Record<string, Json> = {
+    [`${base}/meta`]: { get: { tags: [tag], summary: 'Field model', responses: { 200: { description: 'The field model', ...jsonBody({ type: 'object' }) } } } },
+    [`${base}/form-extensions`]: { get: { tags: [tag], summary: 'Form extensions', responses: { 200: { description: 'The extensions', ...jsonBody({ type: 'object' }) } } } },
+  };
+  const collection: Json = {};
+  if (has('list')) {
+    collection.get = {
+      tags: [tag], summary: `List ${kind.kind}`,
+      parameters: [
+        { name: 'skip', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+        { name: 'take', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_TAKE, default: DEFAULT_TAKE } },
+        { name: 'orderBy', in: 'query', schema: { type: 'string' }, description: 'e.g. "Name desc,Code"; Oid is always the last key' },
+        { name: 'filter', in: 'query', schema: { type: 'string' }, description: 'a condition (JSON) of the condition language' },
+        { name: 'q', in: 'query', schema: { type: 'string', maxLength: 200 }, description: 'quick search' },
+        { name: 'cursor', in: 'query', schema: { type: 'string' }, description: '`next` of the previous page (keyset paging)' },
+        { name: 'tenantOid', in: 'query', schema: { type: 'integer' } },
+      ],
+      responses: {
+        200: { description: 'One page', ...jsonBody({ type: 'object', properties: { items: { type: 'array', items: item }, skip: { type: 'integer' }, take: { type: 'integer' }, hasMore: { type: 'boolean' }, next: { type: 'string' } }, required: ['items', 'skip', 'take', 'hasMore'] }) },
+        400: error('A bad list parameter'),
+      },
+    };
+  }
+  if (has('create')) {
+    collection.post = { tags: [tag], summary: `Create ${kind.kind}`, requestBody: { required: true, ...jsonBody(item) }, responses: { 201: { description: 'Created', ...jsonBody(item) }, 400: error('Invalid fields'), 409: error('A unique value is taken') } };
+    paths[`${base}/empty`] = { get: { tags: [tag], summary: 'Empty record', responses: { 200: { description: 'A new record', ...jsonBody(item) } } } };
+  }
+  if (has('create') || has('update')) {
+    paths[`${base}/adjust`] = { post: { tags: [tag], summary: 'Defaults, normalised values and field states', requestBody: jsonBody({ type: 'object' }), responses: { 200: { description: 'Adjusted', ...jsonBody({ type: 'object', properties: { entity: item, states: { type: 'object' } } }) } } } };
+  }
+  if (Object.keys(collection).length > 0) paths[base] = collection;
+  const single: Json = {};
+  if (has('read')) single.get = { tags: [tag], summary: `Read ${kind.kind}`, parameters: [id, { name: 'If-None-Match', in: 'header', schema: { type: 'string' } }], responses: { 200: { description: 'The record', ...jsonBody(item) }, 304: { description: 'Unchanged' }, 404: error('No such record') } };
+  const writeResponses = { 200: { description: 'Saved', ...jsonBody(item) }, 304: { description: 'Nothing changed' }, 400: error('Invalid fields'), 409: error('Stale ETag (body.current is the server version) or a taken unique value'), 428: error('If-Match missing') };
+  if (has('update')) single.put = { tags: [tag], summary: `Replace ${kind.kind}`, parameters: [id, ifMatch], requestBody: { required: true, ...jsonBody(item) }, responses: writeResponses };
+  if (has('patch')) single.patch = { tags: [tag], summary: `Patch ${kind.kind} (JSON Merge Patch)`, parameters: [id, ifMatch], requestBody: { required: true, content: { 'application/merge-patch+json': { schema: { type: 'object' } }, 'application/json': { schema: { type: 'object' } } } }, responses: writeResponses };
+  if (has('delete')) single.delete = { tags: [tag], summary: `Delete ${kind.kind}`, parameters: [id, ifMatch], responses: { 204: { description: 'Deleted' }, 409: error('Stale ETag'), 428: error('If-Match missing') } };
+  if (Object.keys(single).length > 0) paths[`${base}/{id}`] = single;
+  for (const detail of kind.doc.extensions?.details ?? []) {
+    paths[`${base}/{id}/details/${detail.id}`] = { get: { tags: [tag], summary: `Detail view ${detail.id}: ${detail.entity}`, parameters: [id], responses: { 200: { description: 'The related records', ...jsonBody({ type: 'object' }) } } } };
+  }
+  return paths;
+}
+
+/** The OpenAPI 3.1 document of the data service: every kind, every operation it offers, record schemas. */
+export function buildOpenApi(catalogue: Catalogue): Json {
+  const schemas: Json = {
+    Error: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }, current: { type: 'object' } }, required: ['status', 'message'] },
+  };
+  const paths: Json = {};
+  for (const kind of catalogue.kinds) {
+    schemas[schemaName(kind)] = recordSchema(kind);
+    Object.assign(paths, operationsOf(kind));
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Mate data service', version: '1', description: 'Generated from the entity catalogue. Field names as declared (Pascal-case profile); ?profile=camel answers camelCase keys.' },
+    paths,
+    components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
+  };
+}

@@ -1,0 +1,66 @@
+import type { EntityKind } from './catalogue';
+import { columnType } from './column-types';
+import { quoteIdent as q } from './sql-names';
+
+/** The fields of a record that the client never writes directly. */
+export const SERVER_FIELDS = ['Oid', 'ETag', 'TenantOid'] as const;
+
+/** The strong ETag of a row version, quoted as HTTP wants it: `"<oid>-<row_version>"`. */
+export function etagOf(oid: number, rowVersion: number | string): string {
+  return `"${oid}-${rowVersion}"`;
+}
+
+/** Reads an If-Match / If-None-Match value down to the bare tag (`W/` and quotes dropped). */
+export function parseEtag(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const first = header.split(',')[0]!.trim();
+  return first === '' ? undefined : first.replace(/^W\//, '');
+}
+
+/** The select list of a kind's records, in the order `rowToRecord` expects. */
+export function selectColumns(kind: EntityKind, alias = ''): string {
+  const p = alias ? `${alias}.` : '';
+  return [
+    `${p}"Oid"`,
+    `${p}row_version`,
+    `${p}"Disabled"`,
+    ...(kind.tenantScoped ? [`${p}"TenantOid"`] : []),
+    ...kind.doc.fields.map((f) => `${p}${q(f.name)}`),
+  ].join(', ');
+}
+
+function fromSql(value: unknown): unknown {
+  // numeric comes back as a string on both drivers, bigint as a number (PGlite) or a parsed number (pg).
+  if (typeof value === 'bigint') return Number(value);
+  return value;
+}
+
+/** A database row as the API answers it: system fields first, then the declared fields. */
+export function rowToRecord(kind: EntityKind, row: Record<string, unknown>): Record<string, unknown> {
+  const oid = Number(row.Oid);
+  const record: Record<string, unknown> = {
+    Oid: oid,
+    ETag: etagOf(oid, String(row.row_version)),
+    Disabled: row.Disabled === true,
+    TenantOid: kind.tenantScoped ? Number(row.TenantOid) : null,
+  };
+  for (const field of kind.doc.fields) {
+    const value = fromSql(row[field.name]);
+    record[field.name] = field.type === 'Number' && typeof value === 'string' ? Number(value) : (value ?? null);
+  }
+  return record;
+}
+
+/** A record value as a SQL parameter with its cast: jsonb goes as JSON text, a JSON null as SQL NULL. */
+export function toSqlParam(kind: EntityKind, name: string, value: unknown): { value: unknown; cast: string } {
+  if (name === 'Disabled') return { value: value === true, cast: 'boolean' };
+  const field = kind.fields.get(name)!;
+  const cast = columnType(field);
+  if (value === null || value === undefined) return { value: null, cast };
+  return { value: cast === 'jsonb' ? JSON.stringify(value) : value, cast };
+}
+
+/** The columns a write sets: Disabled and every declared field. */
+export function writableColumns(kind: EntityKind): string[] {
+  return ['Disabled', ...kind.doc.fields.map((f) => f.name)];
+}

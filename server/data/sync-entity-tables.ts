@@ -1,0 +1,118 @@
+import type { Database, Queryable } from '../db/database';
+import type { Catalogue, EntityKind } from './catalogue';
+import { columnType, defaultLiteral } from './column-types';
+import { quoteIdent as q, uniqueIndexName } from './sql-names';
+
+/** The database and the catalogue disagree in a way start-up cannot repair; the message says what to do. */
+export class EntityMigrationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EntityMigrationError';
+  }
+}
+
+/** What syncEntityTables did, for the start-up log. */
+export interface SyncReport {
+  created: string[];
+  addedColumns: string[];
+}
+
+const BOOKKEEPING = `create table if not exists mate_entity_document (
+  kind text primary key,
+  table_name text not null,
+  version integer not null,
+  document jsonb not null,
+  applied_at timestamptz not null default now())`;
+
+function createTableSql(kind: EntityKind): string {
+  const columns = [
+    '"Oid" bigint generated always as identity primary key',
+    'row_version bigint not null default 1',
+    '"Disabled" boolean not null default false',
+    ...(kind.tenantScoped ? ['"TenantOid" bigint not null'] : []),
+    ...kind.doc.fields.map((f) => {
+      const literal = defaultLiteral(f);
+      return `${q(f.name)} ${columnType(f)}${literal ? ` default ${literal}` : ''}`;
+    }),
+    'created_at timestamptz not null default now()',
+    'created_by text',
+    'modified_at timestamptz not null default now()',
+    'modified_by text',
+  ];
+  return `create table ${q(kind.table)} (\n  ${columns.join(',\n  ')}\n)`;
+}
+
+async function ensureIndexes(tx: Queryable, kind: EntityKind): Promise<void> {
+  // Tenant lists page by Oid inside one tenant: this index keeps deep keyset pages cheap.
+  if (kind.tenantScoped) await tx.query(`create index if not exists ${q(`${kind.table}_tenant`)} on ${q(kind.table)} ("TenantOid", "Oid")`);
+  for (const field of kind.doc.fields.filter((f) => f.unique)) {
+    const columns = kind.tenantScoped ? `"TenantOid", ${q(field.name)}` : q(field.name);
+    await tx.query(`create unique index if not exists ${q(uniqueIndexName(kind.table, field.name))} on ${q(kind.table)} (${columns})`);
+  }
+}
+
+async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport): Promise<void> {
+  const existing = await tx.query<{ column_name: string; data_type: string }>(
+    'select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = $1',
+    [kind.table],
+  );
+  if (existing.rowCount === 0) {
+    await tx.query(createTableSql(kind));
+    report.created.push(kind.kind);
+  } else {
+    const types = new Map(existing.rows.map((r) => [r.column_name, r.data_type]));
+    let rows: number | undefined;
+    for (const field of kind.doc.fields) {
+      const wanted = columnType(field);
+      const actual = types.get(field.name);
+      if (actual !== undefined) {
+        if (actual !== wanted) {
+          throw new EntityMigrationError(
+            `${kind.file}: field '${field.name}' of '${kind.kind}' is now ${field.type}${field.managedType ? ` (${field.managedType})` : ''}, ` +
+              `stored as ${wanted}, but column ${kind.table}.${field.name} is ${actual}. A type change is not migrated automatically: ` +
+              `give the field a new name (the old column stays), or convert the column by hand (ALTER TABLE ... TYPE ${wanted} USING ...) and restart.`,
+          );
+        }
+        continue;
+      }
+      const literal = defaultLiteral(field);
+      if (field.required && literal === undefined) {
+        rows ??= (await tx.query<{ n: number }>(`select count(*)::int as n from ${q(kind.table)}`)).rows[0]?.n ?? 0;
+        if (rows > 0) {
+          throw new EntityMigrationError(
+            `${kind.file}: new required field '${field.name}' of '${kind.kind}' has no default, and ${kind.table} already holds ${rows} row(s). ` +
+              `Give the field a "default" in the document, or add it as not required first, fill it, then make it required.`,
+          );
+        }
+      }
+      await tx.query(`alter table ${q(kind.table)} add column ${q(field.name)} ${wanted}${literal ? ` default ${literal}` : ''}`);
+      report.addedColumns.push(`${kind.kind}.${field.name}`);
+    }
+  }
+  await ensureIndexes(tx, kind);
+  await tx.query(
+    `insert into mate_entity_document (kind, table_name, version, document) values ($1, $2, $3, $4::jsonb)
+     on conflict (kind) do update set table_name = excluded.table_name, version = excluded.version, document = excluded.document, applied_at = now()
+     where mate_entity_document.version is distinct from excluded.version or mate_entity_document.document is distinct from excluded.document`,
+    [kind.kind, kind.table, kind.doc.version, JSON.stringify(kind.doc)],
+  );
+}
+
+/**
+ * Brings the entity tables forward to the catalogue, in one transaction: new kinds get a table, new fields a
+ * column (with the field's default, so existing rows read it), unique fields a unique index (per tenant for
+ * tenant-scoped kinds). A type change, or a new required field without default on a non-empty table, throws
+ * an EntityMigrationError naming document, field and what to do, and nothing is changed. Removed fields keep
+ * their column (data is never dropped on start). The applied document of every kind is kept in
+ * `mate_entity_document`.
+ */
+export async function syncEntityTables(db: Database, catalogue: Catalogue): Promise<SyncReport> {
+  const report: SyncReport = { created: [], addedColumns: [] };
+  await db.transaction(async (tx) => {
+    // Several instances starting at once wait for each other instead of racing on DDL.
+    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(7270402)');
+    await tx.query(BOOKKEEPING);
+    for (const kind of catalogue.kinds) await syncKind(tx, kind, report);
+  });
+  return report;
+}

@@ -1,0 +1,32 @@
+import { compileCondition, deepEqual } from '../../conditions';
+import type { FieldErrors } from '../lib/api-error';
+import type { EntityKind } from './catalogue';
+
+/**
+ * The validation adapter of the data service: the compiled schema and conditions of schemas/
+ * (`createRecordValidator`: types, bounds, managed types, patterns, rules, conditional required, unknown
+ * fields) plus what only the server knows: readonly fields (declared, or by a readonly effect that held on the
+ * stored record) must keep their stored value. Errors are English messages by field path.
+ */
+export function validateRecord(kind: EntityKind, record: Record<string, unknown>, previous?: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [path, list] of Object.entries(kind.validate(record))) errors[path || '(record)'] = list.map((e) => e.message);
+  if (previous) {
+    for (const field of kind.doc.fields) {
+      const effect = kind.doc.extensions?.effects?.[field.name]?.readonly;
+      const locked = field.readonly === true || (effect !== undefined && compiledEffect(kind, field.name, effect)(previous));
+      if (locked && !deepEqual(record[field.name] ?? null, previous[field.name] ?? null)) (errors[field.name] ??= []).push(`${field.name} is read-only and cannot be changed.`);
+    }
+  }
+  return errors;
+}
+
+const effectCache = new WeakMap<object, (record: Record<string, unknown>) => boolean>();
+function compiledEffect(_kind: EntityKind, _field: string, condition: object): (record: Record<string, unknown>) => boolean {
+  let compiled = effectCache.get(condition);
+  if (!compiled) {
+    compiled = compileCondition(condition as Parameters<typeof compileCondition>[0]);
+    effectCache.set(condition, compiled);
+  }
+  return compiled;
+}
