@@ -1,3 +1,5 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: pure code and React units run in-process; server tests build the Fastify app
@@ -6,6 +8,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Lingui macros in src/ and renderers/ compile through Babel, as in vite.config.ts.
+        plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: [/\/(src|renderers)\/.*\.[jt]sx?$/] }), lingui()],
         test: {
           name: 'unit',
           include: ['conditions/**/*.test.ts', 'schemas/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'renderers/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],

@@ -1,23 +1,34 @@
 import { expect, test } from '@playwright/test';
 import { freshStorage, startMate } from './support/mate-server';
+import { signIn } from './support/sign-in';
 
 test('data survives a clean stop and start, and the administrator is created only once', async ({ page }) => {
   const storage = await freshStorage();
   const first = await startMate(storage);
-  await page.goto(first.url);
-  const installation = await page.getByTestId('installation-id').textContent();
-  expect(installation).toMatch(/^[0-9a-f-]{36}$/);
-  expect(first.output()).toMatch(/created the administrator 'admin' with the password \S{20}/);
-
-  expect(await first.stop()).toBe(0);
-
-  const second = await startMate(storage, {}, first.port);
+  const password = /created the administrator 'admin' with the password (\S{20})/.exec(first.output())?.[1];
+  expect(password, 'the generated password is printed once').toBeTruthy();
   try {
-    await page.reload();
-    await expect(page.getByTestId('installation-id')).toHaveText(installation!);
-    expect(second.output()).not.toContain('created the administrator');
+    await signIn(page, first.url, password!);
+    const installation = await page.getByTestId('installation-id').textContent();
+    expect(installation).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await first.stop()).toBe(0);
+
+    const second = await startMate(storage, {}, first.port);
+    try {
+      // The same password still signs in: the user and the installation survived.
+      await page.context().clearCookies();
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+      await signIn(page, second.url, password!);
+      await expect(page.getByTestId('installation-id')).toHaveText(installation!);
+      expect(second.output()).not.toContain('created the administrator');
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
   } finally {
-    expect(await second.stop()).toBe(0);
+    await first.stop();
   }
 });
 

@@ -1,26 +1,31 @@
-import { ChakraProvider, createSystem, defaultConfig } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '@lingui/react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
+import { SessionProvider } from '../auth';
 import { apiGet } from '../lib/api/api-client';
 import { i18n } from '../lib/i18n/i18n';
 import { ColorModeProvider } from '../lib/theme/color-mode';
-import { HomePage } from '../shell/home-page';
+import { setUpApi } from './api-setup';
 import { AppStart } from './app-start';
+import { appRoutes } from './app-routes';
+import { appSystem } from './app-system';
 
-const system = createSystem(defaultConfig);
+setUpApi();
 
-const router = createBrowserRouter([{ path: '*', element: <HomePage /> }]);
+const router = createBrowserRouter(appRoutes);
 
-/** Providers (Chakra, theme, Lingui, SWR, router) around the start gate. */
+/** Providers (Chakra, theme, Lingui, SWR, session, router) around the start gate. */
 export function App() {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem}>
       <ColorModeProvider>
         <I18nProvider i18n={i18n}>
           <SWRConfig value={{ fetcher: apiGet, revalidateOnFocus: false, shouldRetryOnError: false }}>
             <AppStart>
-              <RouterProvider router={router} />
+              <SessionProvider>
+                <RouterProvider router={router} />
+              </SessionProvider>
             </AppStart>
           </SWRConfig>
         </I18nProvider>

@@ -12,6 +12,8 @@ export interface ApiClientSettings {
   getScopeHeaders: () => Record<string, string>;
   /** Told about every finished call, for the network-activity list. */
   onCall?: (call: CallRecord) => void;
+  /** Told when a call starts; the function it returns is told when that call ends (running calls in the activity list). */
+  onCallStart?: (call: { method: string; url: string; bytesUp: number }) => ((call: CallRecord) => void) | void;
 }
 
 /** One finished call, as the network-activity dropdown lists it. */
@@ -96,16 +98,22 @@ export async function apiCall<T>(path: string, options: ApiCallOptions = {}): Pr
     payload = JSON.stringify(options.body);
     headers['Content-Type'] = 'application/json';
   }
+  const bytesUp = payload ? new TextEncoder().encode(payload).length : 0;
+  const finished = settings.onCallStart?.({ method, url, bytesUp });
+  const report = (call: CallRecord) => {
+    settings.onCall?.(call);
+    if (finished) finished(call);
+  };
   const started = performance.now();
   let response: Response;
   try {
     response = await fetch(url, { method, headers, body: payload, signal: options.signal });
   } catch (cause) {
-    settings.onCall?.({ method, url, status: 0, bytesUp: payload?.length ?? 0, bytesDown: 0, durationMs: performance.now() - started });
+    report({ method, url, status: 0, bytesUp, bytesDown: 0, durationMs: performance.now() - started });
     throw networkError(method, url, cause);
   }
   const { data, bytes } = await readBody(response);
-  settings.onCall?.({ method, url, status: response.status, bytesUp: payload ? new TextEncoder().encode(payload).length : 0, bytesDown: bytes, durationMs: performance.now() - started });
+  report({ method, url, status: response.status, bytesUp, bytesDown: bytes, durationMs: performance.now() - started });
   if (!response.ok && !(options.accept ?? []).includes(response.status)) {
     throw parseApiError({ status: response.status, statusText: response.statusText, body: data, errorId: response.headers.get('x-mate-error-id'), method, url });
   }

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { createRef, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import articleDoc from '../fixtures/metadata/valid/pos-supply/article.json';
+import { compileEntityUncached, type EntityDocument } from '../schemas';
+import { EntityForm, type EntityFormHandle } from './entity-form';
+import type { LookupSource } from './form-context';
+import { errorBadgeText } from './templates/entity-tabs';
+import { render, settle, typeInto, type Rendered } from './test-support/render';
+
+const compiled = compileEntityUncached(articleDoc as EntityDocument, 'en');
+const lookupSource: LookupSource = async () => ({ items: [], hasMore: false });
+
+let mounted: Rendered | undefined;
+afterEach(() => mounted?.unmount());
+
+function Harness({ initial, handle, onChange }: { initial: Record<string, unknown>; handle?: React.Ref<EntityFormHandle>; onChange?: (v: Record<string, unknown>) => void }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <EntityForm
+      ref={handle}
+      compiled={compiled}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        onChange?.(next);
+      }}
+      lookupSource={lookupSource}
+      locale="en"
+    />
+  );
+}
+
+const field = (host: HTMLElement, path: string) => host.querySelector(`[data-field="${path}"]`);
+const input = (host: HTMLElement, path: string) => field(host, path)?.querySelector('input, textarea, select') as HTMLInputElement | null;
+
+describe('EntityForm', () => {
+  it('lays out the tabs and groups of the compiled layout', () => {
+    mounted = render(<Harness initial={compiled.emptyRecord} />);
+    const tabs = [...mounted.host.querySelectorAll('[data-tab]')].map((t) => t.getAttribute('data-tab'));
+    expect(tabs).toEqual(compiled.layout.tabs.map((t) => t.id));
+    expect(mounted.host.querySelector('[data-group=identity]')?.textContent).toContain('Identity');
+    expect(field(mounted.host, 'ArticleNumber')?.querySelector('[data-mark=required]')).not.toBeNull();
+    expect(field(mounted.host, 'Counter')?.querySelector('[data-mark=readonly]')).not.toBeNull();
+  });
+
+  it('shows a field when the field its visibility reads changes', () => {
+    mounted = render(<Harness initial={{ ...compiled.emptyRecord, Text: null }} />);
+    expect(field(mounted.host, 'LongText')).toBeNull();
+    typeInto(input(mounted.host, 'Text'), 'Bolt');
+    expect(field(mounted.host, 'LongText')).not.toBeNull();
+  });
+
+  it('disables a field and says why, and makes a field required, as other fields change', () => {
+    mounted = render(<Harness initial={{ ...compiled.emptyRecord, Kind: 2, RetailPrice: 5 }} />);
+    expect(input(mounted.host, 'Tax')?.disabled).toBe(false);
+    expect(field(mounted.host, 'GTIN')?.querySelector('[data-mark=required]')).toBeNull();
+    const select = input(mounted.host, 'Kind') as unknown as HTMLSelectElement;
+    select.value = '2'; // the third option: Voucher (3)
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(input(mounted.host, 'Tax')?.disabled).toBe(true);
+    expect(field(mounted.host, 'Tax')?.querySelector('[data-reason]')?.textContent).toBe('Disabled because Kind equals 3');
+    select.value = '0'; // Goods (1): GTIN becomes required
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(field(mounted.host, 'GTIN')?.querySelector('[data-mark=required]')).not.toBeNull();
+  });
+
+  it('counts field errors per tab after validation and updates them as the user types', async () => {
+    const handle = createRef<EntityFormHandle>();
+    mounted = render(<Harness initial={{ ...compiled.emptyRecord, Kind: 1, MinimumStock: 0 }} handle={handle} />);
+    expect(mounted.host.querySelector('[data-error-count]')).toBeNull(); // nothing before the first validation
+    let result: ReturnType<EntityFormHandle['validate']> | undefined;
+    await settle();
+    const { act } = await import('react');
+    act(() => {
+      result = handle.current!.validate();
+    });
+    expect(result!.valid).toBe(false);
+    const paths = result!.errors.map((e) => e.path).sort();
+    expect(paths).toEqual(['ArticleNumber', 'GTIN', 'Text']);
+    expect(result!.errors.find((e) => e.path === 'GTIN')?.message).toBe('GTIN is required.');
+    expect(result!.perTab).toMatchObject({ main: 3, stock: 0 });
+    expect(mounted.host.querySelector('[data-tab=main] [data-error-count]')?.textContent).toBe('3');
+    expect(field(mounted.host, 'Text')?.textContent).toContain('Text is required.');
+    typeInto(input(mounted.host, 'Text'), 'Bolt');
+    expect(mounted.host.querySelector('[data-tab=main] [data-error-count]')?.textContent).toBe('2');
+    typeInto(input(mounted.host, 'ArticleNumber'), 'bad id!');
+    expect(field(mounted.host, 'ArticleNumber')?.textContent).toContain("'bad id!' is not a valid id");
+  });
+
+  it('does not submit on Enter in a single-line input', () => {
+    const onSubmit = vi.fn();
+    mounted = render(<EntityForm compiled={compiled} value={compiled.emptyRecord} onChange={() => {}} onSubmit={onSubmit} lookupSource={lookupSource} locale="en" />);
+    const text = input(mounted.host, 'Text')!;
+    const event = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    text.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+  });
+});
+
+describe('errorBadgeText', () => {
+  it('shows a numeral under 10, else 9+', () => {
+    expect(errorBadgeText(3)).toBe('3');
+    expect(errorBadgeText(9)).toBe('9');
+    expect(errorBadgeText(10)).toBe('9+');
+  });
+});

@@ -1,0 +1,148 @@
+import { Box } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
+import Form from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, RJSFValidationError, UiSchema as RjsfUiSchema } from '@rjsf/utils';
+import { useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import type { CompiledEntity } from '../schemas';
+import type { EntityFormContext, LookupResolver, LookupSource } from './form-context';
+import { applyEffects, createFieldEffects, type EffectStates } from './form/field-effects';
+import { createCustomValidate, createTransformErrors, errorPath, errorsPerTab, formValidator } from './form/form-validation';
+import { rendererRegistry } from './registry';
+import { validationTranslate } from './validation-messages';
+
+type RecordValue = Record<string, unknown>;
+
+/** One field error, by dotted path. */
+export interface EntityFormError {
+  path: string;
+  message: string;
+}
+
+/** The result of validating the form. */
+export interface EntityFormValidation {
+  valid: boolean;
+  errors: EntityFormError[];
+  /** Field errors per tab id. */
+  perTab: Record<string, number>;
+}
+
+/** What a parent can do with the form through its ref. */
+export interface EntityFormHandle {
+  /** Validates the record, shows the errors on the fields and the tabs, and returns them. */
+  validate(): EntityFormValidation;
+  /** Validates and, when valid, calls `onSubmit`. */
+  submit(): void;
+}
+
+/** Props of the generated entity editor. */
+export interface EntityFormProps {
+  compiled: CompiledEntity;
+  value: RecordValue;
+  onChange: (value: RecordValue) => void;
+  onSubmit?: (value: RecordValue) => void;
+  readOnly?: boolean;
+  lookupSource: LookupSource;
+  resolveLookup?: LookupResolver;
+  locale: string;
+  /** Told whenever the shown errors change (after the first validation errors are live). */
+  onErrorsChange?: (validation: EntityFormValidation) => void;
+  ref?: Ref<EntityFormHandle>;
+}
+
+function toValidation(errors: readonly RJSFValidationError[], compiled: CompiledEntity): EntityFormValidation {
+  const list = errors.map((e) => ({ path: errorPath(e), message: e.message ?? e.stack }));
+  return { valid: list.length === 0, errors: list, perTab: errorsPerTab(errors, compiled.layout) };
+}
+
+// Enter in a single-line input must not submit the record by accident; buttons and text areas keep it.
+function swallowEnter(event: KeyboardEvent<HTMLDivElement>): void {
+  const target = event.target as HTMLElement;
+  if (event.key === 'Enter' && target instanceof HTMLInputElement && !['submit', 'button', 'reset'].includes(target.type)) event.preventDefault();
+}
+
+/**
+ * The editor of one record, generated from a compiled entity: tabs and groups from `compiled.layout`, widgets from
+ * the registry, live effects (disabled, readonly, required, visible; re-evaluated only for the fields whose inputs
+ * changed), and validation with the compiled schema, the conditional requirements and the rule strings. Errors show
+ * after the first validation (`ref.validate()`, `ref.submit()`) and then update as the user types.
+ */
+export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, lookupSource, resolveLookup, locale, onErrorsChange, ref }: EntityFormProps) {
+  const { i18n } = useLingui();
+  const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const formRef = useRef<Form>(null);
+  const engine = useMemo(() => createFieldEffects(compiled), [compiled]);
+
+  // Effects follow the value: only the dependents of the fields that changed are evaluated again.
+  const tracked = useRef<{ engine: typeof engine; value: RecordValue; states: EffectStates } | null>(null);
+  if (!tracked.current || tracked.current.engine !== engine) tracked.current = { engine, value, states: engine.evaluateAll(value) };
+  else if (tracked.current.value !== value) tracked.current = { engine, value, states: engine.update(tracked.current.states, tracked.current.value, value) };
+  const states = tracked.current.states;
+  const latest = useRef({ value, states });
+  latest.current = { value, states };
+
+  const uiSchema = useMemo(() => applyEffects(compiled.uiSchema, states), [compiled.uiSchema, states]);
+  const translate = useMemo(() => validationTranslate(i18n), [i18n]);
+  const transformErrors = useMemo(() => createTransformErrors(compiled, translate, () => latest.current.value), [compiled, translate]);
+  const customValidate = useMemo(() => createCustomValidate(compiled, translate, () => latest.current.states), [compiled, translate]);
+
+  const [live, setLive] = useState(false);
+  const [validation, setValidation] = useState<EntityFormValidation | null>(null);
+  const show = (errors: readonly RJSFValidationError[]) => {
+    const next = toValidation(errors, compiled);
+    setValidation(next);
+    onErrorsChange?.(next);
+    return next;
+  };
+
+  useImperativeHandle(ref, () => ({
+    validate() {
+      const current = latest.current.value;
+      const result = formValidator().validateFormData(current, compiled.schema as RJSFSchema, customValidate, transformErrors, uiSchema as RjsfUiSchema);
+      setLive(true);
+      formRef.current?.validateForm();
+      return show(result.errors);
+    },
+    submit() {
+      setLive(true);
+      formRef.current?.submit();
+    },
+  }));
+
+  const formContext: EntityFormContext = useMemo(
+    () => ({ lookupSource, resolveLookup, locale, layout: compiled.layout, tabErrors: validation?.perTab ?? {}, getRecord: () => latest.current.value }),
+    [lookupSource, resolveLookup, locale, compiled.layout, validation],
+  );
+
+  return (
+    <Box onKeyDown={swallowEnter} data-entity-form={compiled.key}>
+      <Form
+        ref={formRef}
+        idPrefix={idPrefix}
+        schema={compiled.schema as RJSFSchema}
+        uiSchema={uiSchema as RjsfUiSchema}
+        formData={value}
+        formContext={formContext}
+        validator={formValidator()}
+        widgets={rendererRegistry.widgets}
+        templates={rendererRegistry.templates}
+        fields={rendererRegistry.fields}
+        readonly={readOnly}
+        liveValidate={live ? 'onChange' : undefined}
+        showErrorList={false}
+        noHtml5Validate
+        transformErrors={transformErrors}
+        customValidate={customValidate}
+        onChange={(event: IChangeEvent) => {
+          onChange(event.formData as RecordValue);
+          if (live) show(event.errors);
+        }}
+        onError={(errors) => show(errors)}
+        onSubmit={(event: IChangeEvent) => {
+          show([]);
+          onSubmit?.(event.formData as RecordValue);
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,148 @@
+import type { CustomValidator, ErrorTransformer, FormValidation, RJSFValidationError } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import addFormats from 'ajv-formats';
+import {
+  evaluateRules, fieldLabel, findField, formatMessage, isEmptyValue, parseRules, valueAt, walkFields,
+  type CompiledEntity, type FormLayout, type MessageParams, type Translate,
+} from '../../schemas';
+import type { EffectStates } from './field-effects';
+import { fieldTitle } from './field-effects';
+
+let sharedValidator: ReturnType<typeof customizeValidator> | undefined;
+
+/**
+ * The rjsf validator, configured as schemas/ `recordAjv` is (all errors, union types for nullable fields, the
+ * ajv-formats 3 formats, whose `iso-time` the compiler emits; rjsf's bundled ajv-formats 2 lacks it).
+ */
+export function formValidator(): ReturnType<typeof customizeValidator> {
+  sharedValidator ??= customizeValidator({
+    ajvOptionsOverrides: { allowUnionTypes: true, strict: false },
+    ajvFormatOptions: false,
+    extenderFn: (ajv) => {
+      addFormats(ajv);
+      return ajv;
+    },
+  });
+  return sharedValidator;
+}
+
+const FORMAT_VALIDATORS: Record<string, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime', 'iso-time': 'time', time: 'time' };
+
+/** The dotted field path of an rjsf error ("Prices.0.Amount"). */
+export function errorPath(error: Pick<RJSFValidationError, 'property'>): string {
+  return (error.property ?? '').replace(/^\./, '');
+}
+
+function shown(value: unknown): string {
+  return value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Picks the validator key and parameters of one ajv error, as schemas/ record-validator does on the server. */
+function describe(error: RJSFValidationError, compiled: CompiledEntity, record: unknown): { validator: string; params: MessageParams } | null {
+  const path = errorPath(error);
+  const field = findField(compiled.meta.fields, path);
+  const label = field ? fieldLabel(field, compiled.locale) : fieldTitle(compiled, path);
+  const value = valueAt(record, path);
+  const params = (error.params ?? {}) as Record<string, unknown>;
+  if (error.name === 'required') return { validator: 'required', params: { label } };
+  if (error.name === 'const' || error.name === 'if') return null; // the enclosing oneOf reports it once
+  if (field?.required && isEmptyValue(value)) return { validator: 'required', params: { label } };
+  switch (error.name) {
+    case 'type': {
+      const expected = ([] as unknown[]).concat(params.type).join(' or ');
+      if (/integer/.test(expected) && typeof value === 'number') return { validator: 'integer', params: { label, value: shown(value) } };
+      if (/number|integer/.test(expected)) return { validator: 'numeric', params: { label, value: shown(value) } };
+      return { validator: 'type', params: { label, expected } };
+    }
+    case 'minLength':
+      return { validator: 'minLength', params: { label, min: Number(params.limit), actual: typeof value === 'string' ? [...value].length : 0 } };
+    case 'maxLength':
+      return { validator: 'maxLength', params: { label, max: Number(params.limit), actual: typeof value === 'string' ? [...value].length : 0 } };
+    case 'minimum':
+      return { validator: 'min', params: { label, min: Number(params.limit), value: shown(value) } };
+    case 'maximum':
+      return { validator: 'max', params: { label, max: Number(params.limit), value: shown(value) } };
+    case 'minItems':
+      return { validator: 'required', params: { label } };
+    case 'format':
+      return { validator: FORMAT_VALIDATORS[String(params.format)] ?? 'invalid', params: { label, value: shown(value), reason: error.message ?? '' } };
+    case 'pattern':
+      return { validator: field?.usage === 'Id' ? 'id' : 'pattern', params: { label, value: shown(value) } };
+    case 'oneOf':
+      return { validator: 'enum', params: { label, value: shown(value) } };
+    case 'additionalProperties':
+      return { validator: 'unknownField', params: { field: String(params.additionalProperty) } };
+    default:
+      return { validator: 'invalid', params: { label, reason: error.message ?? error.name ?? '' } };
+  }
+}
+
+/**
+ * rjsf's `transformErrors`: every ajv error becomes the translated message of its validator key (schemas/
+ * `formatMessage`, detailed when the parameters allow); a required error hides the other errors of its field.
+ */
+export function createTransformErrors(compiled: CompiledEntity, translate: Translate, getRecord: () => unknown): ErrorTransformer {
+  return (errors) => {
+    const record = getRecord();
+    const described: { error: RJSFValidationError; path: string; validator: string }[] = [];
+    const requiredPaths = new Set<string>();
+    const seen = new Set<string>();
+    for (const error of errors) {
+      const found = describe(error, compiled, record);
+      if (!found) continue;
+      const path = errorPath(error);
+      const key = `${path}\u0000${found.validator}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (found.validator === 'required') requiredPaths.add(path);
+      const message = formatMessage(found.validator, found.params, translate, error.message);
+      described.push({ error: { ...error, property: path ? `.${path}` : '', message, stack: message }, path, validator: found.validator });
+    }
+    return described.filter((d) => !requiredPaths.has(d.path) || d.validator === 'required').map((d) => d.error);
+  };
+}
+
+function errorsAt(errors: FormValidation, path: string): FormValidation | undefined {
+  let node: FormValidation | undefined = errors;
+  for (const key of path.split('.')) node = (node as Record<string, FormValidation | undefined> | undefined)?.[key];
+  return node;
+}
+
+/**
+ * rjsf's `customValidate`: what JSON Schema cannot say. Conditional `required` of the live effects (for visible,
+ * enabled fields) and the fields' rule strings (spec 2 §5), with the same messages.
+ */
+export function createCustomValidate(compiled: CompiledEntity, translate: Translate, getStates: () => EffectStates): CustomValidator {
+  const ruled = walkFields(compiled.meta.fields)
+    .filter((w) => !w.inArray && w.field.rules)
+    .map((w) => ({ path: w.path, label: fieldLabel(w.field, compiled.locale), rules: parseRules(w.field.rules!).rules.filter((r) => r.name !== 'required') }));
+  return (formData, errors) => {
+    const record = formData as Record<string, unknown>;
+    const add = (path: string, validator: string, params: MessageParams) => {
+      const target = errorsAt(errors, path);
+      const message = formatMessage(validator, params, translate);
+      if (target && !target.__errors?.includes(message)) target.addError(message);
+    };
+    for (const [path, state] of Object.entries(getStates())) {
+      if (state.required && !state.hidden && !state.disabled && isEmptyValue(valueAt(record, path))) add(path, 'required', { label: fieldTitle(compiled, path) });
+    }
+    for (const { path, label, rules } of ruled) {
+      for (const failure of evaluateRules(rules, valueAt(record, path), label)) add(path, failure.key.replace(/^validation\./, ''), failure.params);
+    }
+    return errors;
+  };
+}
+
+/** Field errors per tab id (an error counts on the tab that lays out its top-level field; others on the first tab). */
+export function errorsPerTab(errors: readonly Pick<RJSFValidationError, 'property'>[], layout: FormLayout): Record<string, number> {
+  const tabOf = new Map<string, string>();
+  for (const tab of layout.tabs) for (const group of tab.groups) for (const field of group.fields) if (!tabOf.has(field)) tabOf.set(field, tab.id);
+  const first = layout.tabs[0]?.id;
+  const counts: Record<string, number> = Object.fromEntries(layout.tabs.map((t) => [t.id, 0]));
+  for (const error of errors) {
+    const top = errorPath(error).split('.')[0] ?? '';
+    const tab = tabOf.get(top) ?? first;
+    if (tab !== undefined) counts[tab] = (counts[tab] ?? 0) + 1;
+  }
+  return counts;
+}

@@ -1,0 +1,8 @@
+// The public API of renderers/: the generated entity editor and the widget registry.
+export { EntityForm, type EntityFormProps, type EntityFormHandle, type EntityFormValidation, type EntityFormError } from './entity-form';
+export { WIDGETS, TEMPLATES, FIELDS, resolveWidget, rendererRegistry, type RendererRegistry } from './registry';
+export type { LookupOption, LookupPage, LookupSource, LookupResolver, EntityFormContext } from './form-context';
+export { createFieldEffects, applyEffects, type FieldEffectState, type EffectStates, type FieldEffectsEngine } from './form/field-effects';
+export { formValidator, errorsPerTab } from './form/form-validation';
+export { errorBadgeText } from './templates/entity-tabs';
+export { LOOKUP_TAKE } from './widgets/lookup-search';

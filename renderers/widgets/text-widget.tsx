@@ -1,0 +1,72 @@
+import { Box, Input, Textarea } from '@chakra-ui/react';
+import type { WidgetProps } from '@rjsf/utils';
+import { useState, type ChangeEvent, type ComponentType } from 'react';
+import { LengthCounter } from './length-counter';
+
+/** How a text widget variant behaves. */
+export interface TextVariant {
+  type?: 'text' | 'password' | 'email' | 'url' | 'tel';
+  /** Forced case; `ui:options.case` overrides it. */
+  case?: 'upper' | 'lower';
+  multiline?: boolean;
+  monospace?: boolean;
+  /** Shown before the input (a country flag). */
+  adornment?: ComponentType<{ value: string }>;
+}
+
+function applyCase(text: string, mode: unknown): string {
+  if (mode === 'upper') return text.toLocaleUpperCase();
+  if (mode === 'lower') return text.toLocaleLowerCase();
+  return text;
+}
+
+/**
+ * Builds a text box widget: password, multi-line, forced upper or lower case, monospace (barcodes), with the
+ * 'n/max' counter while focused when `ui:options.maxLength` exists. Empty text is stored as null.
+ */
+export function createTextWidget(variant: TextVariant = {}): ComponentType<WidgetProps> {
+  function TextWidget({ id, value, required, disabled, readonly, autofocus, placeholder, options, onChange, onBlur, onFocus, htmlName, rawErrors }: WidgetProps) {
+    const [focused, setFocused] = useState(false);
+    const text = value === null || value === undefined ? '' : String(value);
+    const caseMode = options.case ?? variant.case;
+    const maxLength = typeof options.maxLength === 'number' ? options.maxLength : undefined;
+    const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const next = applyCase(event.currentTarget.value, caseMode);
+      onChange(next === '' ? null : next);
+    };
+    const common = {
+      id,
+      name: htmlName ?? id,
+      value: text,
+      required,
+      disabled,
+      readOnly: readonly,
+      autoFocus: autofocus,
+      placeholder,
+      'aria-invalid': rawErrors && rawErrors.length > 0 ? true : undefined,
+      'aria-describedby': focused && maxLength !== undefined ? `${id}__counter` : undefined,
+      fontFamily: variant.monospace ? 'mono' : undefined,
+      textTransform: caseMode === 'upper' ? ('uppercase' as const) : caseMode === 'lower' ? ('lowercase' as const) : undefined,
+      onChange: change,
+      onFocus: () => {
+        setFocused(true);
+        onFocus(id, value);
+      },
+      onBlur: () => {
+        setFocused(false);
+        onBlur(id, value);
+      },
+    };
+    const Adornment = variant.adornment;
+    return (
+      <Box width="full">
+        <Box display="flex" alignItems="center" gap="2">
+          {Adornment && <Adornment value={text} />}
+          {variant.multiline ? <Textarea {...common} rows={4} autoresize /> : <Input {...common} type={variant.type ?? 'text'} />}
+        </Box>
+        {focused && maxLength !== undefined && <LengthCounter id={`${id}__counter`} text={text} max={maxLength} />}
+      </Box>
+    );
+  }
+  return TextWidget;
+}

@@ -1,0 +1,172 @@
+// @vitest-environment happy-dom
+import type { WidgetProps } from '@rjsf/utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { blur, focus, render, settle, typeInto, type Rendered } from '../test-support/render';
+import type { LookupSource } from '../form-context';
+import { resolveWidget } from '../registry';
+
+let mounted: Rendered | undefined;
+afterEach(() => mounted?.unmount());
+
+function widgetProps(overrides: Partial<WidgetProps>): WidgetProps {
+  return {
+    id: 'root_Field',
+    name: 'Field',
+    label: 'Field',
+    value: null,
+    schema: { type: ['string', 'null'] },
+    options: {},
+    onChange: vi.fn(),
+    onBlur: vi.fn(),
+    onFocus: vi.fn(),
+    registry: { formContext: {} } as WidgetProps['registry'],
+    ...overrides,
+  } as WidgetProps;
+}
+
+function mount(name: string, overrides: Partial<WidgetProps>) {
+  const Widget = resolveWidget(name);
+  const props = widgetProps(overrides);
+  mounted = render(<Widget {...props} />);
+  return { props, host: mounted.host, rerender: (next: Partial<WidgetProps>) => mounted!.rerender(<Widget {...props} {...next} />) };
+}
+
+describe('text widgets', () => {
+  it('shows the n/max counter only while focused', () => {
+    const { host } = mount('text', { value: 'Bolt', options: { maxLength: 40 } });
+    const input = host.querySelector('input');
+    expect(host.textContent).not.toContain('4/40');
+    focus(input);
+    expect(host.querySelector('[data-counter]')?.textContent).toBe('4/40');
+    blur(input);
+    expect(host.querySelector('[data-counter]')).toBeNull();
+  });
+
+  it('forces upper and lower case, and stores empty text as null', () => {
+    const upper = mount('upper', {});
+    typeInto(upper.host.querySelector('input'), 'abc');
+    expect(upper.props.onChange).toHaveBeenLastCalledWith('ABC');
+    mounted!.unmount();
+    const lower = mount('text', { value: 'abc', options: { case: 'lower' } });
+    typeInto(lower.host.querySelector('input'), 'AbC');
+    expect(lower.props.onChange).toHaveBeenLastCalledWith('abc');
+    typeInto(lower.host.querySelector('input'), '');
+    expect(lower.props.onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('renders password, multi-line and monospace variants', () => {
+    expect(mount('password', {}).host.querySelector('input')?.type).toBe('password');
+    mounted!.unmount();
+    expect(mount('multiline', {}).host.querySelector('textarea')).not.toBeNull();
+  });
+});
+
+describe('number widget', () => {
+  it('turns empty input into null when nullable, else 0', () => {
+    const nullable = mount('number', { value: 5, schema: { type: ['number', 'null'] } });
+    typeInto(nullable.host.querySelector('input'), '');
+    expect(nullable.props.onChange).toHaveBeenLastCalledWith(null);
+    mounted!.unmount();
+    const plain = mount('number', { value: 5, schema: { type: 'number' } });
+    typeInto(plain.host.querySelector('input'), '');
+    expect(plain.props.onChange).toHaveBeenLastCalledWith(0);
+    typeInto(plain.host.querySelector('input'), '12,5');
+    expect(plain.props.onChange).toHaveBeenLastCalledWith(12.5);
+  });
+
+  it('refuses a decimal separator in an integer field as it is typed', () => {
+    const { host, props } = mount('number', { value: 12, schema: { type: 'integer' } });
+    const input = host.querySelector('input')!;
+    typeInto(input, '12.');
+    expect(input.value).toBe('12');
+    expect(props.onChange).not.toHaveBeenCalled();
+    typeInto(input, '123');
+    expect(props.onChange).toHaveBeenLastCalledWith(123);
+  });
+});
+
+describe('currency widget', () => {
+  it("parses 'CUR amount' and 'amount CUR' and rounds to the currency's decimals on blur", () => {
+    const { host, props } = mount('currency', { value: 0, schema: { type: 'number' }, options: { currency: { code: 'EUR' } } });
+    const input = host.querySelector('input')!;
+    focus(input);
+    typeInto(input, 'EUR 12.345');
+    expect(props.onChange).toHaveBeenLastCalledWith(12.345);
+    blur(input);
+    expect(props.onChange).toHaveBeenLastCalledWith(12.35);
+    expect(input.value).toBe('12.35');
+    focus(input);
+    typeInto(input, '1.5 JPY');
+    blur(input);
+    expect(props.onChange).toHaveBeenLastCalledWith(2);
+    focus(input);
+    typeInto(input, 'OMR 1.2345');
+    blur(input);
+    expect(props.onChange).toHaveBeenLastCalledWith(1.235);
+    expect(host.textContent).toContain('EUR');
+  });
+});
+
+describe('lookup widget', () => {
+  const lookup = { entity: 'area/kind', textFields: ['Name'], valueField: 'Oid' };
+
+  it('says when the lookup definition is missing', () => {
+    const { host } = mount('lookup', { name: 'Unit', options: {} });
+    expect(host.textContent).toContain("Lookup 'Unit' missing!");
+  });
+
+  it('asks for six entries and shows icons, flags and the too-many text', async () => {
+    const source = vi.fn<LookupSource>(async () => ({
+      items: [{ value: 1, text: 'Vienna', country: 'AT', icon: 'map-pin' }, { value: 2, text: 'Berlin', country: 'DE' }],
+      hasMore: true,
+    }));
+    const { host, props } = mount('lookup', { options: { lookup }, registry: { formContext: { lookupSource: source } } as WidgetProps['registry'] });
+    focus(host.querySelector('input'));
+    await settle(10);
+    await settle(10);
+    expect(source).toHaveBeenCalledWith(lookup, '', 6);
+    expect(host.querySelectorAll('[role=option]')).toHaveLength(2);
+    expect(host.textContent).toContain('Too many entries, please refine search.');
+    expect(host.querySelector('[data-flag=AT]')).not.toBeNull();
+    const option = host.querySelectorAll('[role=option]')[1]!;
+    await settle();
+    option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    await settle();
+    expect(props.onChange).toHaveBeenLastCalledWith(2);
+  });
+
+  it('says no entry, and asks to adjust a search that found nothing', async () => {
+    const source = vi.fn<LookupSource>(async () => ({ items: [], hasMore: false }));
+    const { host } = mount('lookup', { options: { lookup }, registry: { formContext: { lookupSource: source } } as WidgetProps['registry'] });
+    const input = host.querySelector('input');
+    focus(input);
+    await settle(10);
+    expect(host.textContent).toContain('No entry.');
+    typeInto(input, 'zz');
+    await settle(250);
+    expect(source).toHaveBeenLastCalledWith(lookup, 'zz', 6);
+    expect(host.textContent).toContain('No entry, please adjust search.');
+  });
+});
+
+describe('checkbox and enum widgets', () => {
+  // Ark's checkbox machine ignores synthetic clicks in happy-dom: toggling is left to the browser (e2e).
+  it('binds a boolean to a checkbox the field label points at, or a switch', () => {
+    const { host } = mount('checkbox', { value: true, schema: { type: 'boolean' } });
+    expect(host.querySelector('input[type=checkbox]')?.id).toBe('root_Field');
+    expect(host.querySelector('[data-part=root]')?.getAttribute('data-state')).toBe('checked');
+    mounted!.unmount();
+    const toggle = mount('checkbox', { value: false, schema: { type: 'boolean' }, options: { variant: 'switch' } });
+    expect(toggle.host.querySelector('[data-scope=switch]')).not.toBeNull();
+  });
+
+  it('selects an enum option by its value', () => {
+    const enumOptions = [{ value: 1, label: 'Goods' }, { value: 2, label: 'Service' }];
+    const { host, props } = mount('enum', { value: 1, schema: { type: 'integer' }, options: { enumOptions } });
+    const select = host.querySelector('select')!;
+    expect(select.selectedOptions[0]?.textContent).toBe('Goods');
+    select.value = '1';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(props.onChange).toHaveBeenLastCalledWith(2);
+  });
+});

@@ -1,0 +1,33 @@
+import { Suspense, useEffect } from 'react';
+import { Navigate } from 'react-router';
+import type { NavigationItem } from '../../schemas/entity-document';
+import { isPermitted } from '../lib/navigation/navigation-visibility';
+import { useBasePath } from '../shell/base-path';
+import { BusyHourglass } from '../shell/busy-hourglass';
+import { useNavigationData } from '../shell/navigation-context';
+import { NotAvailablePage } from '../shell/not-available-page';
+import { useUserPages } from '../shell/user-pages-context';
+import { pageFor } from './page-registry';
+
+/**
+ * A navigation page behind its permission gate (spec 1 §4): without an entry for the path in the current tenant
+ * it goes to forbidden with ?requested=; a page shown counts as a recent visit, a redirect does not.
+ */
+export function RegisteredPageRoute({ item }: { item: NavigationItem }) {
+  const base = useBasePath();
+  const { permissions, loading } = useNavigationData();
+  const { visit } = useUserPages();
+  const permitted = !loading && isPermitted(item, permissions);
+  useEffect(() => {
+    if (permitted) visit(item.path);
+  }, [permitted, item.path, visit]);
+  if (loading) return <BusyHourglass />;
+  if (!permitted) return <Navigate to={`${base}/forbidden?requested=${encodeURIComponent(item.path)}`} replace />;
+  const Page = pageFor(item.component);
+  if (!Page) return <NotAvailablePage component={item.component} />;
+  return (
+    <Suspense fallback={<BusyHourglass />}>
+      <Page item={item} />
+    </Suspense>
+  );
+}

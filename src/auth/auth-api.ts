@@ -1,0 +1,71 @@
+import { apiCall } from '../lib/api/api-client';
+import type { ProfileAnswer, SessionBackend, TokenAnswer } from './session-types';
+
+/** The answer of `GET /api/auth/settings`. */
+export interface AuthSettings {
+  registrationAllowed: boolean;
+  rememberAllowed: boolean;
+  integratedLogin: boolean;
+  passwordMinLength: number;
+  /** A public avatar service chosen by the site; our own /api/avatar otherwise. */
+  avatarBaseUrl?: string | null;
+}
+
+/** HTTP Basic credentials; UTF-8 first, since btoa alone only takes Latin-1. */
+export function basicAuthorization(username: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+// These calls carry their credentials themselves (anonymous: no getToken), so a sign-in or logout never waits
+// on the re-login it is part of.
+export const sessionBackend: SessionBackend = {
+  async requestToken(username, password) {
+    const { data } = await apiCall<TokenAnswer>('/api/v1-pub/auth/user/token.json', { anonymous: true, headers: { Authorization: basicAuthorization(username, password) } });
+    return data;
+  },
+  async fetchProfile(token) {
+    const { data } = await apiCall<ProfileAnswer>('/api/user/profile', { anonymous: true, headers: { Authorization: `Bearer ${token}` } });
+    return data;
+  },
+  async revokeToken(token) {
+    await apiCall('/api/auth/logout', { method: 'POST', anonymous: true, headers: { Authorization: `Bearer ${token}` } });
+  },
+};
+
+/** `GET /api/auth/settings`, anonymous: the sign-in page needs it before anyone is signed in. */
+export async function fetchAuthSettings(): Promise<AuthSettings> {
+  return (await apiCall<AuthSettings>('/api/auth/settings', { anonymous: true })).data;
+}
+
+export interface RegistrationRequest {
+  firstname: string;
+  lastname: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+export async function register(request: RegistrationRequest): Promise<void> {
+  await apiCall('/api/auth/register', { method: 'POST', anonymous: true, body: request });
+}
+
+export async function confirmRegistration(token: string): Promise<void> {
+  await apiCall('/api/auth/confirm-registration', { method: 'POST', anonymous: true, body: { token } });
+}
+
+export async function requestPasswordReset(username: string): Promise<void> {
+  await apiCall('/api/auth/reset-password', { method: 'POST', anonymous: true, body: { username } });
+}
+
+export async function setPassword(token: string, newPassword: string): Promise<void> {
+  await apiCall('/api/auth/set-password', { method: 'POST', anonymous: true, body: { token, newPassword } });
+}
+
+/** Goes through the token check like any call; the server answers a fresh token, since the change ends the old one. */
+export async function changePassword(password: string, newPassword: string): Promise<TokenAnswer | undefined> {
+  const { data } = await apiCall<TokenAnswer | undefined>('/api/auth/change-password', { method: 'POST', body: { password, newPassword } });
+  return data && typeof data.access_token === 'string' ? data : undefined;
+}

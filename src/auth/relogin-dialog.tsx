@@ -1,0 +1,62 @@
+import { Dialog, HStack, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { SignInForm } from './sign-in-form';
+import { UserAvatar } from './user-avatar';
+import { useSession } from './use-session';
+
+/**
+ * The re-login dialog of spec 1 §2: open while the session is locked (token expired, or the lock action), modal and
+ * undismissable; 'someone else' goes to the logout route, and being on that route closes it. Render it inside the
+ * router, once, in the signed-in layout.
+ */
+export function ReloginDialog({ logoutPath = '/logout' }: { logoutPath?: string }) {
+  const session = useSession();
+  const location = useLocation();
+  const open = session.ready && session.status === 'locked' && location.pathname !== logoutPath;
+  const username = session.user?.username ?? '';
+  return (
+    <Dialog.Root open={open} modal closeOnEscape={false} closeOnInteractOutside={false} size="sm" placement="center" role="alertdialog">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="relogin-dialog" data-reason={session.reloginReason}>
+            <Dialog.Header>
+              <Dialog.Title>
+                <Trans>Sign in again</Trans>
+              </Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <HStack gap="3">
+                  <UserAvatar email={session.user?.emailAddress} name={username} size={48} />
+                  <Stack gap="0">
+                    <Text fontWeight="semibold" data-testid="relogin-username">
+                      {username}
+                    </Text>
+                    <Text textStyle="sm" color="fg.muted" data-testid="relogin-reason">
+                      {session.reloginReason === 'lock' ? (
+                        <Trans>The session is locked. Enter your password to continue.</Trans>
+                      ) : (
+                        <Trans>Your access token has expired. Please sign in again to continue.</Trans>
+                      )}
+                    </Text>
+                  </Stack>
+                </HStack>
+                {/* A fresh form per opening: no stale password or message from the last time. */}
+                {open && <SignInForm key={session.reloginReason} mode="relogin" fixedUsername={username} />}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer justifyContent="center">
+              <Link asChild textStyle="sm" colorPalette="teal">
+                <RouterLink to={logoutPath} data-testid="relogin-someone-else">
+                  <Trans>Sign in as someone else</Trans>
+                </RouterLink>
+              </Link>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

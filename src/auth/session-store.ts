@@ -1,0 +1,171 @@
+import { clearStoredSession, loadStoredSession, saveStoredSession, type SessionStorages } from './session-storage';
+import type { ProfileAnswer, ReloginReason, SessionBackend, SessionSnapshot, SessionUser, TokenAnswer } from './session-types';
+import { ANONYMOUS_TOKEN, isTokenExpired, readTokenClaims } from './token-claims';
+
+/** The session outside React: the API client asks it for a token, React subscribes to it. */
+export interface SessionStore {
+  getSnapshot(): SessionSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Checks the stored token once at start (profile call); a failure clears it. */
+  restore(): Promise<void>;
+  signIn(username: string, password: string, remember: boolean): Promise<void>;
+  signOut(): Promise<void>;
+  /** Opens the re-login dialog with reason 'lock'. */
+  lock(): void;
+  /** Opens the re-login dialog with reason 'expired' (the 'expired' event of spec 1 §4). */
+  expire(): void;
+  /** Takes a token the server handed out for the same user (password change ends the old one). */
+  acceptToken(answer: TokenAnswer): void;
+  /** The token for the next call; waits for a re-login when it is expired (5 s margin). */
+  getToken(): Promise<string | undefined> | string | undefined;
+}
+
+export interface SessionStoreOptions {
+  backend: SessionBackend;
+  storages: SessionStorages;
+  now?: () => number;
+}
+
+function userFrom(profile: ProfileAnswer, token: string): SessionUser {
+  return {
+    username: profile.username,
+    emailAddress: profile.emailAddress ?? undefined,
+    userId: String(profile.userOid ?? readTokenClaims(token).userId ?? profile.username),
+    firstname: profile.firstname ?? undefined,
+    lastname: profile.lastname ?? undefined,
+  };
+}
+
+function expiryOf(answer: TokenAnswer, now: number): number | undefined {
+  return typeof answer.expires_in === 'number' ? now + answer.expires_in * 1000 : undefined;
+}
+
+/** Creates the session store; storages and clock are injected so the time rules can be tested. */
+export function createSessionStore({ backend, storages, now = Date.now }: SessionStoreOptions): SessionStore {
+  const listeners = new Set<() => void>();
+  let waiters: Array<(token: string | undefined) => void> = [];
+  let restoring: Promise<void> | undefined;
+  // Read synchronously so calls made before restore finishes already carry the token.
+  const stored = loadStoredSession(storages);
+  let expiresAt = stored?.expiresAt;
+  let snapshot: SessionSnapshot = stored
+    ? {
+        ready: false,
+        status: 'signed-in',
+        token: stored.token,
+        remember: stored.remember,
+        user: { username: stored.username, userId: readTokenClaims(stored.token).userId ?? stored.username },
+      }
+    : { ready: true, status: 'anonymous', remember: false };
+
+  function set(next: SessionSnapshot): void {
+    snapshot = next;
+    for (const listener of [...listeners]) listener();
+  }
+
+  function release(token: string | undefined): void {
+    const pending = waiters;
+    waiters = [];
+    for (const resolve of pending) resolve(token);
+  }
+
+  function openRelogin(reason: ReloginReason): void {
+    if (snapshot.status === 'anonymous') return;
+    // An expiry does not overwrite a lock: the user is already asked to sign in again.
+    if (snapshot.status === 'locked' && snapshot.reloginReason === 'lock' && reason === 'expired') return;
+    set({ ...snapshot, status: 'locked', reloginReason: reason });
+  }
+
+  function expired(): boolean {
+    return snapshot.token !== undefined && isTokenExpired(snapshot.token, now(), expiresAt);
+  }
+
+  function forget(): void {
+    clearStoredSession(storages);
+    expiresAt = undefined;
+    set({ ready: true, status: 'anonymous', remember: false });
+    release(undefined);
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    restore() {
+      restoring ??= (async () => {
+        const token = snapshot.token;
+        if (!token || snapshot.ready) return;
+        if (token === ANONYMOUS_TOKEN) {
+          set({ ...snapshot, ready: true });
+          return;
+        }
+        if (expired()) {
+          // Still this user's session: ask for the password instead of throwing the session away.
+          set({ ...snapshot, ready: true, status: 'locked', reloginReason: 'expired' });
+          return;
+        }
+        try {
+          const profile = await backend.fetchProfile(token);
+          if (snapshot.token !== token) return;
+          const { rootTenantOid, tenantOids, primaryTenantOid } = profile;
+          set({ ...snapshot, ready: true, user: userFrom(profile, token), profile: { rootTenantOid, tenantOids, primaryTenantOid } });
+        } catch {
+          if (snapshot.token === token) forget();
+        }
+      })();
+      return restoring;
+    },
+
+    async signIn(username, password, remember) {
+      const answer = await backend.requestToken(username, password);
+      const token = answer.access_token;
+      const profile = await backend.fetchProfile(token);
+      expiresAt = expiryOf(answer, now());
+      saveStoredSession(storages, { token, username: profile.username, remember, expiresAt });
+      const { rootTenantOid, tenantOids, primaryTenantOid } = profile;
+      set({ ready: true, status: 'signed-in', token, remember, user: userFrom(profile, token), profile: { rootTenantOid, tenantOids, primaryTenantOid } });
+      release(token);
+    },
+
+    async signOut() {
+      const token = snapshot.token;
+      const wasValid = token !== undefined && token !== ANONYMOUS_TOKEN && !expired();
+      forget();
+      if (wasValid) {
+        try {
+          await backend.revokeToken(token);
+        } catch {
+          // The token is gone here either way; the server ends it at expiry at the latest.
+        }
+      }
+    },
+
+    lock() {
+      openRelogin('lock');
+    },
+
+    expire() {
+      openRelogin('expired');
+    },
+
+    acceptToken(answer) {
+      if (!snapshot.user) return;
+      expiresAt = expiryOf(answer, now());
+      saveStoredSession(storages, { token: answer.access_token, username: snapshot.user.username, remember: snapshot.remember, expiresAt });
+      set({ ...snapshot, token: answer.access_token });
+    },
+
+    getToken() {
+      const token = snapshot.token;
+      if (token === undefined || token === ANONYMOUS_TOKEN) return token;
+      if (snapshot.status === 'locked' && snapshot.reloginReason === 'expired') return new Promise((resolve) => waiters.push(resolve));
+      if (!expired()) return token;
+      openRelogin('expired');
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+  };
+}

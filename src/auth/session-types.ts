@@ -1,0 +1,58 @@
+/** Where the session stands: nobody, a user, or a user who must sign in again (expired token or lock). */
+export type SessionStatus = 'anonymous' | 'signed-in' | 'locked';
+
+/** Why the re-login dialog is open (spec 1 §2). */
+export type ReloginReason = 'expired' | 'lock';
+
+export interface SessionUser {
+  username: string;
+  emailAddress?: string;
+  userId: string;
+  firstname?: string;
+  lastname?: string;
+}
+
+/** The tenancy part of `GET /api/user/profile`. */
+export interface SessionProfile {
+  rootTenantOid: number;
+  tenantOids: number[];
+  primaryTenantOid: number | null;
+}
+
+/** Everything the UI reads about the session at one moment. */
+export interface SessionSnapshot {
+  /** False until the stored token has been checked at start; guards wait for it. */
+  ready: boolean;
+  status: SessionStatus;
+  user?: SessionUser;
+  profile?: SessionProfile;
+  token?: string;
+  remember: boolean;
+  reloginReason?: ReloginReason;
+}
+
+/** The answer of `GET /api/v1-pub/auth/user/token.json`. */
+export interface TokenAnswer {
+  access_token: string;
+  token_type?: string;
+  expires_in?: number;
+}
+
+/** The answer of `GET /api/user/profile`. */
+export interface ProfileAnswer {
+  userOid?: number | string;
+  username: string;
+  emailAddress?: string | null;
+  firstname?: string | null;
+  lastname?: string | null;
+  rootTenantOid: number;
+  tenantOids: number[];
+  primaryTenantOid: number | null;
+}
+
+/** The server calls the session needs; each passes its token explicitly so it never waits on a re-login. */
+export interface SessionBackend {
+  requestToken(username: string, password: string): Promise<TokenAnswer>;
+  fetchProfile(token: string): Promise<ProfileAnswer>;
+  revokeToken(token: string): Promise<void>;
+}

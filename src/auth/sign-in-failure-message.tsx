@@ -1,0 +1,28 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FormMessage } from './form-message';
+import type { LoginFailure } from './login-form-state';
+import { showsUserLockIcon, signInCodeKind } from './sign-in-failure';
+
+/** The answer of a failed sign-in under the button: our text per code, the server's own text otherwise. */
+export function SignInFailureMessage({ failure }: { failure: LoginFailure }) {
+  const { t } = useLingui();
+  const kind = signInCodeKind(failure);
+  const text = {
+    'invalid-credentials': t`Invalid username or password.`,
+    'locked-out': t`This user is locked out after too many failed sign-ins.`,
+    disabled: t`This user is disabled.`,
+    'disabled-limit': t`This user is disabled because the licensed number of active users is reached.`,
+    throttled: t`Too many sign-in attempts. Please wait a moment.`,
+    other: failure.message,
+  }[kind];
+  // The server says how long a lock-out or throttle lasts; keep that detail.
+  const detail = (kind === 'locked-out' || kind === 'throttled') && failure.message !== text ? failure.message : undefined;
+  return (
+    <FormMessage kind="error" icon={showsUserLockIcon(failure) ? 'user-lock' : undefined} testId="sign-in-error">
+      {failure.code ? <Trans>Authorization</Trans> : null}
+      {failure.code ? ': ' : null}
+      {text}
+      {detail ? ` (${detail})` : null}
+    </FormMessage>
+  );
+}

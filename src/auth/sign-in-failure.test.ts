@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseApiError } from '../lib/api/api-error';
+import { showsUserLockIcon, signInCodeKind, toLoginFailure } from './sign-in-failure';
+
+describe('sign-in failures', () => {
+  it('reads the 5-digit code from the status text of the answer', () => {
+    const error = parseApiError({
+      status: 401,
+      statusText: 'Unauthorized [40103]',
+      body: { status: 401, message: 'Locked for 5 minutes', error_code: '40103' },
+      method: 'GET',
+      url: '/api/v1-pub/auth/user/token.json',
+    });
+    const failure = toLoginFailure(error);
+    expect(failure).toEqual({ message: 'Locked for 5 minutes', code: '40103', status: 401 });
+    expect(signInCodeKind(failure)).toBe('locked-out');
+    expect(showsUserLockIcon(failure)).toBe(true);
+  });
+
+  it('maps every code of spec 1 §8', () => {
+    expect(signInCodeKind({ code: '40101' })).toBe('invalid-credentials');
+    expect(signInCodeKind({ code: '40102' })).toBe('invalid-credentials');
+    expect(signInCodeKind({ code: '40104' })).toBe('disabled');
+    expect(signInCodeKind({ code: '40105' })).toBe('disabled-limit');
+    expect(signInCodeKind({ status: 429 })).toBe('throttled');
+    expect(signInCodeKind({ status: 500 })).toBe('other');
+  });
+
+  it('shows the user-lock icon only for locked out and disabled', () => {
+    expect(['40101', '40102', '40103', '40104', '40105'].filter((code) => showsUserLockIcon({ code }))).toEqual(['40103', '40104']);
+  });
+
+  it('keeps the message of errors that are not API answers', () => {
+    expect(toLoginFailure(new Error('boom'))).toEqual({ message: 'boom' });
+  });
+});

@@ -1,0 +1,33 @@
+import { ApiRequestError } from '../lib/api/api-error';
+import type { LoginFailure } from './login-form-state';
+
+/** The sign-in codes of spec 1 §8. */
+export type SignInCodeKind = 'invalid-credentials' | 'locked-out' | 'disabled' | 'disabled-limit' | 'throttled' | 'other';
+
+/** What a 5-digit code (or a 429) means; locked out and disabled get the user-lock icon. */
+export function signInCodeKind(failure: Pick<LoginFailure, 'code' | 'status'>): SignInCodeKind {
+  switch (failure.code) {
+    case '40101':
+    case '40102':
+      return 'invalid-credentials';
+    case '40103':
+      return 'locked-out';
+    case '40104':
+      return 'disabled';
+    case '40105':
+      return 'disabled-limit';
+  }
+  return failure.status === 429 ? 'throttled' : 'other';
+}
+
+/** Whether the failure shows the user-lock icon (40103, 40104). */
+export function showsUserLockIcon(failure: Pick<LoginFailure, 'code' | 'status'>): boolean {
+  const kind = signInCodeKind(failure);
+  return kind === 'locked-out' || kind === 'disabled';
+}
+
+/** Any error of a sign-in call, in the shape the form shows. */
+export function toLoginFailure(error: unknown): LoginFailure {
+  if (error instanceof ApiRequestError) return { message: error.message, code: error.code, status: error.status };
+  return { message: error instanceof Error ? error.message : String(error) };
+}

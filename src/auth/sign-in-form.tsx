@@ -1,0 +1,124 @@
+import { Box, Button, Checkbox, HStack, Link, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useReducer, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { initialLoginFormState, loginFieldErrors, loginFormMarks, loginFormReducer, showsFieldError } from './login-form-state';
+import { SHAKE_ANIMATION, SHAKE_KEYFRAMES } from './shake';
+import { SignInFailureMessage } from './sign-in-failure-message';
+import { toLoginFailure } from './sign-in-failure';
+import { TextField } from './text-field';
+import { useAuthSettings } from './use-auth-settings';
+import { useSession } from './use-session';
+
+export interface SignInFormProps {
+  /** 'relogin' fixes the username, keeps the remember choice and offers no links (spec 1 §2). */
+  mode: 'page' | 'relogin';
+  fixedUsername?: string;
+  onSignedIn?: () => void;
+  /** Route of the forgot-password page; null when none is configured. */
+  resetPasswordPath?: string | null;
+  /** Route of the register page; null when none is configured. */
+  registerPath?: string | null;
+}
+
+/** The sign-in form of spec 1 §2 and §4, on the login page and in the re-login dialog. */
+export function SignInForm({ mode, fixedUsername, onSignedIn, resetPasswordPath = '/auth/reset-password', registerPath = '/auth/register' }: SignInFormProps) {
+  const { t } = useLingui();
+  const session = useSession();
+  const { settings } = useAuthSettings();
+  const [state, dispatch] = useReducer(loginFormReducer, undefined, () => initialLoginFormState(fixedUsername ?? '', mode === 'relogin' ? session.remember : false));
+  const marks = loginFormMarks(state);
+  const showRemember = mode === 'page' && settings.rememberAllowed;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (state.busy) return;
+    if (loginFieldErrors(state).length > 0) {
+      dispatch({ type: 'submit-refused' });
+      return;
+    }
+    dispatch({ type: 'submit-started' });
+    try {
+      await session.signIn(state.username.trim(), state.password, showRemember ? state.remember : mode === 'relogin' && session.remember);
+      dispatch({ type: 'submit-succeeded' });
+      onSignedIn?.();
+    } catch (error) {
+      dispatch({ type: 'submit-failed', failure: toLoginFailure(error) });
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={state.busy}
+      data-testid={mode === 'relogin' ? 'relogin-form' : 'sign-in-form'}
+      data-validated={marks.validated || undefined}
+      data-invalid={marks.invalid || undefined}
+      data-failed-attempts={state.failedAttempts}
+    >
+      <style href="mate-shake" precedence="default">
+        {SHAKE_KEYFRAMES}
+      </style>
+      <Stack gap="4">
+        <TextField
+          name="username"
+          label={<Trans>Username</Trans>}
+          value={state.username}
+          onChange={(value) => dispatch({ type: 'edit', field: 'username', value })}
+          autoComplete="username"
+          required
+          readOnly={fixedUsername !== undefined}
+          autoFocus={fixedUsername === undefined}
+          error={showsFieldError(state, 'username') ? t`Please enter your username.` : undefined}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={<Trans>Password</Trans>}
+          value={state.password}
+          onChange={(value) => dispatch({ type: 'edit', field: 'password', value })}
+          autoComplete="current-password"
+          required
+          autoFocus={fixedUsername !== undefined}
+          error={showsFieldError(state, 'password') ? t`Please enter your password.` : undefined}
+        />
+        {showRemember && (
+          <Checkbox.Root checked={state.remember} onCheckedChange={(details) => dispatch({ type: 'remember', value: details.checked === true })}>
+            <Checkbox.HiddenInput name="remember" />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              <Trans>Remember me</Trans>
+            </Checkbox.Label>
+          </Checkbox.Root>
+        )}
+        <Box key={state.shakes} data-shake={state.shakes > 0 || undefined} animation={state.shakes > 0 ? SHAKE_ANIMATION : undefined}>
+          <Button type="submit" colorPalette="teal" width="full" loading={state.busy} loadingText={t`Signing in…`}>
+            <Trans>Sign in</Trans>
+          </Button>
+        </Box>
+        {state.serverError && <SignInFailureMessage failure={state.serverError} />}
+        {mode === 'page' && (resetPasswordPath || (registerPath && settings.registrationAllowed)) && (
+          <HStack justify="space-between" textStyle="sm">
+            {resetPasswordPath ? (
+              <Link asChild colorPalette="teal">
+                <RouterLink to={resetPasswordPath}>
+                  <Trans>Forgot password?</Trans>
+                </RouterLink>
+              </Link>
+            ) : (
+              <span />
+            )}
+            {registerPath && settings.registrationAllowed && (
+              <Link asChild colorPalette="teal">
+                <RouterLink to={registerPath}>
+                  <Trans>Register</Trans>
+                </RouterLink>
+              </Link>
+            )}
+          </HStack>
+        )}
+      </Stack>
+    </form>
+  );
+}

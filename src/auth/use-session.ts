@@ -1,0 +1,34 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import type { ReloginReason, SessionProfile, SessionStatus, SessionUser } from './session-types';
+import { useSessionStore } from './use-session-store';
+
+/** What components read and do with the session. */
+export interface Session {
+  status: SessionStatus;
+  /** False until the stored token has been checked at start. */
+  ready: boolean;
+  user?: SessionUser;
+  profile?: SessionProfile;
+  token?: string;
+  remember: boolean;
+  reloginReason?: ReloginReason;
+  signIn(username: string, password: string, remember: boolean): Promise<void>;
+  signOut(): Promise<void>;
+  /** Opens the re-login dialog with reason 'lock' (offer it only with integrated login). */
+  lock(): void;
+}
+
+/** The current session; re-renders on every change. */
+export function useSession(): Session {
+  const store = useSessionStore();
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return useMemo(
+    () => ({
+      ...snapshot,
+      signIn: (username: string, password: string, remember: boolean) => store.signIn(username, password, remember),
+      signOut: () => store.signOut(),
+      lock: () => store.lock(),
+    }),
+    [snapshot, store],
+  );
+}

@@ -1,0 +1,45 @@
+import { Heading, HStack, Text, VStack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { resolvePageTitle, type RouteMeta } from '../lib/navigation/navigation-lookup';
+import { NavIcon } from '../lib/ui/nav-icon';
+import { usePagePath } from './base-path';
+import { useNavigationData } from './navigation-context';
+
+/** The root page header, shown on '/' instead of a page title. */
+export function RootPageHeader() {
+  return (
+    <VStack align="start" gap="0">
+      <Heading as="h1" size="lg">
+        <Trans>Mate back office</Trans>
+      </Heading>
+      <Text textStyle="xs" color="fg.muted" hideBelow="md">
+        <Trans>Master data, documents, reports and diagnostics for every organisation, location and terminal.</Trans>
+      </Text>
+    </VStack>
+  );
+}
+
+/** Title of the shell's own routes, which have no navigation item. */
+function useRouteMeta(path: string): RouteMeta {
+  const { t } = useLingui();
+  if (path === '/forbidden') return { title: t`Access denied`, icon: 'ban' };
+  return {};
+}
+
+/** Page icon and title from the navigation item of the responsible path, else the route meta, else the path. */
+export function PageTitle() {
+  const { i18n } = useLingui();
+  const path = usePagePath();
+  const { items } = useNavigationData();
+  const meta = useRouteMeta(path);
+  const title = resolvePageTitle(path, items, i18n.locale, meta);
+  if (title.isRoot) return <RootPageHeader />;
+  return (
+    <HStack gap="2" minW="0">
+      <NavIcon name={title.icon} size={22} />
+      <Heading as="h1" size="lg" truncate data-testid="page-title">
+        {title.title}
+      </Heading>
+    </HStack>
+  );
+}

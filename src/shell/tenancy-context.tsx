@@ -1,0 +1,82 @@
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import useSWR from 'swr';
+import { useSession } from '../auth';
+import { apiGet } from '../lib/api/api-client';
+import { readUserValue, writeUserValue } from '../lib/storage/user-storage';
+import { currentTenantOid, isTenantSelectorVisible } from '../lib/tenancy/current-tenant';
+import { rememberTenant, type TenantOption } from '../lib/tenancy/organisation-options';
+import { setScope } from '../lib/tenancy/scope-state';
+
+/** One scope tree item of GET /api/settings/scope (spec 1 §3). */
+interface ScopeItem {
+  type: 'GLOBAL' | 'COUNTRY' | 'TENANT' | 'LOCATION' | 'TERMINAL';
+  oid: number;
+  text?: string;
+  country?: string;
+  deleted?: boolean;
+}
+
+interface TenancyValue {
+  userId: string | undefined;
+  tenantOid: number | undefined;
+  tenants: TenantOption[];
+  recentOids: number[];
+  selectorVisible: boolean;
+  chooseTenant: (oid: number) => void;
+}
+
+const TenancyContext = createContext<TenancyValue | undefined>(undefined);
+
+async function fetchScope(path: string): Promise<ScopeItem[]> {
+  try {
+    const items = await apiGet<ScopeItem[]>(path);
+    return Array.isArray(items) ? items : [];
+  } catch {
+    // The scope tree may not be served yet: tenants are then shown by oid.
+    return [];
+  }
+}
+
+/** The current tenant (spec 1 §6): chosen, else primary, else the only one, else root; sets the scope headers. */
+export function TenancyProvider({ children }: { children: ReactNode }) {
+  const { user, profile } = useSession();
+  const userId = user?.userId;
+  const [chosen, setChosen] = useState<number | undefined>(() => (userId ? readUserValue<number>(userId, 'tenant') : undefined));
+  const [recentOids, setRecent] = useState<number[]>(() => (userId ? (readUserValue<number[]>(userId, 'recent-tenants') ?? []) : []));
+  const { data: scope } = useSWR(userId ? '/api/settings/scope' : null, fetchScope);
+  const tenantOid = currentTenantOid(profile, chosen);
+
+  // Layout effect: the headers must be set before children's effects fetch tenant data.
+  useLayoutEffect(() => setScope({ tenantOid }), [tenantOid]);
+
+  const tenants = useMemo<TenantOption[]>(() => {
+    const named = new Map((scope ?? []).filter((item) => item.type === 'TENANT' && !item.deleted).map((item) => [item.oid, item]));
+    return (profile?.tenantOids ?? []).map((oid) => ({ oid, text: named.get(oid)?.text || `#${oid}`, country: named.get(oid)?.country }));
+  }, [scope, profile]);
+
+  const chooseTenant = useCallback(
+    (oid: number) => {
+      setChosen(oid);
+      setRecent((old) => {
+        const next = rememberTenant(old, oid);
+        if (userId) writeUserValue(userId, 'recent-tenants', next);
+        return next;
+      });
+      if (userId) writeUserValue(userId, 'tenant', oid);
+    },
+    [userId],
+  );
+
+  const value = useMemo(
+    () => ({ userId, tenantOid, tenants, recentOids, selectorVisible: isTenantSelectorVisible(profile), chooseTenant }),
+    [userId, tenantOid, tenants, recentOids, profile, chooseTenant],
+  );
+  return <TenancyContext.Provider value={value}>{children}</TenancyContext.Provider>;
+}
+
+/** The tenancy of the signed-in user. */
+export function useTenancy(): TenancyValue {
+  const value = useContext(TenancyContext);
+  if (!value) throw new Error('useTenancy needs a TenancyProvider');
+  return value;
+}

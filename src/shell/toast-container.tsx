@@ -1,0 +1,70 @@
+import { Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { CircleAlert, CircleCheck, Info, OctagonAlert, TriangleAlert } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { toasts as defaultStore, type Toast, type ToastStore, type ToastType } from '../lib/toasts/toast-store';
+import { NavIcon } from '../lib/ui/nav-icon';
+
+const LOOK: Record<ToastType, { palette: string; Icon: typeof Info }> = {
+  info: { palette: 'blue', Icon: Info },
+  success: { palette: 'green', Icon: CircleCheck },
+  warning: { palette: 'orange', Icon: TriangleAlert },
+  error: { palette: 'red', Icon: CircleAlert },
+  'system-error': { palette: 'red', Icon: OctagonAlert },
+};
+
+function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const { palette, Icon } = LOOK[toast.type];
+  const urgent = toast.type === 'error' || toast.type === 'system-error' || toast.type === 'warning';
+  return (
+    <Box role={urgent ? 'alert' : 'status'} data-testid="toast" data-type={toast.type} bg="bg.panel" borderWidth="1px" borderStartWidth="4px" borderStartColor={`${palette}.500`} borderRadius="md" shadow="lg" p="3" w="sm" maxW="calc(100vw - 2rem)">
+      <HStack align="start" gap="3">
+        <Box color={`${palette}.600`} pt="0.5">
+          {toast.icon ? <NavIcon name={toast.icon} size={18} /> : <Icon size={18} aria-hidden />}
+        </Box>
+        <Stack gap="1" flex="1" minW="0">
+          <Text fontWeight="semibold">{toast.title}</Text>
+          {toast.content && (
+            <Text textStyle="sm" wordBreak="break-word">
+              {toast.content}
+            </Text>
+          )}
+          {toast.actions && (
+            <HStack gap="2" pt="1">
+              {toast.actions.map((action) => (
+                <Button
+                  key={action.label}
+                  size="xs"
+                  colorPalette={palette}
+                  onClick={() => {
+                    onClose();
+                    action.onClick?.();
+                    if (action.to) void navigate(action.to);
+                  }}
+                >
+                  {action.label}
+                </Button>
+              ))}
+            </HStack>
+          )}
+        </Stack>
+        <CloseButton size="2xs" aria-label={t`Close`} onClick={onClose} />
+      </HStack>
+    </Box>
+  );
+}
+
+/** Where toasts appear, bottom end of the screen, newest last. */
+export function ToastContainer({ store = defaultStore }: { store?: ToastStore }) {
+  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return (
+    <Stack position="fixed" bottom="4" insetEnd="4" zIndex="toast" gap="2" aria-live="polite" data-testid="toast-container">
+      {items.map((toast) => (
+        <ToastCard key={toast.id} toast={toast} onClose={() => store.dismiss(toast.id)} />
+      ))}
+    </Stack>
+  );
+}
