@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import type { Catalogue } from './data/catalogue';
 import type { DataEventBus } from './data/data-event-bus';
 import { dataRoutes } from './data/data-routes';
+import { scopeRoutes } from './routes/scope-routes';
 import { createContextResolver } from './identity/context-resolver';
 import { identityRoutes, type IdentityRoutesOptions } from './identity/identity-routes';
 import type { ContextResolver } from './lib/request-context';
@@ -50,6 +51,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
     if (options.data) {
       const resolveContext = options.data.resolveContext ?? createContextResolver(options.db, options.config, { now: options.identity?.now });
       await app.register(dataRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext });
+      await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });
     }
     await registerStaticUi(app, options.config.staticDir);
   },

@@ -12,6 +12,13 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/a/x', databaseUrl: 'postgres://u@h/db' });
   });
 
+  it('seeds demo data on the embedded database only, unless told otherwise', () => {
+    expect(loadConfig({}, '/').demoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }, '/').demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', MATE_DEMO_DATA: '1' }, '/').demoData).toBe(true);
+    expect(loadConfig({ MATE_DEMO_DATA: 'off' }, '/').demoData).toBe(false);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

@@ -14,6 +14,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Whether X-Forwarded-* headers are believed (set only behind a reverse proxy). */
   trustProxy: boolean;
+  /** Fill an empty database with demo data on start; default: on for the embedded database only. */
+  demoData: boolean;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -79,5 +81,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tokenLifetimeMinutes: integer(env, 'MATE_TOKEN_LIFETIME_MINUTES', 60, 1, 7 * 24 * 60),
     allowedOrigins: origins,
     trustProxy: boolean(env, 'MATE_TRUST_PROXY', false),
+    demoData: boolean(env, 'MATE_DEMO_DATA', databaseUrl === undefined),
   };
 }

@@ -10,6 +10,8 @@ import { BUILT_IN_METADATA_DIR, loadNavigation } from './metadata/load-navigatio
 import { ALL_MIGRATIONS } from './schema-migrations';
 import { openDatabase } from './db/open-database';
 import { bootstrapAdmin, ensureInstallationId } from './seed/bootstrap';
+import { DEMO_PASSWORD } from './seed/demo/demo-identity';
+import { seedDemoData } from './seed/demo/seed-demo-data';
 
 // Only listens: everything else is in app.ts so that tests build the same app without a socket.
 async function main(): Promise<void> {
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
   const installationId = await ensureInstallationId(db);
   const admin = await bootstrapAdmin(db, config.adminPassword);
   await ensureAdministratorRole(db);
+  const demo = config.demoData ? await seedDemoData(db, catalogue) : { seeded: false };
   const navigation = await loadNavigation();
   const buildInfo = await readBuildInfo(config.staticDir);
   const app = await createApp({ config, db, buildInfo, installationId, navigation, data: { catalogue, events } });
@@ -66,6 +69,9 @@ async function main(): Promise<void> {
     lines.push('', `  First start: created the administrator 'admin' with the password ${admin.generatedPassword}`, '  It is shown only this once; sign in and change it.');
   } else if (admin.created) {
     lines.push('', "  First start: created the administrator 'admin' with the password from MATE_ADMIN_PASSWORD.");
+  }
+  if (demo.seeded) {
+    lines.push('', `  Demo data: 9 tenants with locations, terminals and 20,000 articles; demo users such as manager.de and cashier.at`, `  sign in with the password ${DEMO_PASSWORD} (demo only; set MATE_DEMO_DATA=false to start empty).`);
   }
   console.log(lines.join('\n') + '\n');
   app.log.debug({ address }, 'listening');

@@ -29,10 +29,10 @@ const TenancyContext = createContext<TenancyValue | undefined>(undefined);
 
 async function fetchScope(path: string): Promise<ScopeItem[]> {
   try {
-    const items = await apiGet<ScopeItem[]>(path);
-    return Array.isArray(items) ? items : [];
+    const answer = await apiGet<{ items?: ScopeItem[] }>(path);
+    return Array.isArray(answer?.items) ? answer.items : [];
   } catch {
-    // The scope tree may not be served yet: tenants are then shown by oid.
+    // Without the scope tree tenants are shown by oid rather than the page failing.
     return [];
   }
 }

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue, type Catalogue } from '../data/catalogue';
+import { syncEntityTables } from '../data/sync-entity-tables';
+import { createContextResolver } from '../identity/context-resolver';
+import { createIdentityTestApp, signInToken, type IdentityTestApp } from '../identity/identity-test-app';
+import { BUILT_IN_METADATA_DIR } from '../metadata/load-navigation';
+import { bootstrapAdmin } from '../seed/bootstrap';
+import { DEMO_PASSWORD } from '../seed/demo/demo-identity';
+import { seedDemoData } from '../seed/demo/seed-demo-data';
+import { buildScopeTree, scopeRoutes, type ScopeItem } from './scope-routes';
+
+describe('GET /api/settings/scope', () => {
+  let test: IdentityTestApp;
+  let catalogue: Catalogue;
+
+  beforeAll(async () => {
+    catalogue = await loadCatalogue([BUILT_IN_METADATA_DIR]);
+    test = await createIdentityTestApp({
+      configure: (app, { database, config, clock }) => {
+        void app.register(scopeRoutes, { db: database.db, catalogue, resolveContext: createContextResolver(database.db, config, { now: clock.now }) });
+      },
+    });
+    await syncEntityTables(test.database.db, catalogue);
+    await bootstrapAdmin(test.database.db, 'admin-pass-1');
+    await seedDemoData(test.database.db, catalogue, { articles: 30 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  async function scopeOf(username: string, password: string, query = ''): Promise<ScopeItem[]> {
+    const token = await signInToken(test.app, username, password);
+    const response = await test.app.inject({ method: 'GET', url: `/api/settings/scope${query}`, headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { items: ScopeItem[] }).items;
+  }
+
+  const parentOf = (items: ScopeItem[], item: ScopeItem) => (item.parentIndex === null ? undefined : items[item.parentIndex]);
+
+  it('answers 401 without a token', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/settings/scope' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('shows a store manager only their tenant, under its country, with locations and terminals', async () => {
+    const items = await scopeOf('manager.de', DEMO_PASSWORD);
+    expect(items[0]).toMatchObject({ index: 0, parentIndex: null, type: 'GLOBAL', id: 'GLOBAL', visibility: 'Visible' });
+    expect(items.filter((i) => i.type === 'COUNTRY').map((i) => i.id)).toEqual(['DE']);
+    const tenants = items.filter((i) => i.type === 'TENANT');
+    expect(tenants.map((t) => [t.id, t.text, t.country])).toEqual([['MATE-DE', 'Mate Deutschland', 'DE']]);
+    expect(parentOf(items, tenants[0]!)!.type).toBe('COUNTRY');
+    items.forEach((item, index) => {
+      expect(item.index).toBe(index);
+      if (item.parentIndex !== null) expect(item.parentIndex).toBeLessThan(index);
+    });
+    const locations = items.filter((i) => i.type === 'LOCATION');
+    expect(locations.length).toBe(5);
+    expect(locations.every((l) => l.parentOid === tenants[0]!.oid && parentOf(items, l) === tenants[0])).toBe(true);
+    const terminals = items.filter((i) => i.type === 'TERMINAL');
+    expect(terminals.filter((t) => t.kind === 'POS').every((t) => parentOf(items, t)!.type === 'LOCATION' && t.parentOid === parentOf(items, t)!.oid)).toBe(true);
+    const pan = terminals.filter((t) => t.parentOid === 0);
+    expect(pan.length).toBeGreaterThanOrEqual(1);
+    expect(pan.every((t) => t.kind === 'PAN' && parentOf(items, t) === tenants[0])).toBe(true);
+  });
+
+  it('marks a closed location and everything under it as deleted', async () => {
+    const items = await scopeOf('manager.de', DEMO_PASSWORD);
+    const closed = items.find((i) => i.type === 'LOCATION' && i.deleted)!;
+    expect(closed.visibility).toBe('Deleted');
+    const below = items.filter((i) => i.parentIndex === closed.index);
+    expect(below.length).toBeGreaterThan(0);
+    expect(below.every((i) => i.visibility === 'Deleted' && !i.deleted)).toBe(true);
+    expect(items.filter((i) => i.type === 'LOCATION' && !i.deleted && !i.disabled).every((i) => i.visibility === 'Visible')).toBe(true);
+  });
+
+  it('shows the administrator every tenant, grouped by country, and filters terminal kinds', async () => {
+    const items = await scopeOf('admin', 'admin-pass-1', '?lang=de');
+    expect(items.filter((i) => i.type === 'TENANT')).toHaveLength(9);
+    const countries = items.filter((i) => i.type === 'COUNTRY');
+    expect(countries.map((c) => c.id)).toEqual(['AT', 'CH', 'CZ', 'DE', 'ES', 'FR', 'IT', 'JP']);
+    expect(countries.find((c) => c.id === 'DE')!.text).toBe('Deutschland');
+    const de = items.filter((i) => i.type === 'TENANT' && i.country === 'DE').map((t) => t.id);
+    expect(de).toEqual(['MATE', 'MATE-DE']);
+    const root = items.find((i) => i.id === 'MATE')!;
+    expect(items.find((i) => i.id === 'MATE-JP')!.parentOid).toBe(root.oid);
+    const posOnly = await scopeOf('admin', 'admin-pass-1', '?terminalKind=POS');
+    expect(posOnly.filter((i) => i.type === 'TERMINAL').every((i) => i.kind === 'POS')).toBe(true);
+    expect(posOnly.filter((i) => i.type === 'LOCATION')).toHaveLength(items.filter((i) => i.type === 'LOCATION').length);
+  });
+
+  it('refuses an unknown terminal kind', async () => {
+    const token = await signInToken(test.app, 'cashier.at', DEMO_PASSWORD);
+    const response = await test.app.inject({ method: 'GET', url: '/api/settings/scope?terminalKind=ATM', headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: { terminalKind: [expect.any(String)] } });
+  });
+
+  it('builds only the root for a user without tenants', async () => {
+    expect(await buildScopeTree(test.database.db, catalogue, [])).toEqual([
+      { index: 0, parentIndex: null, id: 'GLOBAL', type: 'GLOBAL', oid: 0, parentOid: 0, text: 'Global', description: null, disabled: false, deleted: false, visibility: 'Visible', country: null },
+    ]);
+  });
+});

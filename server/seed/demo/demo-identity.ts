@@ -1,0 +1,117 @@
+import type { Database } from '../../db/database';
+import { createRole, createUser, setPermission, setUserRoles, setUserTenants } from '../../identity/user-admin';
+import type { PermissionAction } from '../../lib/request-context';
+import { ADMINISTRATORS_ROLE } from '../../identity/administrator-role';
+import { addDays, isoDateTime, type DemoContext } from './demo-context';
+import { person } from './people-records';
+import type { SeededTenant } from './tenancy-records';
+
+/** The password of every demo user. Demo data only: never seed demo users on a production database. */
+export const DEMO_PASSWORD = 'demo-pass-1';
+
+/** Roles of the demo. */
+export const STORE_MANAGERS_ROLE = 'Store managers';
+export const CASHIERS_ROLE = 'Cashiers';
+
+const MANAGER_RIGHTS: [string, PermissionAction[], boolean][] = [
+  ['/', ['Read'], true],
+  ['/data', ['Read', 'Create', 'Update', 'Patch', 'Delete', 'Demand'], true],
+  // Managers see users and roles but do not change them: that stays with the administrators.
+  ['/data/identity', ['Create', 'Update', 'Patch', 'Delete'], false],
+];
+const CASHIER_RIGHTS: [string, PermissionAction[], boolean][] = [
+  ['/', ['Read'], true],
+  ['/data/pos-supply', ['Read'], true],
+  ['/data/campaigns', ['Read'], true],
+  ['/data/tenancy/location', ['Read'], true],
+];
+
+/** A demo user and the tenants it works in. */
+interface DemoUser {
+  username: string;
+  role: string;
+  tenants: SeededTenant[];
+  firstName: string;
+  lastName: string;
+  email: string;
+  lang: string;
+}
+
+/** What the identity part did. */
+export interface DemoIdentityReport {
+  users: string[];
+  roles: string[];
+  adminMemberships: number;
+}
+
+/**
+ * Demo roles, users and memberships through identity's own functions, and the same users and roles as rows of
+ * the identity entity kinds so their grids are not empty. `db` may be a transaction wrapped as a Database.
+ */
+export async function seedDemoIdentity(db: Database, ctx: DemoContext, tenants: SeededTenant[]): Promise<DemoIdentityReport> {
+  const roleOids = new Map<string, number>();
+  for (const [name, rights] of [[STORE_MANAGERS_ROLE, MANAGER_RIGHTS], [CASHIERS_ROLE, CASHIER_RIGHTS]] as const) {
+    const roleOid = await createRole(db, name);
+    roleOids.set(name, roleOid);
+    for (const [path, actions, allowed] of rights) {
+      for (const action of actions) await setPermission(db, { subject: { roleOid }, path, tenantOid: null, action, allowed });
+    }
+  }
+
+  const r = ctx.random('users');
+  const children = tenants.filter((t) => !t.def.root);
+  const users: DemoUser[] = [];
+  const add = (username: string, role: string, members: SeededTenant[]) => {
+    const home = members[0]!;
+    const p = person(home.country.code, r);
+    users.push({ username, role, tenants: members, firstName: p.first.text, lastName: p.last.text, email: `${username}@${home.def.emailDomain}`, lang: home.lang });
+  };
+  for (const tenant of children) {
+    const cc = tenant.country.code.toLowerCase();
+    add(`manager.${cc}`, STORE_MANAGERS_ROLE, [tenant]);
+    add(`cashier.${cc}`, CASHIERS_ROLE, [tenant]);
+  }
+  add('regional.dach', STORE_MANAGERS_ROLE, children.filter((t) => ['DE', 'AT', 'CH'].includes(t.country.code)));
+
+  const created: string[] = [];
+  for (const user of users) {
+    const existing = await db.query<{ oid: string | number }>('select oid from mate_user where lower(username) = lower($1)', [user.username]);
+    if (existing.rowCount > 0) continue;
+    const oid = await createUser(db, { username: user.username, password: DEMO_PASSWORD, email: user.email, firstName: user.firstName, lastName: user.lastName });
+    const tenantOids = user.tenants.map((t) => t.oid);
+    await setUserTenants(db, oid, { tenantOids, primaryTenantOid: tenantOids[0]!, rootTenantOid: null });
+    await setUserRoles(db, oid, tenantOids.map((tenantOid) => ({ roleOid: roleOids.get(user.role)!, tenantOid })));
+    created.push(user.username);
+  }
+
+  // The administrator works in every tenant, the group's root being primary.
+  let adminMemberships = 0;
+  const admin = await db.query<{ oid: string | number }>(`select oid from mate_user where lower(username) = 'admin'`);
+  const root = tenants.find((t) => t.def.root)!;
+  if (admin.rowCount > 0) {
+    const tenantOids = tenants.map((t) => t.oid);
+    await setUserTenants(db, Number(admin.rows[0]!.oid), { tenantOids, primaryTenantOid: root.oid, rootTenantOid: root.oid });
+    adminMemberships = tenantOids.length;
+  }
+
+  await mirrorIdentityKinds(ctx, users, admin.rowCount > 0, root);
+  return { users: created, roles: [STORE_MANAGERS_ROLE, CASHIERS_ROLE], adminMemberships };
+}
+
+async function mirrorIdentityKinds(ctx: DemoContext, users: DemoUser[], withAdmin: boolean, root: SeededTenant): Promise<void> {
+  await ctx.insert('identity/role', [
+    { Name: ADMINISTRATORS_ROLE, Description: 'Every right in every tenant.', IsSystemRole: true, SortIndex: 10 },
+    { Name: STORE_MANAGERS_ROLE, Description: 'Master data of their stores; no user administration.', IsSystemRole: false, SortIndex: 20 },
+    { Name: CASHIERS_ROLE, Description: 'Read articles, customers and locations.', IsSystemRole: false, SortIndex: 30 },
+  ]);
+  const rows = [
+    ...(withAdmin ? [{ UserName: 'admin', EmailAddress: 'admin@example.invalid', FirstName: 'Mate', LastName: 'Administrator', PrimaryTenantOid: root.oid, LanguageCode: 'en' }] : []),
+    ...users.map((u) => ({ UserName: u.username, EmailAddress: u.email, FirstName: u.firstName, LastName: u.lastName, PrimaryTenantOid: u.tenants[0]!.oid, LanguageCode: u.lang })),
+  ].map((u) => ({ ...u, LoginProvider: 'internal', EmailConfirmed: true, Notes: u.UserName === 'admin' ? null : 'Demo user.' }));
+  const userOids = await ctx.insert('identity/user', rows);
+  const manager = userOids[rows.findIndex((u) => u.UserName === 'manager.de')] ?? userOids[0]!;
+  await ctx.insert('identity/api-access', [
+    { Name: 'Web shop connector', UserOid: manager, KeyPrefix: 'mk_7f3a9c', AccessLevel: 'readWrite', NeverExpires: true, AllowedIpRanges: ['10.20.0.0/16'], CreatedAt: isoDateTime(addDays(ctx.referenceDate, -90)), Description: 'Synchronises articles and stock with the web shop.' },
+    { Name: 'BI export', UserOid: manager, KeyPrefix: 'mk_41be07', AccessLevel: 'read', NeverExpires: false, ExpiresAt: isoDateTime(addDays(ctx.referenceDate, 180)), AllowedIpRanges: null, CreatedAt: isoDateTime(addDays(ctx.referenceDate, -30)), Description: 'Nightly export to the reporting warehouse.' },
+  ]);
+}
