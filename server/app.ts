@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import type { Catalogue } from './data/catalogue';
 import type { DataEventBus } from './data/data-event-bus';
 import { dataRoutes } from './data/data-routes';
+import { importRoutes } from './data/import-routes';
 import { scopeRoutes } from './routes/scope-routes';
 import { createContextResolver } from './identity/context-resolver';
 import { identityRoutes, type IdentityRoutesOptions } from './identity/identity-routes';
@@ -47,10 +48,11 @@ export const mateApp = fastifyPlugin<AppOptions>(
     registerErrorHandling(app, options.db);
     registerGracefulClose(app);
     await app.register(systemRoutes, { db: options.db, buildInfo: options.buildInfo, installationId: options.installationId });
-    await app.register(identityRoutes, { db: options.db, config: options.config, navigation: options.navigation, ...options.identity });
+    await app.register(identityRoutes, { db: options.db, config: options.config, navigation: options.navigation, events: options.data?.events, ...options.identity });
     if (options.data) {
       const resolveContext = options.data.resolveContext ?? createContextResolver(options.db, options.config, { now: options.identity?.now });
       await app.register(dataRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext });
+      await app.register(importRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext });
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });
     }
     await registerStaticUi(app, options.config.staticDir);

@@ -5,11 +5,13 @@ import { CatalogueError, loadCatalogue } from './data/catalogue';
 import { DataEventBus } from './data/data-event-bus';
 import { EntityMigrationError, syncEntityTables } from './data/sync-entity-tables';
 import { migrate } from './db/migrations';
-import { ensureAdministratorRole } from './identity/administrator-role';
+import { bootstrapAdministrator } from './identity/bootstrap-administrator';
+import { subscribeIdentityToDataEvents } from './identity/identity-data-events';
+import { startMailSender } from './identity/mail-sender';
 import { BUILT_IN_METADATA_DIR, loadNavigation } from './metadata/load-navigation';
 import { ALL_MIGRATIONS } from './schema-migrations';
 import { openDatabase } from './db/open-database';
-import { bootstrapAdmin, ensureInstallationId } from './seed/bootstrap';
+import { ensureInstallationId } from './seed/ensure-installation-id';
 import { DEMO_PASSWORD } from './seed/demo/demo-identity';
 import { seedDemoData } from './seed/demo/seed-demo-data';
 
@@ -32,14 +34,19 @@ async function main(): Promise<void> {
   await syncEntityTables(db, catalogue);
   const events = new DataEventBus(db);
   await events.start();
+  // Identity hears grid changes of users, roles and keys (e.g. disabling a user ends their sessions).
+  const identityEvents = subscribeIdentityToDataEvents(db, events);
   const installationId = await ensureInstallationId(db);
-  const admin = await bootstrapAdmin(db, config.adminPassword);
-  await ensureAdministratorRole(db);
+  const admin = await bootstrapAdministrator(db, config.adminPassword);
   const demo = config.demoData ? await seedDemoData(db, catalogue) : { seeded: false };
   const navigation = await loadNavigation();
   const buildInfo = await readBuildInfo(config.staticDir);
   const app = await createApp({ config, db, buildInfo, installationId, navigation, data: { catalogue, events } });
+  const smtpUrl = process.env.MATE_SMTP_URL?.trim();
+  const stopMail = smtpUrl ? startMailSender(db, smtpUrl, app.log) : undefined;
   app.addHook('onClose', async () => {
+    await stopMail?.();
+    identityEvents.stop();
     await events.close();
     await db.close();
   });

@@ -35,7 +35,7 @@ describe('migrate', () => {
 
   it('runs the product migrations on an empty database', async () => {
     expect((await migrate(t.db)).length).toBeGreaterThan(0);
-    const users = await t.db.query('select count(*)::int as n from mate_user');
+    const users = await t.db.query('select count(*)::int as n from mate_error');
     expect(users.rows[0]).toEqual({ n: 0 });
   });
 });

@@ -7,7 +7,8 @@ export interface Migration {
   up: (tx: Queryable) => Promise<void>;
 }
 
-async function exec(tx: Queryable, sql: string): Promise<void> {
+/** Runs a script of statements separated by ';' at line ends. */
+export async function exec(tx: Queryable, sql: string): Promise<void> {
   for (const statement of sql.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
 }
 
@@ -32,19 +33,7 @@ export const MIGRATIONS: Migration[] = [
            method text,
            url text,
            created_at timestamptz not null default now()
-         );
-         create table mate_user (
-           oid bigint generated always as identity primary key,
-           username text not null,
-           email text,
-           first_name text,
-           last_name text,
-           password_hash text not null,
-           disabled boolean not null default false,
-           created_at timestamptz not null default now(),
-           updated_at timestamptz not null default now()
-         );
-         create unique index mate_user_username on mate_user (lower(username))`,
+         )`,
       ),
   },
 ];

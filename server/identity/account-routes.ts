@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../lib/api-error';
+import { publishIdentityEvent } from './identity-data-events';
 import type { IdentityServices } from './identity-services';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
 import { enqueueMail } from './outbox';
@@ -40,7 +41,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
     const firstName = stringField(body, 'firstname', { required: false, max: 60 });
     const lastName = stringField(body, 'lastname', { required: false, max: 60 });
 
-    await db.transaction(async (tx) => {
+    const userOid = await db.transaction(async (tx) => {
       const userOid = await createUser(tx, { username, password, email, firstName, lastName, disabled: true, pendingConfirmation: true });
       const token = await createOneTimeToken(tx, userOid, 'confirm-registration', CONFIRMATION_VALID_MS, services.now());
       await enqueueMail(tx, {
@@ -50,7 +51,11 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
           `Hello ${firstName ?? username},\n\nplease confirm your e-mail address to activate the user ${username}:\n\n` +
           `${services.publicUrl}/auth/validate-email?token=${token}\n\nThe link is valid for 48 hours.\n`,
       });
+      return userOid;
     });
+    await publishIdentityEvent(db, services.events, 'DataServiceCreate', 'user', userOid).catch((error: unknown) =>
+      request.log.error({ err: error }, 'could not publish a data event'),
+    );
     return { registered: true, confirmationRequired: true };
   });
 
@@ -61,6 +66,9 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
     const userOid = await consumeOneTimeToken(db, token, 'confirm-registration', services.now());
     if (userOid === undefined) throw invalidToken();
     await enableUser(db, userOid);
+    await publishIdentityEvent(db, services.events, 'DataServiceUpdate', 'user', userOid).catch((error: unknown) =>
+      request.log.error({ err: error }, 'could not publish a data event'),
+    );
     return { confirmed: true };
   });
 
@@ -95,7 +103,8 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
     const newPassword = stringField(body, 'newPassword', { max: 1024 })!;
     const problem = newPasswordProblem(newPassword);
     if (problem) throw new ApiError(400, `The new password ${problem}.`, { errors: { newPassword: [problem] } });
-    const userOid = await consumeOneTimeToken(db, token, 'reset-password', services.now());
+    // An administrator's invitation (POST /api/admin/users/:oid/invite) sets the first password the same way.
+    const userOid = await consumeOneTimeToken(db, token, ['reset-password', 'invite'], services.now());
     if (userOid === undefined) throw invalidToken();
     await setUserPassword(db, userOid, newPassword);
     return { passwordSet: true };

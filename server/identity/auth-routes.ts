@@ -36,7 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: IdentityServi
     const problem = newPasswordProblem(newPassword);
     if (problem) throw new ApiError(400, `The new password ${problem}.`, { errors: { newPassword: [problem] } });
     const user = await findUserByOid(db, context.userOid);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    if (!user || !(await verifyPassword(user.passwordHash ?? undefined, password))) {
       throw new ApiError(400, 'The current password is wrong.', { errors: { password: ['is wrong'] } });
     }
     await setUserPassword(db, user.oid, newPassword);

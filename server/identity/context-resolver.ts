@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, PermissionAction, RequestContext } from '../lib/request-context';
+import { resolveApiKey, type ApiKeyGrant } from './api-keys';
 import { explainPermission, type PermissionExplanation } from './effective-permission';
 import { decisionsInTenant, loadUserPermissions, type UserPermissions } from './permission-store';
 import { readScopeHeaders, SCOPE_HEADERS } from './scope-headers';
@@ -13,6 +14,8 @@ import { findUserByOid, userTenantOids, type UserRecord } from './user-store';
 export interface IdentityContext extends RequestContext {
   user: UserRecord;
   permissions: UserPermissions;
+  /** Set when the request came with an API key instead of a token. */
+  apiKey?: Omit<ApiKeyGrant, 'user'>;
   /** Which rule decided `can` (the "why" view). */
   explain(path: string, action: PermissionAction, tenantOid?: number): PermissionExplanation;
 }
@@ -23,12 +26,21 @@ export interface ContextResolverOptions {
   tokens?: TokenService;
 }
 
+/** The API key of a request: `Authorization: ApiKey <secret>` or `X-Api-Key: <secret>`. */
+function apiKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^ApiKey\s+(\S+)\s*$/i.exec(header) : null;
+  if (match) return match[1];
+  const direct = request.headers['x-api-key'];
+  return typeof direct === 'string' && direct.trim() ? direct.trim() : undefined;
+}
+
 /** The token of a request: the Bearer header, or for the hub (browsers cannot set headers on WebSockets) `access_token`. */
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw new ApiError(401, 'The Authorization header must be "Bearer <access token>".');
+    if (!match) throw new ApiError(401, 'The Authorization header must be "Bearer <access token>" or "ApiKey <key>".');
     return match[1];
   }
   if (request.url.startsWith('/api/hub/')) {
@@ -59,10 +71,16 @@ function currentTenant(user: UserRecord, tenantOids: number[], headerTenant: num
  * against the user's tenants and loads the permission decisions `can` evaluates.
  */
 export function createContextResolver(db: Database, config: Config, options: ContextResolverOptions = {}): ContextResolver & ((request: FastifyRequest) => Promise<IdentityContext>) {
-  const tokens = options.tokens ?? createTokenService(db, config.tokenLifetimeMinutes, options.now);
+  const now = options.now ?? Date.now;
+  const tokens = options.tokens ?? createTokenService(db, config.tokenLifetimeMinutes, now);
   const resolved = new WeakMap<FastifyRequest, Promise<IdentityContext>>();
 
-  async function resolve(request: FastifyRequest): Promise<IdentityContext> {
+  async function userOf(request: FastifyRequest): Promise<{ user: UserRecord; apiKey?: Omit<ApiKeyGrant, 'user'> }> {
+    const key = apiKeyOf(request);
+    if (key !== undefined) {
+      const { user, ...apiKey } = await resolveApiKey(db, key, request.ip, now());
+      return { user, apiKey };
+    }
     const token = tokenOf(request);
     if (!token) throw new ApiError(401, 'Sign-in required: send an access token as "Authorization: Bearer <token>".');
     const claims = await tokens.verify(token);
@@ -71,6 +89,11 @@ export function createContextResolver(db: Database, config: Config, options: Con
     if (!user || user.disabled || user.tokenVersion !== claims.tokenVersion) {
       throw new ApiError(401, 'The access token has been revoked; sign in again.');
     }
+    return { user };
+  }
+
+  async function resolve(request: FastifyRequest): Promise<IdentityContext> {
+    const { user, apiKey } = await userOf(request);
     const scope = readScopeHeaders(request.headers);
     const tenantOids = await userTenantOids(db, user.oid);
     const tenantOid = currentTenant(user, tenantOids, scope.tenantOid);
@@ -92,8 +115,10 @@ export function createContextResolver(db: Database, config: Config, options: Con
       terminalOid: scope.terminalOid,
       user,
       permissions,
+      apiKey,
       explain,
-      can: (path, action, tenant) => explain(path, action, tenant).allowed,
+      // A read-only API key is granted Read and nothing else, whatever its user may do.
+      can: (path, action, tenant) => (apiKey?.accessLevel === 'read' && action !== 'Read' ? false : explain(path, action, tenant).allowed),
     };
   }
 

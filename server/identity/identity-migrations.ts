@@ -1,37 +1,32 @@
-import type { Queryable } from '../db/database';
 import type { Migration } from '../db/migrations';
-
-async function exec(tx: Queryable, sql: string): Promise<void> {
-  for (const statement of sql.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
-}
+import { exec } from '../db/migrations';
 
 /**
- * Identity tables (versions 100..199). mate_user comes from the foundation's migration 1 and is extended here,
- * never replaced. Tenant oids are plain bigints without foreign keys: the tenant table is generated from metadata
- * by the data service and may not exist yet when these run.
+ * Identity's private tables (versions 100..199). The user, role and API key records themselves are catalogue kinds
+ * (e_identity_user, e_identity_role, e_identity_api_access; docs/auth.md "Where identity keeps what"): mate_user keeps
+ * only credentials and sign-in state, keyed by the catalogue "Oid". Role and tenant oids carry no foreign keys: those
+ * tables are generated from metadata after the migrations run.
  */
 export const IDENTITY_MIGRATIONS: Migration[] = [
   {
     version: 100,
-    name: 'identity-users-roles-permissions',
+    name: 'identity',
     up: (tx) =>
       exec(
         tx,
-        `alter table mate_user
-           add column token_version integer not null default 0,
-           add column failed_attempts integer not null default 0,
-           add column lock_count integer not null default 0,
-           add column locked_until timestamptz,
-           add column pending_confirmation boolean not null default false,
-           add column primary_tenant_oid bigint,
-           add column root_tenant_oid bigint;
-         create unique index mate_user_email on mate_user (lower(email)) where email is not null;
-         create table mate_role (
-           oid bigint generated always as identity primary key,
-           name text not null,
-           created_at timestamptz not null default now()
+        `create table mate_user (
+           oid bigint primary key,
+           password_hash text,
+           token_version integer not null default 0,
+           failed_attempts integer not null default 0,
+           lock_count integer not null default 0,
+           locked_until timestamptz,
+           pending_confirmation boolean not null default false,
+           root_tenant_oid bigint,
+           disabled_seen boolean not null default false,
+           created_at timestamptz not null default now(),
+           updated_at timestamptz not null default now()
          );
-         create unique index mate_role_name on mate_role (lower(name));
          create table mate_user_tenant (
            user_oid bigint not null references mate_user (oid) on delete cascade,
            tenant_oid bigint not null,
@@ -39,14 +34,14 @@ export const IDENTITY_MIGRATIONS: Migration[] = [
          );
          create table mate_user_role (
            user_oid bigint not null references mate_user (oid) on delete cascade,
-           role_oid bigint not null references mate_role (oid) on delete cascade,
+           role_oid bigint not null,
            tenant_oid bigint
          );
          create unique index mate_user_role_unique on mate_user_role (user_oid, role_oid, (coalesce(tenant_oid, 0)));
          create table mate_permission (
            oid bigint generated always as identity primary key,
            user_oid bigint references mate_user (oid) on delete cascade,
-           role_oid bigint references mate_role (oid) on delete cascade,
+           role_oid bigint,
            path text not null,
            tenant_oid bigint,
            action text not null check (action in ('Read', 'Create', 'Update', 'Delete', 'Demand', 'Patch')),
@@ -60,7 +55,7 @@ export const IDENTITY_MIGRATIONS: Migration[] = [
          create table mate_user_token (
            token_hash text primary key,
            user_oid bigint not null references mate_user (oid) on delete cascade,
-           purpose text not null check (purpose in ('confirm-registration', 'reset-password')),
+           purpose text not null check (purpose in ('confirm-registration', 'reset-password', 'invite')),
            expires_at timestamptz not null,
            used_at timestamptz,
            created_at timestamptz not null default now()
@@ -71,7 +66,16 @@ export const IDENTITY_MIGRATIONS: Migration[] = [
            subject text not null,
            text text not null,
            created_at timestamptz not null default now(),
-           sent_at timestamptz
+           sent_at timestamptz,
+           attempts integer not null default 0,
+           next_attempt_at timestamptz,
+           claimed_until timestamptz,
+           last_error text
+         );
+         create table mate_api_key (
+           oid bigint primary key,
+           key_hash text not null unique,
+           created_at timestamptz not null default now()
          )`,
       ),
   },

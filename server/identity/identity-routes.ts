@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { DataEventBus } from '../data/data-event-bus';
 import type { NavigationItem } from '../../schemas/entity-document';
 import { registerAccountRoutes } from './account-routes';
 import { registerAdminRoutes } from './admin-routes';
 import { registerAuthRoutes } from './auth-routes';
 import { registerAvatarRoutes } from './avatar-routes';
+import { permissionMatrixRoutes } from './permission-matrix-routes';
 import { createContextResolver } from './context-resolver';
 import type { IdentityServices } from './identity-services';
 import { licensedUsersFromEnv } from './licensed-users';
@@ -13,12 +15,15 @@ import { createSignIn } from './sign-in';
 import { DEFAULT_THROTTLE_LIMITS, SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
 import { createTokenService } from './token-service';
 import { registerUiRoutes } from './ui-routes';
+import { registerUserAdminRoutes } from './user-admin-routes';
 
 /** Options of the identity plugin; everything after `navigation` exists for tests and benchmarks. */
 export interface IdentityRoutesOptions {
   db: Database;
   config: Config;
   navigation?: NavigationItem[];
+  /** The data event bus: registrations and API keys created here are published on it (docs/auth.md). */
+  events?: DataEventBus;
   /** Clock in ms (lock-out, throttle, token expiry, one-time links); default Date.now. */
   now?: () => number;
   /** Environment for MATE_REGISTRATION, MATE_REMEMBER, MATE_LICENSED_USERS, MATE_PUBLIC_URL, MATE_AVATAR_BASE_URL. */
@@ -47,10 +52,13 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     rememberAllowed: flag(env.MATE_REMEMBER, true),
     publicUrl: (env.MATE_PUBLIC_URL ?? '').trim().replace(/\/+$/, ''),
     avatarBaseUrl: (env.MATE_AVATAR_BASE_URL ?? '').trim().replace(/\/+$/, '') || '/api/avatar',
+    events: options.events,
   };
   registerAuthRoutes(app, services);
   registerAccountRoutes(app, services);
   registerUiRoutes(app, services);
   registerAdminRoutes(app, services);
+  registerUserAdminRoutes(app, services);
   registerAvatarRoutes(app);
+  permissionMatrixRoutes(app, services);
 };

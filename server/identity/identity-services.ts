@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { DataEventBus } from '../data/data-event-bus';
 import type { NavigationItem } from '../../schemas/entity-document';
 import type { IdentityContext } from './context-resolver';
 import type { FastifyRequest } from 'fastify';
@@ -20,4 +21,6 @@ export interface IdentityServices {
   publicUrl: string;
   /** Where the browser loads avatars from (MATE_AVATAR_BASE_URL), default our own endpoint. */
   avatarBaseUrl: string;
+  /** The data event bus, when the app has one: identity's own writes to catalogue rows are published on it. */
+  events?: DataEventBus;
 }

@@ -3,10 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from '../app';
 import { buildInfoFor } from '../build-info';
 import { loadConfig, type Config } from '../config';
+import { loadCatalogue, type Catalogue } from '../data/catalogue';
+import { DataEventBus } from '../data/data-event-bus';
+import { syncEntityTables } from '../data/sync-entity-tables';
 import { migrate } from '../db/migrations';
+import { BUILT_IN_METADATA_DIR } from '../metadata/load-navigation';
 import { ALL_MIGRATIONS } from '../schema-migrations';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 import type { NavigationItem } from '../../schemas/entity-document';
+import { ensureIdentityIndexes } from './bootstrap-administrator';
+import { subscribeIdentityToDataEvents, type IdentityEventSubscription } from './identity-data-events';
 import type { IdentityRoutesOptions } from './identity-routes';
 import { createUser, setUserTenants } from './user-admin';
 
@@ -22,13 +28,36 @@ export function testClock(start = Date.parse('2025-01-14T08:40:00Z')): TestClock
   return { now: () => at, advance: (ms) => void (at += ms) };
 }
 
-/** The app with identity registered, on a fresh database migrated with the foundation's and identity's migrations. */
+/**
+ * The app with identity and the data service registered, on a fresh database migrated with the foundation's and
+ * identity's migrations and with the built-in catalogue's tables synced (identity keeps users and roles there).
+ * Identity follows the data events as in production (`identityEvents.settled()` waits for it).
+ */
 export interface IdentityTestApp {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
   clock: TestClock;
+  catalogue: Catalogue;
+  bus: DataEventBus;
+  identityEvents: IdentityEventSubscription;
   close(): Promise<void>;
+}
+
+let builtIn: Promise<Catalogue> | undefined;
+
+/** The built-in catalogue (server/metadata), loaded once per test file. */
+export function builtInCatalogue(): Promise<Catalogue> {
+  return (builtIn ??= loadCatalogue([BUILT_IN_METADATA_DIR]));
+}
+
+/** A fresh database with the migrations run and the built-in catalogue's tables synced: what identity needs. */
+export async function createIdentityTestDatabase(): Promise<TestDatabase> {
+  const database = await createTestDatabase({ migrate: false });
+  await migrate(database.db, ALL_MIGRATIONS);
+  await syncEntityTables(database.db, await builtInCatalogue());
+  await ensureIdentityIndexes(database.db);
+  return database;
 }
 
 /** Builds it; `env` stands in for process.env (e.g. MATE_REGISTRATION, MATE_LICENSED_USERS). */
@@ -41,8 +70,11 @@ export async function createIdentityTestApp(
     configure?: (app: FastifyInstance, parts: { database: TestDatabase; config: Config; clock: TestClock }) => void;
   } = {},
 ): Promise<IdentityTestApp> {
-  const database = await createTestDatabase({ migrate: false });
-  await migrate(database.db, ALL_MIGRATIONS);
+  const database = await createIdentityTestDatabase();
+  const catalogue = await builtInCatalogue();
+  const bus = new DataEventBus(database.db);
+  await bus.start();
+  const identityEvents = subscribeIdentityToDataEvents(database.db, bus);
   const config = { ...loadConfig({ MATE_STATIC_DIR: '/nonexistent-ui-build', LOG_LEVEL: 'silent' }), ...options.config };
   const clock = testClock();
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
@@ -54,6 +86,7 @@ export async function createIdentityTestApp(
       installationId: 'test-installation',
       navigation: options.navigation ?? [],
       identity: { now: clock.now, env: options.env ?? {}, throttleLimits: options.throttleLimits },
+      data: { catalogue, events: bus },
     },
     { stream: sink },
   );
@@ -64,8 +97,13 @@ export async function createIdentityTestApp(
     database,
     config,
     clock,
+    catalogue,
+    bus,
+    identityEvents,
     async close() {
       await app.close();
+      identityEvents.stop();
+      await bus.close();
       await database.drop();
     },
   };

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { IDENTITY_TABLES } from './identity-tables';
 
 /**
  * MATE_LICENSED_USERS: how many enabled users may sign in; unset or empty means unlimited. Read here rather than in
@@ -20,7 +21,7 @@ export function licensedUsersFromEnv(env: Record<string, string | undefined> = p
 export async function isBeyondLicence(db: Queryable, user: { oid: number; createdAt: Date }, limit: number | undefined): Promise<boolean> {
   if (limit === undefined) return false;
   const earlier = await db.query<{ n: number }>(
-    'select count(*)::int as n from mate_user where not disabled and (created_at < $1 or (created_at = $1 and oid < $2))',
+    `select count(*)::int as n from ${IDENTITY_TABLES.user} where not "Disabled" and (created_at < $1 or (created_at = $1 and "Oid" < $2))`,
     [user.createdAt, user.oid],
   );
   return (earlier.rows[0]?.n ?? 0) >= limit;

@@ -10,7 +10,7 @@ export interface OutboxMail {
   sentAt: string | null;
 }
 
-/** Queues a mail. Nothing sends it yet (SMTP is a later step); administrators and tests read the outbox. */
+/** Queues a mail. With MATE_SMTP_URL set, mail-sender.ts sends it; administrators and tests read the outbox. */
 export async function enqueueMail(db: Queryable, mail: { to: string; subject: string; text: string }): Promise<void> {
   await db.query('insert into mate_outbox (to_address, subject, text) values ($1, $2, $3)', [mail.to, mail.subject, mail.text]);
 }

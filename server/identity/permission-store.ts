@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database';
 import type { PermissionAction } from '../lib/request-context';
 import type { PermissionDecision } from './effective-permission';
+import { IDENTITY_TABLES } from './identity-tables';
 
 /** Everything that decides a user's permissions: their own decisions, their roles and those roles' decisions. */
 export interface UserPermissions {
@@ -23,13 +24,14 @@ interface DecisionRow {
 /** Loads a user's decisions and roles in two queries; done once per request so changes apply at once. */
 export async function loadUserPermissions(db: Queryable, userOid: number): Promise<UserPermissions> {
   const roles = await db.query<{ role_oid: string | number; name: string; tenant_oid: string | number | null }>(
-    'select ur.role_oid, r.name, ur.tenant_oid from mate_user_role ur join mate_role r on r.oid = ur.role_oid where ur.user_oid = $1',
+    `select ur.role_oid, r."Name" as name, ur.tenant_oid from mate_user_role ur join ${IDENTITY_TABLES.role} r on r."Oid" = ur.role_oid
+      where ur.user_oid = $1 and not r."Disabled"`,
     [userOid],
   );
   const decisions = await db.query<DecisionRow>(
-    `select p.user_oid, p.role_oid, r.name as role_name, p.path, p.tenant_oid, p.action, p.allowed
-       from mate_permission p left join mate_role r on r.oid = p.role_oid
-      where p.user_oid = $1 or p.role_oid in (select role_oid from mate_user_role where user_oid = $1)`,
+    `select p.user_oid, p.role_oid, r."Name" as role_name, p.path, p.tenant_oid, p.action, p.allowed
+       from mate_permission p left join ${IDENTITY_TABLES.role} r on r."Oid" = p.role_oid
+      where p.user_oid = $1 or (not r."Disabled" and p.role_oid in (select role_oid from mate_user_role where user_oid = $1))`,
     [userOid],
   );
   const result: UserPermissions = {

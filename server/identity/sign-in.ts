@@ -60,7 +60,9 @@ export function createSignIn(deps: SignInDependencies): (authorization: string |
 
   async function recordFailure(user: UserRecord): Promise<never> {
     const updated = await deps.db.query<{ failed_attempts: number; lock_count: number }>(
-      'update mate_user set failed_attempts = failed_attempts + 1 where oid = $1 returning failed_attempts, lock_count',
+      // Upsert: a user created in the grid has no private row until something (here: a failure) needs one.
+      `insert into mate_user (oid, failed_attempts) values ($1, 1)
+       on conflict (oid) do update set failed_attempts = mate_user.failed_attempts + 1 returning failed_attempts, lock_count`,
       [user.oid],
     );
     const row = updated.rows[0];
@@ -92,7 +94,7 @@ export function createSignIn(deps: SignInDependencies): (authorization: string |
     }
     const lockedFor = user.lockedUntil ? user.lockedUntil.getTime() - deps.now() : 0;
     if (lockedFor > 0) throw fail(401, SIGN_IN_CODES.lockedOut, lockedMessage(lockedFor));
-    if (!(await verifyPassword(user.passwordHash, password))) return recordFailure(user);
+    if (!(await verifyPassword(user.passwordHash ?? undefined, password))) return recordFailure(user);
     if (user.disabled) {
       throw fail(
         401,

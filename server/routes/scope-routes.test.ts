@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue, type Catalogue } from '../data/catalogue';
-import { syncEntityTables } from '../data/sync-entity-tables';
-import { createContextResolver } from '../identity/context-resolver';
 import { createIdentityTestApp, signInToken, type IdentityTestApp } from '../identity/identity-test-app';
 import { BUILT_IN_METADATA_DIR } from '../metadata/load-navigation';
-import { bootstrapAdmin } from '../seed/bootstrap';
+import { bootstrapAdministrator } from '../identity/bootstrap-administrator';
 import { DEMO_PASSWORD } from '../seed/demo/demo-identity';
 import { seedDemoData } from '../seed/demo/seed-demo-data';
-import { buildScopeTree, scopeRoutes, type ScopeItem } from './scope-routes';
+import { buildScopeTree, type ScopeItem } from './scope-routes';
 
 describe('GET /api/settings/scope', () => {
   let test: IdentityTestApp;
@@ -15,13 +13,9 @@ describe('GET /api/settings/scope', () => {
 
   beforeAll(async () => {
     catalogue = await loadCatalogue([BUILT_IN_METADATA_DIR]);
-    test = await createIdentityTestApp({
-      configure: (app, { database, config, clock }) => {
-        void app.register(scopeRoutes, { db: database.db, catalogue, resolveContext: createContextResolver(database.db, config, { now: clock.now }) });
-      },
-    });
-    await syncEntityTables(test.database.db, catalogue);
-    await bootstrapAdmin(test.database.db, 'admin-pass-1');
+    // The identity test app serves the whole app, scope routes included, on the built-in catalogue.
+    test = await createIdentityTestApp();
+    await bootstrapAdministrator(test.database.db, 'admin-pass-1');
     await seedDemoData(test.database.db, catalogue, { articles: 30 });
   }, 120_000);
 

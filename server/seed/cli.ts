@@ -3,10 +3,9 @@ import { CatalogueError, loadCatalogue } from '../data/catalogue';
 import { EntityMigrationError, syncEntityTables } from '../data/sync-entity-tables';
 import { migrate } from '../db/migrations';
 import { openDatabase } from '../db/open-database';
-import { ensureAdministratorRole } from '../identity/administrator-role';
 import { BUILT_IN_METADATA_DIR } from '../metadata/load-navigation';
 import { ALL_MIGRATIONS } from '../schema-migrations';
-import { bootstrapAdmin } from './bootstrap';
+import { bootstrapAdministrator } from '../identity/bootstrap-administrator';
 import type { ArticleProgress } from './demo/article-records';
 import { parseSeedArgs, SEED_USAGE, SeedCliArgsError } from './demo/cli-args';
 import { DEMO_PASSWORD } from './demo/demo-identity';
@@ -32,9 +31,8 @@ async function main(): Promise<void> {
   try {
     await migrate(db, ALL_MIGRATIONS);
     await syncEntityTables(db, catalogue);
-    const admin = await bootstrapAdmin(db, config.adminPassword);
+    const admin = await bootstrapAdministrator(db, config.adminPassword);
     if (admin.generatedPassword) console.log(`Created the administrator 'admin' with the password ${admin.generatedPassword} (shown only this once).`);
-    await ensureAdministratorRole(db);
 
     const where = db.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL';
     const wanted = args.articles;

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database';
+import { IDENTITY_TABLES } from '../../identity/identity-tables';
 import { createRole, createUser, setPermission, setUserRoles, setUserTenants } from '../../identity/user-admin';
+import { findUserByUsername } from '../../identity/user-store';
 import type { PermissionAction } from '../../lib/request-context';
-import { ADMINISTRATORS_ROLE } from '../../identity/administrator-role';
 import { addDays, isoDateTime, type DemoContext } from './demo-context';
 import { person } from './people-records';
 import type { SeededTenant } from './tenancy-records';
@@ -12,6 +13,11 @@ export const DEMO_PASSWORD = 'demo-pass-1';
 /** Roles of the demo. */
 export const STORE_MANAGERS_ROLE = 'Store managers';
 export const CASHIERS_ROLE = 'Cashiers';
+
+const ROLE_DESCRIPTIONS: Record<string, string> = {
+  [STORE_MANAGERS_ROLE]: 'Master data of their stores; no user administration.',
+  [CASHIERS_ROLE]: 'Read articles, customers and locations.',
+};
 
 const MANAGER_RIGHTS: [string, PermissionAction[], boolean][] = [
   ['/', ['Read'], true],
@@ -45,13 +51,13 @@ export interface DemoIdentityReport {
 }
 
 /**
- * Demo roles, users and memberships through identity's own functions, and the same users and roles as rows of
- * the identity entity kinds so their grids are not empty. `db` may be a transaction wrapped as a Database.
+ * Demo roles, users, memberships and API key records through identity's own functions, which write the identity
+ * entity kinds (so the Users and Roles grids show them). `db` may be a transaction wrapped as a Database.
  */
 export async function seedDemoIdentity(db: Database, ctx: DemoContext, tenants: SeededTenant[]): Promise<DemoIdentityReport> {
   const roleOids = new Map<string, number>();
   for (const [name, rights] of [[STORE_MANAGERS_ROLE, MANAGER_RIGHTS], [CASHIERS_ROLE, CASHIER_RIGHTS]] as const) {
-    const roleOid = await createRole(db, name);
+    const roleOid = await createRole(db, name, { description: ROLE_DESCRIPTIONS[name] });
     roleOids.set(name, roleOid);
     for (const [path, actions, allowed] of rights) {
       for (const action of actions) await setPermission(db, { subject: { roleOid }, path, tenantOid: null, action, allowed });
@@ -72,11 +78,12 @@ export async function seedDemoIdentity(db: Database, ctx: DemoContext, tenants: 
     add(`cashier.${cc}`, CASHIERS_ROLE, [tenant]);
   }
   add('regional.dach', STORE_MANAGERS_ROLE, children.filter((t) => ['DE', 'AT', 'CH'].includes(t.country.code)));
+  // Every country subsidiary but not the root: eight tenants, the size where the organisation selector groups recent ones.
+  add('regional.group', STORE_MANAGERS_ROLE, children);
 
   const created: string[] = [];
   for (const user of users) {
-    const existing = await db.query<{ oid: string | number }>('select oid from mate_user where lower(username) = lower($1)', [user.username]);
-    if (existing.rowCount > 0) continue;
+    if (await findUserByUsername(db, user.username)) continue;
     const oid = await createUser(db, { username: user.username, password: DEMO_PASSWORD, email: user.email, firstName: user.firstName, lastName: user.lastName });
     const tenantOids = user.tenants.map((t) => t.oid);
     await setUserTenants(db, oid, { tenantOids, primaryTenantOid: tenantOids[0]!, rootTenantOid: null });
@@ -86,30 +93,29 @@ export async function seedDemoIdentity(db: Database, ctx: DemoContext, tenants: 
 
   // The administrator works in every tenant, the group's root being primary.
   let adminMemberships = 0;
-  const admin = await db.query<{ oid: string | number }>(`select oid from mate_user where lower(username) = 'admin'`);
+  const admin = await findUserByUsername(db, 'admin');
   const root = tenants.find((t) => t.def.root)!;
-  if (admin.rowCount > 0) {
+  if (admin) {
     const tenantOids = tenants.map((t) => t.oid);
-    await setUserTenants(db, Number(admin.rows[0]!.oid), { tenantOids, primaryTenantOid: root.oid, rootTenantOid: root.oid });
+    await setUserTenants(db, admin.oid, { tenantOids, primaryTenantOid: root.oid, rootTenantOid: root.oid });
     adminMemberships = tenantOids.length;
   }
 
-  await mirrorIdentityKinds(ctx, users, admin.rowCount > 0, root);
+  await completeIdentityRecords(ctx, users);
   return { users: created, roles: [STORE_MANAGERS_ROLE, CASHIERS_ROLE], adminMemberships };
 }
 
-async function mirrorIdentityKinds(ctx: DemoContext, users: DemoUser[], withAdmin: boolean, root: SeededTenant): Promise<void> {
-  await ctx.insert('identity/role', [
-    { Name: ADMINISTRATORS_ROLE, Description: 'Every right in every tenant.', IsSystemRole: true, SortIndex: 10 },
-    { Name: STORE_MANAGERS_ROLE, Description: 'Master data of their stores; no user administration.', IsSystemRole: false, SortIndex: 20 },
-    { Name: CASHIERS_ROLE, Description: 'Read articles, customers and locations.', IsSystemRole: false, SortIndex: 30 },
-  ]);
-  const rows = [
-    ...(withAdmin ? [{ UserName: 'admin', EmailAddress: 'admin@example.invalid', FirstName: 'Mate', LastName: 'Administrator', PrimaryTenantOid: root.oid, LanguageCode: 'en' }] : []),
-    ...users.map((u) => ({ UserName: u.username, EmailAddress: u.email, FirstName: u.firstName, LastName: u.lastName, PrimaryTenantOid: u.tenants[0]!.oid, LanguageCode: u.lang })),
-  ].map((u) => ({ ...u, LoginProvider: 'internal', EmailConfirmed: true, Notes: u.UserName === 'admin' ? null : 'Demo user.' }));
-  const userOids = await ctx.insert('identity/user', rows);
-  const manager = userOids[rows.findIndex((u) => u.UserName === 'manager.de')] ?? userOids[0]!;
+/** The fields of the user records identity does not set itself, and two API key records (no usable secret). */
+async function completeIdentityRecords(ctx: DemoContext, users: DemoUser[]): Promise<void> {
+  for (const user of users) {
+    await ctx.tx.query(
+      `update ${IDENTITY_TABLES.user} set "LanguageCode" = $2, "LoginProvider" = 'internal', "EmailConfirmed" = true, "Notes" = 'Demo user.'
+        where lower("UserName") = lower($1)`,
+      [user.username, user.lang],
+    );
+  }
+  const managerRow = await ctx.tx.query<{ Oid: string | number }>(`select "Oid" from ${IDENTITY_TABLES.user} where lower("UserName") = 'manager.de'`);
+  const manager = Number(managerRow.rows[0]!.Oid);
   await ctx.insert('identity/api-access', [
     { Name: 'Web shop connector', UserOid: manager, KeyPrefix: 'mk_7f3a9c', AccessLevel: 'readWrite', NeverExpires: true, AllowedIpRanges: ['10.20.0.0/16'], CreatedAt: isoDateTime(addDays(ctx.referenceDate, -90)), Description: 'Synchronises articles and stock with the web shop.' },
     { Name: 'BI export', UserOid: manager, KeyPrefix: 'mk_41be07', AccessLevel: 'read', NeverExpires: false, ExpiresAt: isoDateTime(addDays(ctx.referenceDate, 180)), AllowedIpRanges: null, CreatedAt: isoDateTime(addDays(ctx.referenceDate, -30)), Description: 'Nightly export to the reporting warehouse.' },

@@ -2,7 +2,7 @@ import { loadCatalogue, type Catalogue } from '../../data/catalogue';
 import { syncEntityTables } from '../../data/sync-entity-tables';
 import { BUILT_IN_METADATA_DIR } from '../../metadata/load-navigation';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
-import { bootstrapAdmin } from '../bootstrap';
+import { bootstrapAdministrator } from '../../identity/bootstrap-administrator';
 
 /** The built-in catalogue, loaded once per test file. */
 let catalogue: Promise<Catalogue> | undefined;
@@ -15,6 +15,6 @@ export function builtInCatalogue(): Promise<Catalogue> {
 export async function createDemoTestDatabase(): Promise<TestDatabase> {
   const database = await createTestDatabase();
   await syncEntityTables(database.db, await builtInCatalogue());
-  await bootstrapAdmin(database.db, 'admin-pass-1');
+  await bootstrapAdministrator(database.db, 'admin-pass-1');
   return database;
 }

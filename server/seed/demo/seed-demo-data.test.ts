@@ -4,6 +4,7 @@ import { rowToRecord, selectColumns } from '../../data/record-codec';
 import { quoteIdent as q } from '../../data/sql-names';
 import { validateRecord } from '../../data/validate-record';
 import type { Database } from '../../db/database';
+import { findUserByUsername } from '../../identity/user-store';
 import type { TestDatabase } from '../../test-support/test-database';
 import { articleRecord } from './article-records';
 import { builtInCatalogue, createDemoTestDatabase } from './demo-test-database';
@@ -116,16 +117,25 @@ describe('seedDemoData', () => {
   });
 
   it("makes 'admin' a member of every tenant with the root primary, and creates the demo users", async () => {
-    const admin = await a.db.query<{ oid: string; primary_tenant_oid: string; root_tenant_oid: string }>(`select oid, primary_tenant_oid, root_tenant_oid from mate_user where username = 'admin'`);
     const tenants = await records(a.db, catalogue, 'tenancy/tenant');
     const root = tenants.find((t) => t.ParentOid === null)!;
-    expect(Number(admin.rows[0]!.primary_tenant_oid)).toBe(root.Oid);
-    expect(Number(admin.rows[0]!.root_tenant_oid)).toBe(root.Oid);
-    const members = await a.db.query<{ tenant_oid: string }>('select tenant_oid from mate_user_tenant where user_oid = $1 order by tenant_oid', [admin.rows[0]!.oid]);
-    expect(members.rows.map((r) => Number(r.tenant_oid))).toEqual(tenants.map((t) => t.Oid));
-    expect(report.users).toEqual(expect.arrayContaining(['manager.de', 'cashier.at', 'regional.dach']));
-    const manager = await a.db.query<{ tenant_oid: string }>(`select t.tenant_oid from mate_user_tenant t join mate_user u on u.oid = t.user_oid where u.username = 'manager.de'`);
-    expect(manager.rows.map((r) => Number(r.tenant_oid))).toEqual([tenants.find((t) => t.Id === 'MATE-DE')!.Oid]);
+    // Through identity's own lookup, so the test does not depend on where identity keeps its columns.
+    const membersOf = async (username: string) => {
+      const user = await findUserByUsername(a.db, username);
+      const rows = await a.db.query<{ tenant_oid: string }>('select tenant_oid from mate_user_tenant where user_oid = $1', [user!.oid]);
+      return rows.rows.map((r) => Number(r.tenant_oid)).sort((x, y) => x - y);
+    };
+    const oidsOf = (ids: string[]) => tenants.filter((t) => ids.includes(String(t.Id))).map((t) => Number(t.Oid)).sort((x, y) => x - y);
+    const admin = await findUserByUsername(a.db, 'admin');
+    expect(admin?.primaryTenantOid).toBe(root.Oid);
+    expect(admin?.rootTenantOid).toBe(root.Oid);
+    expect(await membersOf('admin')).toEqual(tenants.map((t) => Number(t.Oid)).sort((x, y) => x - y));
+    expect(report.users).toEqual(expect.arrayContaining(['manager.de', 'cashier.at', 'regional.dach', 'regional.group']));
+    expect(await membersOf('manager.de')).toEqual(oidsOf(['MATE-DE']));
+    // 3 and 8 tenants: the sizes the organisation selector treats differently (e2e/shell-tenancy.spec.ts).
+    expect(await membersOf('regional.dach')).toEqual(oidsOf(['MATE-DE', 'MATE-AT', 'MATE-CH']));
+    expect(await membersOf('regional.group')).toEqual(tenants.filter((t) => t.ParentOid !== null).map((t) => Number(t.Oid)).sort((x, y) => x - y));
+    expect(await membersOf('regional.group')).toHaveLength(8);
     expect(DEMO_PASSWORD).toBe('demo-pass-1');
   });
 
