@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, type FieldErrors } from '../lib/api-error';
+import { insertStored, uniqueConflicts, type StoredRecord } from './data-store';
+import type { DataRoutesOptions } from './data-routes';
+import { allow, authorise, kindOf, recordInput, type DataParams } from './data-request';
+import { profileOf } from './profile';
+import { validateRecord } from './validate-record';
+
+/** The most records one import may carry; bigger files are split by the client. */
+export const IMPORT_LIMIT = 5000;
+
+type Req = FastifyRequest<{ Params: DataParams; Body: unknown }>;
+
+/**
+ * `POST /api/data/{area}/{entity}/import` with `{ records: [...] }`: every record is validated (schema, rules,
+ * uniqueness against the table and within the file) and all are inserted in ONE transaction, or none.
+ * A bad record answers 400 with `errors` keyed `<row>.<Field>` (row 1-based). Answers `{ imported, oids }`.
+ */
+export async function importRoutes(app: FastifyInstance, options: DataRoutesOptions): Promise<void> {
+  const { db, catalogue, resolveContext, events } = options;
+
+  app.post('/api/data/:area/:entity/import', { bodyLimit: 20 * 1024 * 1024 }, async (request: Req) => {
+    const kind = kindOf(catalogue, request.params);
+    allow(kind, 'create');
+    const context = await authorise(request, resolveContext, kind, 'create');
+    const profile = profileOf(request);
+    const body = request.body as { records?: unknown } | null;
+    if (!body || typeof body !== 'object' || !Array.isArray(body.records)) throw new ApiError(400, 'The body must be an object with a records array.', { errors: { records: ['records must be an array.'] } });
+    if (body.records.length > IMPORT_LIMIT) throw new ApiError(400, `An import takes at most ${IMPORT_LIMIT} records.`, { errors: { records: [`At most ${IMPORT_LIMIT} records.`] } });
+    const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
+    const errors: FieldErrors = {};
+    const records = body.records.map((raw, index) => {
+      const row = index + 1;
+      let input: Record<string, unknown> | undefined;
+      try {
+        input = recordInput(kind, raw, profile);
+      } catch (error) {
+        const fieldErrors = error instanceof ApiError ? error.options.errors : undefined;
+        if (fieldErrors) for (const [field, list] of Object.entries(fieldErrors)) errors[`${row}.${field}`] = list;
+        else errors[`${row}`] = [(error as Error).message];
+      }
+      const record: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...input, Oid: null, ETag: null, TenantOid: tenantOid ?? null };
+      // A record with unknown fields is reported for those alone: its other errors would only be noise.
+      if (input) for (const [field, list] of Object.entries(validateRecord(kind, record))) errors[`${row}.${field}`] = list;
+      return record;
+    });
+    // Unique fields must also differ within the file, not only from the stored rows.
+    for (const field of kind.doc.fields.filter((f) => f.unique)) {
+      const seen = new Map<string, number>();
+      records.forEach((record, index) => {
+        const value = record[field.name];
+        if (value === null || value === undefined || value === '') return;
+        const key = JSON.stringify(value);
+        const first = seen.get(key);
+        if (first !== undefined) (errors[`${index + 1}.${field.name}`] ??= []).push(`${field.name} repeats row ${first}.`);
+        else seen.set(key, index + 1);
+      });
+    }
+    if (Object.keys(errors).length > 0) throw new ApiError(400, `The import has invalid records: ${Object.keys(errors).slice(0, 10).join(', ')}.`, { errors });
+    const stored: StoredRecord[] = await db.transaction(async (tx) => {
+      const out: StoredRecord[] = [];
+      for (const [index, record] of records.entries()) {
+        const taken = await uniqueConflicts(tx, kind, record, tenantOid);
+        if (Object.keys(taken).length > 0) {
+          const rowErrors = Object.fromEntries(Object.entries(taken).map(([field, list]) => [`${index + 1}.${field}`, list]));
+          throw new ApiError(409, `Row ${index + 1}: ${Object.keys(taken).join(', ')} already exists.`, { errors: rowErrors });
+        }
+        out.push(await insertStored(tx, kind, record, tenantOid, context.username));
+      }
+      return out;
+    });
+    for (const item of stored) {
+      const record = item.record;
+      await events
+        .publish({ type: 'DataServiceCreate', kind: kind.kind, oid: record.Oid as number, etag: record.ETag as string, tenantOid: (record.TenantOid as number | null) ?? null })
+        .catch((error: unknown) => request.log.error({ err: error }, 'could not publish a data event'));
+    }
+    return { imported: stored.length, oids: stored.map((s) => s.record.Oid) };
+  });
+}
