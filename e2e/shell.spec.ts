@@ -53,7 +53,9 @@ test('the mega menu opens groups of links, by mouse and keyboard, and marks the 
   await expect(page).toHaveURL(/\/data\/tenancy\/tenant$/);
   await expect(page.getByTestId('page-title')).toHaveText('Tenants');
   await expect(masterData).toHaveAttribute('data-active', 'true');
-  await expect(page.getByTestId('not-available-page')).toBeVisible();
+  // The route's page (whichever feature renders it) replaced the dashboard.
+  await expect(page.getByTestId('dashboard')).toHaveCount(0);
+  await expect(page.getByTestId('not-found-page')).toHaveCount(0);
 });
 
 test('the not-found page shows the full path', async ({ page }) => {
@@ -87,8 +89,11 @@ test('favourites keep the last 10 and recent pages the last 5, without the root 
 test('the embedded layout shows the same pages without the shell', async ({ page }) => {
   await signIn(page, '/e/data/tenancy/tenant', 'embedded-layout');
   await expect(page.getByTestId('embedded-layout')).toBeVisible();
-  await expect(page.getByTestId('not-available-page')).toBeVisible();
+  // The page of the route renders (not the not-found page), without title bar and navigation.
+  await expect(page.getByRole('main')).not.toBeEmpty();
+  await expect(page.getByTestId('not-found-page')).toHaveCount(0);
   await expect(page.getByTestId('navigation-bar')).toHaveCount(0);
+  await expect(page.getByTestId('title-bar')).toHaveCount(0);
   await page.goto(`${mate.url}/e/no/such`);
   await expect(page.getByTestId('not-found-path')).toHaveText('/e/no/such');
 });
@@ -113,4 +118,19 @@ test('the theme choice applies and is kept', async ({ page }) => {
   await page.reload();
   await expect(page.getByLabel('Theme')).toHaveValue('dark');
   await expect(page.locator('html')).toHaveClass(/dark/);
+});
+
+test('the footer shows the locale code and the layout choice sets the page width, kept on reload', async ({ page }) => {
+  await signIn(page);
+  const footer = page.getByTestId('shell-footer');
+  await expect(footer.getByLabel('Language').locator('option:checked')).toHaveText('en');
+  const main = page.getByRole('main');
+  await expect(main).toHaveAttribute('data-layout', 'auto');
+  await footer.getByLabel('Layout').selectOption('boxed');
+  await expect(main).toHaveAttribute('data-layout', 'boxed');
+  await expect(main).toHaveCSS('max-width', '1200px');
+  await page.reload();
+  await expect(page.getByRole('main')).toHaveCSS('max-width', '1200px');
+  await page.getByTestId('shell-footer').getByLabel('Layout').selectOption('full-width');
+  await expect(page.getByRole('main')).toHaveCSS('max-width', '100%');
 });

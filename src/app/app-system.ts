@@ -1,8 +1,15 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 
-// Animations the shell's icons use (busy spinner, hourglass, running network calls); reduced motion turns them off.
+// Chakra's solid teal, green, orange (light) and cyan put white text on the 600 shade, which misses the WCAG AA
+// contrast of 4.5:1 (teal 3.7:1); the 700 shade passes in both themes (axe scan, e2e/shell-a11y.spec.ts).
+const solid = (palette: string, dark = `{colors.${palette}.700}`) => ({ solid: { value: { _light: `{colors.${palette}.700}`, _dark: dark } } });
+
 const config = defineConfig({
   theme: {
+    semanticTokens: {
+      colors: { teal: solid('teal'), green: solid('green'), orange: solid('orange', '{colors.orange.500}'), cyan: solid('cyan') },
+    },
+    // Animations the shell's icons use (busy spinner, hourglass, running network calls); reduced motion turns them off.
     keyframes: {
       'mate-spin': { from: { transform: 'rotate(0deg)' }, to: { transform: 'rotate(360deg)' } },
       'mate-pulse': { '50%': { opacity: 0.4 } },

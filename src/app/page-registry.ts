@@ -15,6 +15,8 @@ export type RegisteredPage = LazyExoticComponent<ComponentType<PageProps>>;
  */
 export const pageRegistry: Record<string, RegisteredPage> = {
   dashboard: lazy(() => import('../shell/dashboard-page').then((module) => ({ default: module.DashboardPage }))),
+  'permission-matrix': lazy(() => import('../features/permissions').then((module) => ({ default: module.PermissionAdminPage }))),
+  'data-grid': lazy(() => import('../features/data-grid/data-grid-page').then((module) => ({ default: module.DataGridPage }))),
   'test-mode': lazy(() => import('../shell/test-mode-page').then((module) => ({ default: module.TestModePage }))),
 };
 

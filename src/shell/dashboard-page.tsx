@@ -20,7 +20,7 @@ function VersionCard() {
   return (
     <Card.Root data-testid="api-info">
       <Card.Header>
-        <Card.Title>
+        <Card.Title as="h2">
           <Trans>Version</Trans>
         </Card.Title>
       </Card.Header>
@@ -60,7 +60,7 @@ export function DashboardPage() {
     <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="dashboard">
       <Card.Root>
         <Card.Header>
-          <Card.Title>
+          <Card.Title as="h2">
             <Trans>Favourites</Trans>
           </Card.Title>
           <Card.Description>{pageCount(favourites.pages.length)}</Card.Description>
@@ -71,7 +71,7 @@ export function DashboardPage() {
       </Card.Root>
       <Card.Root>
         <Card.Header>
-          <Card.Title>
+          <Card.Title as="h2">
             <Trans>Recently used</Trans>
           </Card.Title>
           <Card.Description>{pageCount(recent.length)}</Card.Description>

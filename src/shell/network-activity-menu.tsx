@@ -29,7 +29,7 @@ export function NetworkActivityMenu({ log = defaultLog }: { log?: ActivityLog })
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content width="min(46rem, 95vw)" data-testid="network-activity">
+          <Popover.Content width="min(46rem, 95vw)" aria-label={t`Network activity`} data-testid="network-activity">
             <Popover.Body p="2">
               {entries.length === 0 ? (
                 <Text p="2" color="fg.muted">

@@ -65,4 +65,24 @@ describe('OrganisationSelector', () => {
     const { search } = await open(9);
     expect(search).not.toBeNull();
   });
+
+  it('forgets the search when the list closes, so reopening lists every organisation again', async () => {
+    const { search } = await open(9, []);
+    const options = () => document.querySelectorAll('[data-testid="organisation-list"] [data-testid="organisation-option"]').length;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(search, 'india');
+      search!.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(options()).toBe(1);
+    const trigger = document.querySelector('[data-testid="organisation-selector"]') as HTMLButtonElement;
+    await act(async () => trigger.click());
+    await act(async () => trigger.click());
+    expect((document.querySelector('[data-testid="organisation-list"] input') as HTMLInputElement).value).toBe('');
+    expect(options()).toBe(9);
+  });
+
+  it('names the open list for assistive technology', async () => {
+    await open(3);
+    expect(document.querySelector('[data-testid="organisation-list"]')?.getAttribute('aria-label')).toBe('Organisation');
+  });
 });

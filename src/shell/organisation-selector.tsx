@@ -46,7 +46,15 @@ export function OrganisationSelector() {
     setSearch('');
   };
   return (
-    <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(details) => {
+        setOpen(details.open);
+        // A search left behind would hide organisations the next time the list opens.
+        if (!details.open) setSearch('');
+      }}
+      positioning={{ placement: 'bottom-end' }}
+    >
       <Popover.Trigger asChild>
         <Button variant="outline" size="sm" gap="2" aria-label={t`Organisation: ${currentName}`} data-testid="organisation-selector">
           <CountryFlag country={current?.country} />
@@ -58,7 +66,7 @@ export function OrganisationSelector() {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content width="xs" data-testid="organisation-list">
+          <Popover.Content width="xs" aria-label={t`Organisation`} data-testid="organisation-list">
             <Popover.Body p="2">
               <Stack gap="2">
                 {groups.searchable && <Input size="sm" placeholder={t`Search organisations`} aria-label={t`Search organisations`} value={search} onChange={(event) => setSearch(event.currentTarget.value)} autoFocus />}

@@ -5,7 +5,7 @@ import { apiGet } from '../lib/api/api-client';
 import { readUserValue, writeUserValue } from '../lib/storage/user-storage';
 import { currentTenantOid, isTenantSelectorVisible } from '../lib/tenancy/current-tenant';
 import { rememberTenant, type TenantOption } from '../lib/tenancy/organisation-options';
-import { setScope } from '../lib/tenancy/scope-state';
+import { currentScope, setScope } from '../lib/tenancy/scope-state';
 
 /** One scope tree item of GET /api/settings/scope (spec 1 §3). */
 interface ScopeItem {
@@ -46,7 +46,10 @@ export function TenancyProvider({ children }: { children: ReactNode }) {
   const { data: scope } = useSWR(userId ? '/api/settings/scope' : null, fetchScope);
   const tenantOid = currentTenantOid(profile, chosen);
 
-  // Layout effect: the headers must be set before children's effects fetch tenant data.
+  // Set while rendering, not only in an effect: children's (layout) effects run before this provider's, and SWR starts
+  // the fetch for a new tenant key in one of them, so an effect alone lets the first call go out with the old tenant.
+  if (currentScope().tenantOid !== tenantOid) setScope({ tenantOid });
+  // And again on commit, in case a render that set it was thrown away.
   useLayoutEffect(() => setScope({ tenantOid }), [tenantOid]);
 
   const tenants = useMemo<TenantOption[]>(() => {

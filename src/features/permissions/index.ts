@@ -3,3 +3,4 @@ export { PermissionMatrix, type PermissionMatrixProps } from './permission-matri
 export { clickCell, effectiveDecision, inheritedDecision, nextDecision } from './permission-cells';
 export { filterPermissionRows, parsePermissionSearch } from './permission-search';
 export type { Decision, MatrixColumn, PermissionTenant, PermissionTreeEntry } from './permission-types';
+export { PermissionAdminPage } from './permission-admin-page';

@@ -13,6 +13,11 @@ export function setScope(scope: Scope): void {
   current = { ...scope };
 }
 
+/** The scope every later call carries. */
+export function currentScope(): Readonly<Scope> {
+  return current;
+}
+
 /** The scope headers of the current scope; the API client's getScopeHeaders. */
 export function currentScopeHeaders(): Record<string, string> {
   return scopeHeaders(current);

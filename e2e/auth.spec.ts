@@ -1,0 +1,130 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { freshStorage, startMate, type MateServer } from './support/mate-server';
+import { signIn } from './support/sign-in';
+
+const PASSWORD = 'auth-e2e-password';
+let mate: MateServer;
+
+test.beforeAll(async () => {
+  mate = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD, MATE_REGISTRATION: '1' });
+});
+test.afterAll(async () => {
+  await mate?.stop();
+});
+
+async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const response = await request.get(`${mate.url}/api/v1-pub/auth/user/token.json`, {
+    headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The site-relative link (`/auth/...?token=...`) of the newest mail to `to`, read through the administrators' outbox. */
+async function linkFromOutbox(request: APIRequestContext, to: string, path: string): Promise<string> {
+  const admin = await apiToken(request, 'admin', PASSWORD);
+  const pattern = new RegExp(`${path.replace(/[/.?]/g, '\\$&')}\\?token=[^\\s]+`);
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${mate.url}/api/admin/outbox`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(response.status()).toBe(200);
+      const mails = (await response.json()) as Array<{ to: string; text: string }>;
+      link = mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase()).map((mail) => pattern.exec(mail.text)?.[0]).find(Boolean);
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+test('signing in shows the shell with the user in the user menu', async ({ page }) => {
+  await signIn(page, mate.url, PASSWORD);
+  await expect(page.getByTestId('user-menu-button')).toContainText('admin');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+});
+
+test("a wrong password shows the server's message under the button, which shakes", async ({ page }) => {
+  await page.goto(`${mate.url}/auth/login`);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('sign-in-error')).toContainText('Invalid username or password');
+  await expect(page.getByTestId('sign-in-form').locator('[data-shake]')).toHaveCount(1);
+  await expect(page).toHaveURL(/\/auth\/login/);
+  // Editing the credentials clears the message.
+  await page.getByLabel('Password').fill(PASSWORD);
+  await expect(page.getByTestId('sign-in-error')).toHaveCount(0);
+});
+
+test('lock opens the re-login dialog with the lock reason; signing in again continues', async ({ page }) => {
+  await signIn(page, mate.url, PASSWORD);
+  await page.getByTestId('user-menu-button').click();
+  await page.getByRole('menuitem', { name: 'Lock' }).click();
+  const dialog = page.getByTestId('relogin-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('data-reason', 'lock');
+  await expect(dialog.getByTestId('relogin-reason')).toHaveText('The session is locked. Enter your password to continue.');
+  await expect(dialog.getByTestId('relogin-username')).toHaveText('admin');
+  // No keyboard dismissal.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('title-bar')).toBeVisible();
+});
+
+test('register, confirm through the mailed link, and sign in as the new user', async ({ page, request }) => {
+  const username = `reg${unique()}`;
+  const email = `${username}@example.test`;
+  await page.goto(`${mate.url}/auth/register`);
+  await page.getByLabel('First name').fill('Rita');
+  await page.getByLabel('Last name').fill('Register');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Username').fill(username);
+  // Required fields carry a marker in their label, so the two password fields are found by name.
+  await page.locator('input[name="password"]').fill('rita-password-1');
+  await page.locator('input[name="confirmation"]').fill('rita-password-1');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByTestId('register-done')).toBeVisible();
+
+  // Not active before the confirmation.
+  const early = await request.get(`${mate.url}/api/v1-pub/auth/user/token.json`, { headers: { authorization: `Basic ${Buffer.from(`${username}:rita-password-1`).toString('base64')}` } });
+  expect(early.status()).toBe(401);
+
+  const link = await linkFromOutbox(request, email, '/auth/validate-email');
+  await page.goto(`${mate.url}${link}`);
+  await expect(page.getByTestId('validate-email-done')).toBeVisible();
+  await signIn(page, mate.url, 'rita-password-1', '/', 'title-bar', username);
+  await expect(page.getByTestId('user-menu-button')).toContainText(username);
+});
+
+test('reset the password through the mailed link and sign in with the new one', async ({ page, request }) => {
+  const username = `rst${unique()}`;
+  const email = `${username}@example.test`;
+  const registered = await request.post(`${mate.url}/api/auth/register`, { data: { firstname: 'Rolf', lastname: 'Reset', email, username, password: 'old-password-1' } });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const confirmLink = await linkFromOutbox(request, email, '/auth/validate-email');
+  const confirmed = await request.post(`${mate.url}/api/auth/confirm-registration`, { data: { token: new URL(confirmLink, mate.url).searchParams.get('token') } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+  await page.goto(`${mate.url}/auth/reset-password`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByTestId('reset-requested')).toBeVisible();
+
+  const link = await linkFromOutbox(request, email, '/auth/reset-password');
+  await page.goto(`${mate.url}${link}`);
+  await page.locator('input[name="newPassword"]').fill('new-password-2');
+  await page.locator('input[name="confirmation"]').fill('new-password-2');
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByTestId('password-set')).toBeVisible();
+
+  // The old password no longer works, the new one does.
+  const old = await request.get(`${mate.url}/api/v1-pub/auth/user/token.json`, { headers: { authorization: `Basic ${Buffer.from(`${username}:old-password-1`).toString('base64')}` } });
+  expect(old.status()).toBe(401);
+  await signIn(page, mate.url, 'new-password-2', '/', 'title-bar', username);
+  await expect(page.getByTestId('user-menu-button')).toContainText(username);
+});

@@ -1,0 +1,92 @@
+import type { EntityMeta, FormExtensions } from '../../../schemas';
+import { apiCall, apiGet } from '../../lib/api/api-client';
+import { ApiRequestError } from '../../lib/api/api-error';
+
+/** A record as the data service answers it (Pascal-case profile). */
+export type DataRecord = Record<string, unknown>;
+
+/** One page of a list. */
+export interface ListPage {
+  items: DataRecord[];
+  skip: number;
+  take: number;
+  hasMore: boolean;
+  next?: string;
+}
+
+/** The list parameters of docs/data-api.md. */
+export interface ListParams {
+  take: number;
+  orderBy?: string;
+  filter?: string;
+  q?: string;
+  cursor?: string;
+}
+
+/** A detail view page (`GET .../{id}/details/{detailId}`). */
+export interface DetailPage extends ListPage {
+  id: string;
+  entity: string;
+  columns: string[];
+}
+
+/** What a save ended with: written, unchanged (304), or a conflict with the server's version (409). */
+export type SaveResult =
+  | { kind: 'saved'; record: DataRecord; etag: string }
+  | { kind: 'unchanged' }
+  | { kind: 'conflict'; current: DataRecord | null };
+
+/** The base path of a kind, `<area>/<entity>` lowercased as the service expects. */
+export function dataBase(kind: string): string {
+  return `/api/data/${kind.toLowerCase()}`;
+}
+
+const etagOf = (headers: Headers, record: DataRecord | undefined): string => headers.get('etag') ?? (typeof record?.ETag === 'string' ? record.ETag : '');
+const quoted = (etag: string) => (etag.startsWith('"') || etag.startsWith('W/') ? etag : `"${etag}"`);
+
+/** The data service of one kind: every call goes through the app's one fetch layer. */
+export function createDataApi(kind: string) {
+  const base = dataBase(kind);
+  return {
+    kind,
+    base,
+    meta: () => apiGet<EntityMeta>(`${base}/meta`),
+    formExtensions: () => apiGet<FormExtensions>(`${base}/form-extensions`),
+    empty: () => apiGet<DataRecord>(`${base}/empty`),
+    list: (params: ListParams, signal?: AbortSignal) =>
+      apiCall<ListPage>(base, { query: { ...params }, signal }).then((r) => r.data),
+    /** Reads a record; with `etag` a 304 answers `null` (the caller keeps what it has). */
+    async read(oid: unknown, etag?: string): Promise<{ record: DataRecord; etag: string } | null> {
+      const response = await apiCall<DataRecord>(`${base}/${String(oid)}`, { headers: etag ? { 'If-None-Match': quoted(etag) } : undefined, accept: [304] });
+      if (response.status === 304) return null;
+      return { record: response.data, etag: etagOf(response.headers, response.data) };
+    },
+    /** Creates without a key (POST), else replaces with If-Match (PUT). */
+    async save(record: DataRecord, etag: string | undefined): Promise<SaveResult> {
+      const oid = record.Oid;
+      try {
+        const response =
+          oid === null || oid === undefined
+            ? await apiCall<DataRecord>(base, { method: 'POST', body: withoutKey(record) })
+            : await apiCall<DataRecord>(`${base}/${String(oid)}`, { method: 'PUT', body: record, headers: { 'If-Match': quoted(etag ?? String(record.ETag ?? '')) }, accept: [304] });
+        if (response.status === 304) return { kind: 'unchanged' };
+        return { kind: 'saved', record: response.data, etag: etagOf(response.headers, response.data) };
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 409 && 'current' in error.body) return { kind: 'conflict', current: (error.body.current as DataRecord | null) ?? null };
+        throw error;
+      }
+    },
+    remove: (oid: unknown, etag: string) => apiCall<void>(`${base}/${String(oid)}`, { method: 'DELETE', headers: { 'If-Match': quoted(etag) } }),
+    details: (oid: unknown, detailId: string, take = 50) => apiGet<DetailPage>(`${base}/${String(oid)}/details/${encodeURIComponent(detailId)}`, { take }),
+    importRecords: (records: DataRecord[]) => apiCall<{ imported: number }>(`${base}/import`, { method: 'POST', body: { records } }).then((r) => r.data),
+  };
+}
+
+/** The data service of one kind. */
+export type DataApi = ReturnType<typeof createDataApi>;
+
+/** A record without its key and version: what a create or a duplicate sends. */
+export function withoutKey(record: DataRecord): DataRecord {
+  const { Oid: _oid, ETag: _etag, ...rest } = record;
+  return rest;
+}

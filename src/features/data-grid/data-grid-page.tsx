@@ -1,0 +1,44 @@
+import { Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import useSWR from 'swr';
+import type { EntityMeta, FormExtensions } from '../../../schemas/entity-document';
+import { compileEntity } from '../../../schemas/compile-entity';
+import type { PageProps } from '../../app/page-registry';
+import { BusyHourglass } from '../../shell/busy-hourglass';
+import { useTenancy } from '../../shell/tenancy-context';
+import { createDataApi } from './data-api';
+import { entityDocumentFromMeta } from './entity-document-from-meta';
+import { GridScreen } from './grid-screen';
+
+/** The kind of a grid item: its `entity`, else the last two segments of its path. */
+export function kindOfItem(item: PageProps['item']): string {
+  if (item.entity) return item.entity;
+  const parts = item.path.split('/').filter(Boolean);
+  return parts.slice(-2).join('/');
+}
+
+/**
+ * The data grid page of every kind (spec 2 §2): meta and form extensions fetched once (SWR), the document
+ * rebuilt and compiled once per locale, then the grid screen.
+ */
+export function DataGridPage({ item }: PageProps) {
+  const { i18n } = useLingui();
+  const { tenantOid } = useTenancy();
+  const kind = kindOfItem(item);
+  const api = useMemo(() => createDataApi(kind), [kind]);
+  const meta = useSWR<EntityMeta>([`${api.base}/meta`, tenantOid], () => api.meta(), { revalidateOnFocus: false });
+  const extensions = useSWR<FormExtensions>([`${api.base}/form-extensions`, tenantOid], () => api.formExtensions(), { revalidateOnFocus: false });
+  const doc = useMemo(() => (meta.data && extensions.data ? entityDocumentFromMeta(meta.data, extensions.data, item.path) : undefined), [meta.data, extensions.data, item.path]);
+  const compiled = useMemo(() => (doc ? compileEntity(doc, i18n.locale) : undefined), [doc, i18n.locale]);
+
+  if (meta.error || extensions.error)
+    return (
+      <Text color="fg.error" data-testid="grid-load-error">
+        <Trans>Error</Trans>: {String((meta.error ?? extensions.error as Error)?.message ?? '')}
+      </Text>
+    );
+  if (!doc || !compiled) return <BusyHourglass />;
+  // A new tenant is a new list: the screen starts over.
+  return <GridScreen key={`${kind}:${String(tenantOid)}`} item={item} api={api} doc={doc} compiled={compiled} />;
+}

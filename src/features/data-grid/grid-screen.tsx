@@ -1,0 +1,234 @@
+import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ClipboardPaste, Download, FilePlus, Link2, Upload } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import type { EntityDocument } from '../../../schemas/entity-document';
+import type { CompiledEntity as Compiled } from '../../../schemas/compile-entity';
+import type { PageProps } from '../../app/page-registry';
+import { copyToClipboard } from '../../lib/toasts/copy-to-clipboard';
+import { showError } from '../../lib/toasts/show-error';
+import { toasts } from '../../lib/toasts/toast-store';
+import { useDelayedFlag } from '../../lib/ui/use-delayed-flag';
+import { CommandBar } from '../../shell/command-bar';
+import { useNavigationData } from '../../shell/navigation-context';
+import { createClickDetector } from './click-detector';
+import { clipboardPayload } from './clipboard-payload';
+import type { DataApi, DataRecord } from './data-api';
+import { newSession, type EditorSession } from './editor-session';
+import { decodeQueryKey, listParamsOf, sharedLink, type GridQuery } from './grid-query';
+import { gridAbilities } from './grid-permissions';
+import { QueryForm } from './query-form';
+import type { DetailMode } from './row-details';
+import { DeleteDialog } from './delete-dialog';
+import { PasteDialog } from './paste-dialog';
+import { useGridList } from './use-grid-list';
+import { useGridTransfer } from './use-grid-transfer';
+
+const GridTable = lazy(() => import('./grid-table').then((m) => ({ default: m.GridTable })));
+const RecordEditor = lazy(() => import('./record-editor').then((m) => ({ default: m.RecordEditor })));
+const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })));
+
+/** The Search button switches from 'Start' to 'Refresh' once a search has run this long (spec 2 §9). */
+export const SEARCH_LABEL_SWITCH_MS = 600;
+/** The list's busy indicator shows after this long (spec 2 §4). */
+export const LIST_BUSY_DELAY_MS = 250;
+
+interface Props extends PageProps {
+  api: DataApi;
+  doc: EntityDocument;
+  compiled: Compiled;
+}
+
+/** The grid screen of one kind: query form, commands, infinite grid with inline details, new-record editor. */
+export function GridScreen({ item, api, doc, compiled }: Props) {
+  const { t } = useLingui();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const { permissions } = useNavigationData();
+  const abilities = useMemo(() => gridAbilities(compiled.meta.operations, permissions, item.path), [compiled.meta.operations, permissions, item.path]);
+
+  const linked = useMemo(() => decodeQueryKey(params.get('$k')), []); // the link counts once, at load
+  const [draft, setDraft] = useState<{ values: Record<string, unknown>; q: string }>({ values: linked?.values ?? {}, q: linked?.q ?? '' });
+  const [sort, setSort] = useState(linked?.sort.length ? linked.sort : compiled.grid.defaultSort);
+  const list = useGridList(api, compiled.grid.pageSize);
+  const query: GridQuery = useMemo(() => ({ ...draft, sort }), [draft, sort]);
+
+  const [expanded, setExpanded] = useState<{ oid: unknown; mode: DetailMode } | undefined>(() => (params.get('$row') ? { oid: Number(params.get('$row')), mode: 'details' } : undefined));
+  const [session, setSession] = useState<EditorSession>();
+  const [creating, setCreating] = useState<EditorSession>();
+  const [deleting, setDeleting] = useState<{ record: DataRecord; etag: string | undefined }>();
+  const [pasting, setPasting] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const runSearch = useCallback(
+    (next: GridQuery = query) => {
+      setExpandedRow(undefined);
+      return list.search(listParamsOf(next, compiled.queryFields));
+    },
+    [list.search, compiled.queryFields, query],
+  );
+
+  function setExpandedRow(next: { oid: unknown; mode: DetailMode } | undefined) {
+    setExpanded(next);
+    if (!next || next.oid !== session?.record.Oid) setSession(undefined);
+  }
+
+  // A link with $start (or one restoring a row) runs its search at once.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (params.has('$start') || params.has('$row')) {
+      const row = expanded;
+      void list.search(listParamsOf(query, compiled.queryFields)).then(() => row && setExpanded(row));
+    }
+  }, []); // once, on load
+
+  const searchedLong = useDelayedFlag(list.state.searched, SEARCH_LABEL_SWITCH_MS);
+  const busy = useDelayedFlag(list.state.loading, LIST_BUSY_DELAY_MS);
+
+  const clicks = useMemo(
+    () =>
+      createClickDetector<DataRecord>(
+        (record) => setExpandedRow(expandedOid(record) ? undefined : { oid: record.Oid, mode: 'details' }),
+        (record) => setExpandedRow({ oid: record.Oid, mode: abilities.update ? 'edit' : 'view' }),
+      ),
+    [abilities.update, expanded],
+  );
+  useEffect(() => () => clicks.cancel(), [clicks]);
+  const expandedOid = (record: DataRecord) => expanded !== undefined && expanded.oid === record.Oid;
+
+  const link = (row?: unknown) => sharedLink(window.location.origin, location.pathname, query, row);
+  const onSaved = useCallback(
+    (record: DataRecord, created: boolean) => {
+      if (created) list.prependRow(record);
+      else list.patchRow(record.Oid, record);
+    },
+    [list],
+  );
+
+  const transfer = useGridTransfer({ api, compiled, kind: api.kind, query, onPasted: (value) => setCreating(newSession(value)), askForKeyboardPaste: () => setPasting(true) });
+
+  const details = {
+    mode: expanded?.mode ?? 'details',
+    onModeChange: (mode: DetailMode) => setExpanded((e) => (e ? { ...e, mode } : e)),
+    session,
+    onSessionChange: setSession,
+    abilities,
+    onSaved,
+    onClose: () => setExpandedRow(undefined),
+    onCopy: (record: DataRecord) => void copyToClipboard(clipboardPayload(api.kind, record)),
+    onDuplicate: (record: DataRecord) => setCreating(newSession(record)),
+    onDelete: (record: DataRecord, etag: string | undefined) => setDeleting({ record, etag }),
+    onCopyLink: () => void copyToClipboard(link(expanded?.oid)),
+  };
+
+  const startNew = async () => {
+    try {
+      setCreating(newSession(await api.empty()));
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  return (
+    <Box data-testid="data-grid-page" data-kind={api.kind}>
+      <CommandBar>
+        {abilities.create && (
+          <Button size="sm" variant="outline" onClick={() => void startNew()} data-testid="cmd-new">
+            <FilePlus size={16} aria-hidden /> <Trans>New</Trans>
+          </Button>
+        )}
+        {abilities.create && (
+          <Button size="sm" variant="ghost" onClick={() => void transfer.paste()} data-testid="cmd-paste">
+            <ClipboardPaste size={16} aria-hidden /> <Trans>Paste</Trans>
+          </Button>
+        )}
+        {abilities.create && (
+          <Button size="sm" variant="ghost" onClick={() => setImporting(true)} data-testid="cmd-import">
+            <Upload size={16} aria-hidden /> <Trans>Import</Trans>
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" onClick={() => void transfer.exportCsv()} disabled={transfer.exported !== undefined} data-testid="cmd-export">
+          <Download size={16} aria-hidden /> {transfer.exported !== undefined ? t`Exporting… ${transfer.exported}` : t`Export`}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => void copyToClipboard(link())} data-testid="cmd-copy-link">
+          <Link2 size={16} aria-hidden /> <Trans>Copy link</Trans>
+        </Button>
+      </CommandBar>
+      <QueryForm fields={compiled.queryFields} values={draft.values} q={draft.q} onChange={(values, q) => setDraft({ values, q })} onSubmit={() => void runSearch()}>
+        <HStack>
+          <Button size="sm" colorPalette="blue" onClick={() => void runSearch()} data-testid="grid-search" aria-busy={busy}>
+            {searchedLong ? t`Refresh` : t`Start`}
+          </Button>
+          {busy && <Spinner size="sm" data-testid="grid-busy" />}
+          {list.state.searched && (
+            <Text textStyle="xs" color="fg.muted" data-testid="grid-count">
+              {list.state.hasMore ? t`${list.state.rows.length}+ rows` : t`${list.state.rows.length} rows`}
+            </Text>
+          )}
+        </HStack>
+      </QueryForm>
+      <Suspense fallback={<Spinner size="sm" />}>
+        {creating && (
+          <Box borderWidth="1px" borderRadius="md" p="3" mb="3" data-testid="new-record">
+            <Text fontWeight="semibold" mb="2">
+              <Trans>New {compiled.label}</Trans>
+            </Text>
+            <RecordEditor compiled={compiled} api={api} session={creating} onSessionChange={setCreating} onSaved={onSaved} onClose={() => setCreating(undefined)} />
+          </Box>
+        )}
+        {list.state.searched ? (
+          <GridTable
+            compiled={compiled}
+            api={api}
+            rows={list.state.rows}
+            hasMore={list.state.hasMore}
+            sort={sort}
+            onSortChange={(next) => {
+              setSort(next);
+              void runSearch({ ...query, sort: next });
+            }}
+            onLoadMore={() => void list.loadMore()}
+            expanded={expanded?.oid}
+            onRowClick={(record) => clicks.click(record)}
+            onRowDoubleClick={(record) => setExpandedRow({ oid: record.Oid, mode: abilities.update ? 'edit' : 'view' })}
+            onRowKey={(record, key) => setExpandedRow(key === 'F2' ? { oid: record.Oid, mode: abilities.update ? 'edit' : 'view' } : expandedOid(record) ? undefined : { oid: record.Oid, mode: 'details' })}
+            details={details}
+          />
+        ) : (
+          <Text color="fg.muted" textStyle="sm" data-testid="grid-not-started">
+            <Trans>Choose your filters and press Start.</Trans>
+          </Text>
+        )}
+        {importing && <ImportDialog compiled={compiled} doc={doc} api={api} onCancel={() => setImporting(false)} onDone={() => (setImporting(false), void runSearch())} />}
+      </Suspense>
+      {deleting && (
+        <DeleteDialog
+          api={api}
+          record={deleting.record}
+          etag={deleting.etag}
+          title={String(deleting.record[compiled.meta.titleField] ?? deleting.record.Oid)}
+          onDeleted={() => {
+            list.patchRow(deleting.record.Oid, null);
+            setDeleting(undefined);
+            setExpandedRow(undefined);
+            toasts.show({ type: 'success', title: t`Operation successful`, content: t`Deleted.` });
+          }}
+          onCancel={() => setDeleting(undefined)}
+        />
+      )}
+      {pasting && (
+        <PasteDialog
+          onCancel={() => setPasting(false)}
+          onPaste={(text) => {
+            setPasting(false);
+            void transfer.acceptPasted(text);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+

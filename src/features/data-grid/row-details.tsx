@@ -1,0 +1,159 @@
+import { Box, Button, Grid, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Copy, CopyPlus, Eye, Info, Link2, Pencil, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import type { CompiledEntity } from '../../../schemas';
+import { fieldLabel } from '../../../schemas/field-label';
+import type { DataApi, DataRecord } from './data-api';
+import { storedSession, type EditorSession } from './editor-session';
+import { formatCell } from './format-cell';
+import type { GridAbilities } from './grid-permissions';
+import { RecordEditor } from './record-editor';
+import { useRowDetails } from './use-row-details';
+
+/** How an extended row shows its record. */
+export type DetailMode = 'details' | 'view' | 'edit';
+
+/** Props of an extended row. */
+export interface RowDetailsProps {
+  compiled: CompiledEntity;
+  api: DataApi;
+  row: DataRecord;
+  mode: DetailMode;
+  onModeChange: (mode: DetailMode) => void;
+  session: EditorSession | undefined;
+  onSessionChange: (session: EditorSession) => void;
+  abilities: GridAbilities;
+  onSaved: (record: DataRecord, created: boolean) => void;
+  onClose: () => void;
+  onCopy: (record: DataRecord) => void;
+  onDuplicate: (record: DataRecord) => void;
+  onDelete: (record: DataRecord, etag: string | undefined) => void;
+  onCopyLink: () => void;
+}
+
+/** The inline details of a row (spec 2 §2): a summary with the detail views, the read-only form, or the editor. */
+export function RowDetails(props: RowDetailsProps) {
+  const { compiled, api, row, mode, onModeChange, session, onSessionChange, abilities } = props;
+  const { t } = useLingui();
+  const details = useRowDetails(api, compiled, row);
+  const ready = details.phase === 'ready' ? details : undefined;
+
+  // The editor works on the fresh record once it is read.
+  useEffect(() => {
+    if (ready && (!session || session.record.Oid !== ready.record.Oid)) onSessionChange(storedSession(ready.record, ready.etag));
+  }, [ready, session, onSessionChange]);
+
+  const record = session && session.record.Oid === row.Oid ? session.record : (ready?.record ?? row);
+  const stop = (event: React.KeyboardEvent) => {
+    // The grid's cell navigation must not steal keys typed into the details.
+    if (!['Escape'].includes(event.key)) event.stopPropagation();
+  };
+
+  return (
+    <Box data-testid="row-details" data-mode={mode} data-phase={details.phase} p="3" h="full" overflow="auto" onKeyDown={stop} bg="bg.subtle" borderBottomWidth="1px">
+      <HStack gap="1" mb="2" flexWrap="wrap">
+        <Button size="xs" variant={mode === 'details' ? 'solid' : 'outline'} onClick={() => onModeChange('details')} data-testid="mode-details">
+          <Info size={14} aria-hidden /> <Trans>Details</Trans>
+        </Button>
+        <Button size="xs" variant={mode === 'view' ? 'solid' : 'outline'} onClick={() => onModeChange('view')} data-testid="mode-view">
+          <Eye size={14} aria-hidden /> <Trans>View</Trans>
+        </Button>
+        {abilities.update && (
+          <Button size="xs" variant={mode === 'edit' ? 'solid' : 'outline'} onClick={() => onModeChange('edit')} data-testid="mode-edit">
+            <Pencil size={14} aria-hidden /> <Trans>Edit</Trans>
+          </Button>
+        )}
+        <Box flex="1" />
+        <Button size="xs" variant="ghost" onClick={() => props.onCopy(record)} data-testid="row-copy">
+          <Copy size={14} aria-hidden /> <Trans>Copy</Trans>
+        </Button>
+        <Button size="xs" variant="ghost" onClick={props.onCopyLink} data-testid="row-copy-link">
+          <Link2 size={14} aria-hidden /> <Trans>Copy link</Trans>
+        </Button>
+        {abilities.duplicate && (
+          <Button size="xs" variant="ghost" onClick={() => props.onDuplicate(session?.value ?? record)} data-testid="row-duplicate">
+            <CopyPlus size={14} aria-hidden /> <Trans>Duplicate</Trans>
+          </Button>
+        )}
+        {abilities.remove && (
+          <Button size="xs" variant="ghost" colorPalette="red" onClick={() => props.onDelete(record, session?.etag ?? ready?.etag)} data-testid="row-delete">
+            <Trash2 size={14} aria-hidden /> <Trans>Delete</Trans>
+          </Button>
+        )}
+      </HStack>
+      {details.phase === 'fetching' && (
+        <HStack data-testid="details-busy">
+          <Spinner size="sm" /> <Text textStyle="sm">{t`Loading…`}</Text>
+        </HStack>
+      )}
+      {details.phase === 'faulted' && (
+        <Text color="fg.error" data-testid="details-error">
+          <Trans>Error</Trans>
+        </Text>
+      )}
+      {ready && mode === 'details' && <DetailsSummary compiled={compiled} record={record} views={ready.views} />}
+      {ready && mode !== 'details' && session && session.record.Oid === row.Oid && (
+        <RecordEditor
+          key={mode}
+          compiled={compiled}
+          api={api}
+          session={session}
+          onSessionChange={onSessionChange}
+          readOnly={mode === 'view' || !abilities.update}
+          keepOpenOnUpdate
+          onSaved={props.onSaved}
+          onClose={props.onClose}
+        />
+      )}
+    </Box>
+  );
+}
+
+function DetailsSummary({ compiled, record, views }: { compiled: CompiledEntity; record: DataRecord; views: { id: string; columns: string[]; items: DataRecord[]; hasMore: boolean }[] }) {
+  const { t } = useLingui();
+  const fields = compiled.meta.fields.filter((f) => f.type !== 'Object' && f.type !== 'Array' && f.usage !== 'Password' && f.name !== 'ETag' && f.name !== 'TenantOid');
+  return (
+    <Box data-testid="details-summary">
+      <Grid templateColumns="repeat(auto-fill, minmax(220px, 1fr))" gap="1" textStyle="sm">
+        {fields.map((field) => (
+          <Box key={field.name} data-field={field.name}>
+            <Text as="span" color="fg.muted">
+              {fieldLabel(field, compiled.locale)}:{' '}
+            </Text>
+            <Text as="span">{formatCell(record[field.name], t`Yes`, t`No`)}</Text>
+          </Box>
+        ))}
+      </Grid>
+      {views.map((view) => {
+        const label = compiled.details.find((d) => d.id === view.id)?.label ?? view.id;
+        return (
+          <Box key={view.id} mt="3" data-testid={`detail-view-${view.id}`}>
+            <Text fontWeight="semibold" textStyle="sm">
+              {label} ({view.items.length}
+              {view.hasMore ? '+' : ''})
+            </Text>
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  {view.columns.map((column) => (
+                    <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {view.items.map((item) => (
+                  <Table.Row key={String(item.Oid)}>
+                    {view.columns.map((column) => (
+                      <Table.Cell key={column}>{formatCell(item[column], t`Yes`, t`No`)}</Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
