@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSION_ACTIONS, type PermissionAction } from '../lib/request-context';
 import { avatarHash } from './avatar';
 import type { IdentityServices } from './identity-services';
-import { filterNavigation, navigationPaths, navigationProgress } from './navigation-filter';
+import { navigationPaths, navigationProgress } from './navigation-paths';
 
 /** Profile, permissions, navigation and progress of the signed-in user. */
 export function registerUiRoutes(app: FastifyInstance, services: IdentityServices): void {
@@ -34,13 +34,16 @@ export function registerUiRoutes(app: FastifyInstance, services: IdentityService
     return entries;
   });
 
+  // The whole list: the browser hides what /api/ui/permissions does not allow in the current tenant, and must know a
+  // page it may not open to send the user to 'forbidden' rather than 'not found' (spec 1 §4 "Page access"). What a
+  // page shows is authorised on the server by every call it makes.
   app.get('/api/ui/navigation', async (request) => {
-    const context = await services.resolve(request);
-    return filterNavigation(services.navigation, (path) => context.can(path, 'Read'));
+    await services.resolve(request);
+    return services.navigation;
   });
 
   app.get('/api/ui/progress', async (request) => {
-    const context = await services.resolve(request);
-    return navigationProgress(filterNavigation(services.navigation, (path) => context.can(path, 'Read')));
+    await services.resolve(request);
+    return navigationProgress(services.navigation);
   });
 }

@@ -24,12 +24,21 @@ const MANAGER_RIGHTS: [string, PermissionAction[], boolean][] = [
   ['/data', ['Read', 'Create', 'Update', 'Patch', 'Delete', 'Demand'], true],
   // Managers see users and roles but do not change them: that stays with the administrators.
   ['/data/identity', ['Create', 'Update', 'Patch', 'Delete'], false],
+  ['/admin', ['Read'], false],
+  ['/internal', ['Read'], false],
 ];
+// Read on '/' is inherited by every page; the cashier's are then narrowed to what a till needs.
 const CASHIER_RIGHTS: [string, PermissionAction[], boolean][] = [
   ['/', ['Read'], true],
+  ['/data', ['Read'], false],
   ['/data/pos-supply', ['Read'], true],
   ['/data/campaigns', ['Read'], true],
   ['/data/tenancy/location', ['Read'], true],
+  ['/admin', ['Read'], false],
+  ['/internal', ['Read'], false],
+  ['/diagnostics', ['Read'], false],
+  ['/settings', ['Read'], false],
+  ['/service', ['Read'], false],
 ];
 
 /** A demo user and the tenants it works in. */
