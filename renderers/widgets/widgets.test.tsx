@@ -127,7 +127,8 @@ describe('lookup widget', () => {
     expect(source).toHaveBeenCalledWith(lookup, '', 6);
     expect(host.querySelectorAll('[role=option]')).toHaveLength(2);
     expect(host.textContent).toContain('Too many entries, please refine search.');
-    expect(host.querySelector('[data-flag=AT]')).not.toBeNull();
+    // The flag set loads on first use; under load that can take longer than the options.
+    await vi.waitFor(() => expect(host.querySelector('[data-flag=AT]')).not.toBeNull(), { timeout: 5000 });
     const option = host.querySelectorAll('[role=option]')[1]!;
     await settle();
     option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
