@@ -41,6 +41,11 @@ export const ENTITY_DOCUMENT_SCHEMA = {
     operations: { type: 'array', uniqueItems: true, items: { enum: ['list', 'read', 'create', 'update', 'patch', 'delete'] } },
     titleField: { type: 'string', minLength: 1 },
     fields: { type: 'array', minItems: 1, items: { $ref: '#/definitions/field' } },
+    scopeFields: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { location: { type: 'string', minLength: 1 }, terminal: { type: 'string', minLength: 1 } },
+    },
     extensions: { $ref: '#/definitions/extensions' },
   },
   definitions: {

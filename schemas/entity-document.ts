@@ -147,7 +147,19 @@ export interface EntityDocument {
   operations?: Operation[]; // default: all
   titleField?: string; // the field naming a record (default: first required String)
   fields: FieldModel[]; // without the system fields Oid, ETag, Disabled, TenantOid
+  /** Which Number fields hold the location and the terminal a record belongs to; see `ScopeFields`. */
+  scopeFields?: ScopeFields;
   extensions?: FormExtensions;
+}
+
+/**
+ * The fields of a kind that hold the location and the terminal of a record (top-level Number fields). When a
+ * request carries the location or terminal scope header, the data service restricts list, read, update and
+ * delete to records whose field equals it, and refuses (403) a create or update that sets it to another value.
+ */
+export interface ScopeFields {
+  location?: string;
+  terminal?: string;
 }
 
 /** The answer of `GET .../meta`. */

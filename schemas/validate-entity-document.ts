@@ -3,6 +3,7 @@ import type { EntityDocument } from './entity-document';
 import { ENTITY_DOCUMENT_SCHEMA } from './entity-document-schema';
 import { checkExtensions } from './check-extensions';
 import { checkFields } from './check-fields';
+import { checkScopeFields } from './check-scope-fields';
 import type { DocumentIssue } from './document-issue';
 
 let validateShape: ValidateFunction | undefined;
@@ -32,6 +33,7 @@ export function validateEntityDocument(doc: unknown, file: string): DocumentIssu
   const document = doc as EntityDocument;
   checkFields(document, report);
   checkExtensions(document, report);
+  checkScopeFields(document, report);
   checkFileName(document, file, report);
   return issues;
 }

@@ -34,6 +34,8 @@ function isDataEvent(value: unknown): value is DataEvent {
 export class DataEventBus {
   private readonly handlers = new Set<DataEventHandler>();
   private unlisten: (() => Promise<void>) | undefined;
+  private readonly outbox: { payload: string; done: (error?: unknown) => void }[] = [];
+  private sending = false;
 
   constructor(private readonly db: Database) {}
 
@@ -43,9 +45,17 @@ export class DataEventBus {
     this.unlisten = await this.db.listen(DATA_EVENT_CHANNEL, (payload) => this.dispatch(payload));
   }
 
-  /** Publishes an event to every instance; call it after the change is committed. */
-  async publish(event: DataEvent): Promise<void> {
-    await this.db.notify(DATA_EVENT_CHANNEL, JSON.stringify(event));
+  /**
+   * Publishes an event to every instance; call it after the change is committed. Events go out in the order of
+   * the calls: one NOTIFY statement at a time, and what queued while one was on its way goes together in the
+   * next, so a burst of writes costs few round trips. Resolves once the event was sent, so a caller may also
+   * leave it unawaited without reordering anything.
+   */
+  publish(event: DataEvent): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.outbox.push({ payload: JSON.stringify(event), done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.sending) void this.drain();
+    });
   }
 
   /** Subscribes; returns the unsubscribe function. */
@@ -59,6 +69,25 @@ export class DataEventBus {
     this.unlisten = undefined;
     this.handlers.clear();
     await unlisten?.();
+  }
+
+  private async drain(): Promise<void> {
+    this.sending = true;
+    try {
+      while (this.outbox.length > 0) {
+        const batch = this.outbox.splice(0);
+        try {
+          if (batch.length === 1) await this.db.notify(DATA_EVENT_CHANNEL, batch[0]!.payload);
+          // One statement: unnest scans the array in order, and NOTIFYs of one transaction are delivered in order.
+          else await this.db.query('select pg_notify($1, payload) from unnest($2::text[]) as t(payload)', [DATA_EVENT_CHANNEL, batch.map((b) => b.payload)]);
+          for (const item of batch) item.done();
+        } catch (error) {
+          for (const item of batch) item.done(error ?? new Error('publish failed'));
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
   }
 
   private dispatch(payload: string): void {

@@ -12,6 +12,7 @@ import { encodeCursor, listSql, parseListQuery } from './list-query';
 import { buildOpenApi } from './openapi';
 import { profileOf, toProfile, type Profile } from './profile';
 import { parseEtag, rowToRecord, writableColumns } from './record-codec';
+import { fillScopeFields, requireInScope, rowScopeOf } from './row-scope';
 import { validateRecord } from './validate-record';
 
 /** What the data service needs: the database, the loaded catalogue, the identity seam and the event bus. */
@@ -56,9 +57,13 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     }
   });
 
-  async function publish(request: FastifyRequest, type: DataEventType, kind: EntityKind, stored: StoredRecord): Promise<void> {
+  /**
+   * Publishes after the write without holding the answer for it: the bus sends events in the order of these
+   * calls, so subscribers still see a record's changes in order; a failure is logged.
+   */
+  function publish(request: FastifyRequest, type: DataEventType, kind: EntityKind, stored: StoredRecord): void {
     const record = stored.record;
-    await events
+    void events
       .publish({ type, kind: kind.kind, oid: record.Oid as number, etag: record.ETag as string, tenantOid: (record.TenantOid as number | null) ?? null })
       .catch((error: unknown) => request.log.error({ err: error }, 'could not publish a data event'));
   }
@@ -67,9 +72,10 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     return reply.status(status).header('etag', stored.record.ETag).send(toProfile(stored.record, profile));
   }
 
-  async function save<T>(kind: EntityKind, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  /** Runs a write (in a transaction, or as the single statement it is) and answers a unique violation as 409. */
+  async function save<T>(kind: EntityKind, work: (tx: Queryable) => Promise<T>, transaction = true): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await (transaction ? db.transaction(work) : work(db));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Two creates raced past the pre-check; the index still refuses the second.
@@ -96,7 +102,9 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const kind = kindOf(catalogue, request.params);
     allow(kind, 'create');
     const context = await authorise(request, resolveContext, kind, 'create');
-    return toProfile({ ...kind.compiled.emptyRecord, TenantOid: kind.tenantScoped ? context.tenantOid : null }, profileOf(request));
+    // The scope fields start at the request's location and terminal, as a create without them would.
+    const pinned = Object.fromEntries(rowScopeOf(kind, context).pinned);
+    return toProfile({ ...kind.compiled.emptyRecord, ...pinned, TenantOid: kind.tenantScoped ? context.tenantOid : null }, profileOf(request));
   });
 
   app.post(`${BASE}/adjust`, async (request: Req) => {
@@ -114,7 +122,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const context = await authorise(request, resolveContext, kind, 'list');
     const profile = profileOf(request);
     const list = parseListQuery(kind, request.query);
-    const { sql, params } = listSql(kind, list, context.tenantOid);
+    const { sql, params } = listSql(kind, list, rowScopeOf(kind, context));
     const rows = (await db.query(sql, params)).rows;
     const hasMore = rows.length > list.take;
     const page = rows.slice(0, list.take);
@@ -132,7 +140,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const kind = kindOf(catalogue, request.params);
     allow(kind, 'read');
     const context = await authorise(request, resolveContext, kind, 'read');
-    const stored = await readStored(db, kind, parseId(request.params.id), context.tenantOid);
+    const stored = await readStored(db, kind, parseId(request.params.id), rowScopeOf(kind, context));
     if (!stored) throw new ApiError(404, `${kind.kind} ${request.params.id} does not exist.`);
     if (parseEtag(request.headers['if-none-match']) === stored.record.ETag) return reply.status(304).header('etag', stored.record.ETag).send();
     return send(reply, stored, profileOf(request));
@@ -149,10 +157,10 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const target = catalogue.find(area, entity);
     if (!target) throw new ApiError(404, 'CRUD-Service does not exist.');
     await authorise(request, resolveContext, target, 'list');
-    if (!(await readStored(db, kind, oid, context.tenantOid))) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
+    if (!(await readStored(db, kind, oid, rowScopeOf(kind, context)))) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
     const profile = profileOf(request);
     const list = parseListQuery(target, request.query);
-    const { sql, params } = listSql(target, list, context.tenantOid, { field: detail.foreignKey, op: 'equal', value: oid });
+    const { sql, params } = listSql(target, list, rowScopeOf(target, context), { field: detail.foreignKey, op: 'equal', value: oid });
     const rows = (await db.query(sql, params)).rows;
     const hasMore = rows.length > list.take;
     const page = rows.slice(0, list.take);
@@ -175,9 +183,11 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     allow(kind, 'create');
     const context = await authorise(request, resolveContext, kind, 'create');
     const profile = profileOf(request);
-    const input = recordInput(kind, request.body, profile);
+    const scope = rowScopeOf(kind, context);
+    const input = fillScopeFields(scope, recordInput(kind, request.body, profile));
     const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
     const record = { ...kind.compiled.emptyRecord, ...input, Oid: null, ETag: null, TenantOid: tenantOid ?? null };
+    requireInScope(scope, record);
     const errors = validateRecord(kind, record);
     if (Object.keys(errors).length > 0) throw invalid(errors);
     const stored = await save(kind, async (tx) => {
@@ -185,7 +195,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
       if (Object.keys(taken).length > 0) throw new ApiError(409, `${Object.keys(taken).join(', ')} already exists.`, { errors: taken });
       return insertStored(tx, kind, record, tenantOid, context.username);
     });
-    await publish(request, 'DataServiceCreate', kind, stored);
+    publish(request, 'DataServiceCreate', kind, stored);
     reply.header('location', `/api/data/${kind.doc.area}/${kind.doc.entity}/${String(stored.record.Oid)}`);
     return send(reply, stored, profile, 201);
   });
@@ -198,27 +208,38 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const oid = parseId(request.params.id);
     const ifMatch = requireIfMatch(request);
     const profile = profileOf(request);
-    const input = recordInput(kind, request.body, profile);
+    const scope = rowScopeOf(kind, context);
+    const input = fillScopeFields(scope, recordInput(kind, request.body, profile));
     if (input.Oid !== undefined && input.Oid !== null && input.Oid !== oid) throw invalid({ Oid: [`Oid ${String(input.Oid)} is not the record of the path (${oid}).`] });
     const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
-    const result = await save<StoredRecord | 'unchanged'>(kind, async (tx) => {
-      const current = await readStored(tx, kind, oid, tenantOid, true);
-      if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
-      if (current.record.ETag !== ifMatch) throw conflict(current, profile);
-      const next: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...build(current.record, input), Oid: current.record.Oid, ETag: current.record.ETag, TenantOid: current.record.TenantOid };
-      if (writableColumns(kind).every((name) => deepEqual(next[name] ?? null, current.record[name] ?? null))) return 'unchanged';
-      const errors = validateRecord(kind, next, current.record);
-      if (Object.keys(errors).length > 0) throw invalid(errors);
-      const changedUnique = Object.fromEntries(kind.doc.fields.filter((f) => f.unique && !deepEqual(next[f.name] ?? null, current.record[f.name] ?? null)).map((f) => [f.name, next[f.name]]));
-      const taken = await uniqueConflicts(tx, kind, changedUnique, tenantOid, oid);
-      if (Object.keys(taken).length > 0) throw new ApiError(409, `${Object.keys(taken).join(', ')} already exists.`, { errors: taken });
-      const updated = await updateStored(tx, kind, oid, current.rowVersion, next, context.username);
-      // The row lock makes this rare; without a match it is a lost race, never an overwrite.
-      if (!updated) throw conflict(await readStored(tx, kind, oid, tenantOid), profile);
-      return updated;
-    });
+    // Optimistic, without a transaction: the checks run against the version read, and the one UPDATE writes only
+    // if the row still has that version (atomic by itself). Anything in between is a lost race: 409, never an
+    // overwrite. Two round trips for a plain save: the read and the update.
+    const result = await save<StoredRecord | 'unchanged'>(
+      kind,
+      async (conn) => {
+        const current = await readStored(conn, kind, oid, scope);
+        if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
+        if (current.record.ETag !== ifMatch) throw conflict(current, profile);
+        const next: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...build(current.record, input), Oid: current.record.Oid, ETag: current.record.ETag, TenantOid: current.record.TenantOid };
+        if (writableColumns(kind).every((name) => deepEqual(next[name] ?? null, current.record[name] ?? null))) return 'unchanged';
+        requireInScope(scope, next);
+        const errors = validateRecord(kind, next, current.record);
+        if (Object.keys(errors).length > 0) throw invalid(errors);
+        const changedUnique = Object.fromEntries(kind.doc.fields.filter((f) => f.unique && !deepEqual(next[f.name] ?? null, current.record[f.name] ?? null)).map((f) => [f.name, next[f.name]]));
+        // Only a changed unique value needs the pre-check; a race past it still meets the unique index (save: 409).
+        if (Object.keys(changedUnique).length > 0) {
+          const taken = await uniqueConflicts(conn, kind, changedUnique, tenantOid, oid);
+          if (Object.keys(taken).length > 0) throw new ApiError(409, `${Object.keys(taken).join(', ')} already exists.`, { errors: taken });
+        }
+        const updated = await updateStored(conn, kind, oid, current.rowVersion, next, context.username, scope);
+        if (!updated) throw conflict(await readStored(conn, kind, oid, scope), profile);
+        return updated;
+      },
+      false,
+    );
     if (result === 'unchanged') return reply.status(304).header('etag', ifMatch).send();
-    await publish(request, 'DataServiceUpdate', kind, result);
+    publish(request, 'DataServiceUpdate', kind, result);
     return send(reply, result, profile);
   }
 
@@ -241,15 +262,13 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const oid = parseId(request.params.id);
     const ifMatch = requireIfMatch(request);
     const profile = profileOf(request);
-    const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
-    const deleted = await db.transaction(async (tx) => {
-      const current = await readStored(tx, kind, oid, tenantOid, true);
-      if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
-      if (current.record.ETag !== ifMatch) throw conflict(current, profile);
-      if (!(await deleteStored(tx, kind, oid, current.rowVersion))) throw conflict(await readStored(tx, kind, oid, tenantOid), profile);
-      return current;
-    });
-    await publish(request, 'DataServiceDelete', kind, deleted);
+    const scope = rowScopeOf(kind, context);
+    // As update: the version check of the one DELETE stands in for a lock.
+    const current = await readStored(db, kind, oid, scope);
+    if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
+    if (current.record.ETag !== ifMatch) throw conflict(current, profile);
+    if (!(await deleteStored(db, kind, oid, current.rowVersion, scope))) throw conflict(await readStored(db, kind, oid, scope), profile);
+    publish(request, 'DataServiceDelete', kind, current);
     return reply.status(204).send();
   });
 }

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database';
 import type { FieldErrors } from '../lib/api-error';
 import type { EntityKind } from './catalogue';
 import { rowToRecord, selectColumns, toSqlParam, writableColumns } from './record-codec';
+import { scopeConditions, type RowScope } from './row-scope';
 import { quoteIdent as q, uniqueIndexName } from './sql-names';
 
 /** A stored record with its row version. */
@@ -16,14 +17,18 @@ function scope(kind: EntityKind, params: unknown[], tenantOid: number | undefine
   return ` and "TenantOid" = $${params.length}`;
 }
 
+function inScope(kind: EntityKind, params: unknown[], rowScope: RowScope): string {
+  return scopeConditions(kind, rowScope, params).map((c) => ` and ${c}`).join('');
+}
+
 function stored(kind: EntityKind, row: Record<string, unknown> | undefined): StoredRecord | undefined {
   return row ? { record: rowToRecord(kind, row), rowVersion: Number(row.row_version) } : undefined;
 }
 
-/** Reads one record of the tenant (any tenant for a global kind); `lock` takes a row lock for an update. */
-export async function readStored(db: Queryable, kind: EntityKind, oid: number, tenantOid: number | undefined, lock = false): Promise<StoredRecord | undefined> {
+/** Reads one record within the scope (tenant, and location and terminal where pinned); `lock` takes a row lock. */
+export async function readStored(db: Queryable, kind: EntityKind, oid: number, rowScope: RowScope, lock = false): Promise<StoredRecord | undefined> {
   const params: unknown[] = [oid];
-  const sql = `select ${selectColumns(kind)} from ${q(kind.table)} where "Oid" = $1${scope(kind, params, tenantOid)}${lock ? ' for update' : ''}`;
+  const sql = `select ${selectColumns(kind)} from ${q(kind.table)} where "Oid" = $1${inScope(kind, params, rowScope)}${lock ? ' for update' : ''}`;
   return stored(kind, (await db.query(sql, params)).rows[0]);
 }
 
@@ -47,8 +52,11 @@ export async function insertStored(tx: Queryable, kind: EntityKind, record: Reco
   return stored(kind, (await tx.query(sql, params)).rows[0])!;
 }
 
-/** Updates a record if it still has `rowVersion`; undefined when another write came first. */
-export async function updateStored(tx: Queryable, kind: EntityKind, oid: number, rowVersion: number, record: Record<string, unknown>, user: string): Promise<StoredRecord | undefined> {
+/**
+ * Updates a record if it still has `rowVersion` and lies in the scope; undefined when another write came first.
+ * One statement, atomic by itself: the version check makes it safe without a lock or an explicit transaction.
+ */
+export async function updateStored(tx: Queryable, kind: EntityKind, oid: number, rowVersion: number, record: Record<string, unknown>, user: string, rowScope?: RowScope): Promise<StoredRecord | undefined> {
   const params: unknown[] = [oid, rowVersion, user];
   const sets = writableColumns(kind).map((name) => {
     const { value, cast } = toSqlParam(kind, name, record[name]);
@@ -56,13 +64,14 @@ export async function updateStored(tx: Queryable, kind: EntityKind, oid: number,
     return `${q(name)} = $${params.length}::${cast}`;
   });
   const sql = `update ${q(kind.table)} set ${sets.join(', ')}, row_version = row_version + 1, modified_at = now(), modified_by = $3
-    where "Oid" = $1 and row_version = $2 returning ${selectColumns(kind)}`;
+    where "Oid" = $1 and row_version = $2${rowScope ? inScope(kind, params, rowScope) : ''} returning ${selectColumns(kind)}`;
   return stored(kind, (await tx.query(sql, params)).rows[0]);
 }
 
-/** Deletes a record if it still has `rowVersion`. */
-export async function deleteStored(tx: Queryable, kind: EntityKind, oid: number, rowVersion: number): Promise<boolean> {
-  return (await tx.query(`delete from ${q(kind.table)} where "Oid" = $1 and row_version = $2`, [oid, rowVersion])).rowCount > 0;
+/** Deletes a record if it still has `rowVersion` (and lies in the scope). */
+export async function deleteStored(tx: Queryable, kind: EntityKind, oid: number, rowVersion: number, rowScope?: RowScope): Promise<boolean> {
+  const params: unknown[] = [oid, rowVersion];
+  return (await tx.query(`delete from ${q(kind.table)} where "Oid" = $1 and row_version = $2${rowScope ? inScope(kind, params, rowScope) : ''}`, params)).rowCount > 0;
 }
 
 /** The unique fields whose value another record (of the same tenant) already has. */

@@ -4,6 +4,7 @@ import { insertStored, uniqueConflicts, type StoredRecord } from './data-store';
 import type { DataRoutesOptions } from './data-routes';
 import { allow, authorise, kindOf, recordInput, type DataParams } from './data-request';
 import { profileOf } from './profile';
+import { fillScopeFields, requireInScope, rowScopeOf } from './row-scope';
 import { validateRecord } from './validate-record';
 
 /** The most records one import may carry; bigger files are split by the client. */
@@ -28,6 +29,7 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
     if (!body || typeof body !== 'object' || !Array.isArray(body.records)) throw new ApiError(400, 'The body must be an object with a records array.', { errors: { records: ['records must be an array.'] } });
     if (body.records.length > IMPORT_LIMIT) throw new ApiError(400, `An import takes at most ${IMPORT_LIMIT} records.`, { errors: { records: [`At most ${IMPORT_LIMIT} records.`] } });
     const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
+    const scope = rowScopeOf(kind, context);
     const errors: FieldErrors = {};
     const records = body.records.map((raw, index) => {
       const row = index + 1;
@@ -39,7 +41,16 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
         if (fieldErrors) for (const [field, list] of Object.entries(fieldErrors)) errors[`${row}.${field}`] = list;
         else errors[`${row}`] = [(error as Error).message];
       }
-      const record: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...input, Oid: null, ETag: null, TenantOid: tenantOid ?? null };
+      const record: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...(input && fillScopeFields(scope, input)), Oid: null, ETag: null, TenantOid: tenantOid ?? null };
+      // As a single create: no record outside the location or terminal of the request (403 naming row and field).
+      if (input) {
+        try {
+          requireInScope(scope, record);
+        } catch (error) {
+          const apiError = error as ApiError;
+          throw new ApiError(apiError.status, `Row ${row}: ${apiError.message}`, { errors: Object.fromEntries(Object.entries(apiError.options.errors ?? {}).map(([f, l]) => [`${row}.${f}`, l])) });
+        }
+      }
       // A record with unknown fields is reported for those alone: its other errors would only be noise.
       if (input) for (const [field, list] of Object.entries(validateRecord(kind, record))) errors[`${row}.${field}`] = list;
       return record;

@@ -4,6 +4,7 @@ import type { EntityKind } from './catalogue';
 import { columnType } from './column-types';
 import { columnResolver, conditionToSql, type SqlFieldResolver } from './condition-to-sql';
 import { selectColumns } from './record-codec';
+import { scopeConditions, type RowScope } from './row-scope';
 import { quoteIdent as q } from './sql-names';
 
 export const DEFAULT_TAKE = 50;
@@ -165,17 +166,13 @@ function keysetPredicate(kind: EntityKind, orderBy: ListSort[], after: unknown[]
 }
 
 /**
- * The SQL of one page: tenant restriction, the extra condition (detail views), filter, quick search, keyset
+ * The SQL of one page: scope restriction (tenant, location, terminal), the extra condition (detail views), filter, quick search, keyset
  * position and order, with `take + 1` rows so the caller learns whether more exist. Sort values are selected
  * as `k0, k1, ...` for the next cursor.
  */
-export function listSql(kind: EntityKind, list: ListQuery, tenantOid: number | undefined, extra?: Condition): { sql: string; params: unknown[] } {
+export function listSql(kind: EntityKind, list: ListQuery, rowScope: RowScope, extra?: Condition): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
-  const where: string[] = [];
-  if (kind.tenantScoped) {
-    params.push(tenantOid);
-    where.push(`"TenantOid" = $${params.length}`);
-  }
+  const where = scopeConditions(kind, rowScope, params);
   const resolve = kindResolver(kind);
   if (extra) where.push(conditionToSql(extra, resolve, params));
   if (list.filter) where.push(conditionToSql(list.filter, resolve, params));

@@ -1,0 +1,19 @@
+import type { EntityDocument } from './entity-document';
+import type { Report } from './check-fields';
+
+/**
+ * Checks `scopeFields`: each named field (location, terminal) is a declared top-level Number field, since the
+ * data service compares it with the oid of a scope header. The two must not name the same field.
+ */
+export function checkScopeFields(doc: EntityDocument, report: Report): void {
+  const scope = doc.scopeFields;
+  if (!scope) return;
+  for (const role of ['location', 'terminal'] as const) {
+    const name = scope[role];
+    if (name === undefined) continue;
+    const field = doc.fields.find((f) => f.name === name);
+    if (!field) report(`/scopeFields/${role}`, `scopeFields.${role} names field '${name}', which does not exist`);
+    else if (field.type !== 'Number') report(`/scopeFields/${role}`, `scopeFields.${role} names field '${name}' of type ${field.type}: it must be a Number field holding an oid`);
+  }
+  if (scope.location !== undefined && scope.location === scope.terminal) report('/scopeFields/terminal', `scopeFields.location and scopeFields.terminal both name '${scope.location}'`);
+}
