@@ -7,6 +7,8 @@ import type { CompiledEntity, SortKey } from '../../../schemas';
 import { valueAt } from '../../../schemas/field-paths';
 import type { DataApi, DataRecord } from './data-api';
 import { formatCell } from './format-cell';
+import { LookupText } from './lookup-text';
+import { lookupBatchId, lookupBatches, pageChunks } from './lookup-texts';
 import { RowDetails, type RowDetailsProps } from './row-details';
 import { rowNumberText } from './row-numbers';
 
@@ -50,6 +52,9 @@ export function GridTable(props: GridTableProps) {
   const { t } = useLingui();
   const lines = useMemo(() => gridLines(rows, expanded), [rows, expanded]);
   const count = rows.length;
+  // The lookup values of each loaded page resolve with one list call per looked-up kind.
+  const pageSize = compiled.grid.pageSize;
+  const batchesByPage = useMemo(() => pageChunks(rows, pageSize).map((chunk) => lookupBatches(compiled.lookups, chunk)), [rows, pageSize, compiled.lookups]);
 
   const columns = useMemo<Column<GridLine>[]>(() => {
     const span = compiled.grid.columns.length + 1;
@@ -76,11 +81,17 @@ export function GridTable(props: GridTableProps) {
           minWidth: 80,
           sortable: !column.field.includes('.') && column.type !== 'Object' && column.type !== 'Array',
           resizable: true,
-          renderCell: ({ row: line }) => (line.type === 'record' ? formatCell(valueAt(line.record, column.field), t`Yes`, '') : null),
+          renderCell: ({ row: line }) => {
+            if (line.type !== 'record') return null;
+            const value = valueAt(line.record, column.field);
+            const lookup = compiled.lookups[column.field];
+            if (lookup) return <LookupText lookup={lookup} value={value} batch={batchesByPage[Math.floor(line.index / Math.max(1, pageSize))]?.get(lookupBatchId(lookup))} />;
+            return formatCell(value, t`Yes`, '');
+          },
         }),
       ),
     ];
-  }, [compiled, api, details, count, t]);
+  }, [compiled, api, details, count, t, batchesByPage, pageSize]);
 
   const sortColumns = useMemo<SortColumn[]>(() => sort.map((s) => ({ columnKey: s.field, direction: s.direction === 'asc' ? 'ASC' : 'DESC' })), [sort]);
 

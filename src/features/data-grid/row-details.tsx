@@ -1,12 +1,14 @@
 import { Box, Button, Grid, HStack, Spinner, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy, CopyPlus, Eye, Info, Link2, Pencil, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { CompiledEntity } from '../../../schemas';
 import { fieldLabel } from '../../../schemas/field-label';
 import type { DataApi, DataRecord } from './data-api';
 import { storedSession, type EditorSession } from './editor-session';
 import { formatCell } from './format-cell';
+import { LookupText } from './lookup-text';
+import { lookupBatchId, lookupBatches } from './lookup-texts';
 import type { GridAbilities } from './grid-permissions';
 import { RecordEditor } from './record-editor';
 import { useRowDetails } from './use-row-details';
@@ -112,6 +114,7 @@ export function RowDetails(props: RowDetailsProps) {
 
 function DetailsSummary({ compiled, record, views }: { compiled: CompiledEntity; record: DataRecord; views: { id: string; columns: string[]; items: DataRecord[]; hasMore: boolean }[] }) {
   const { t } = useLingui();
+  const batches = useMemo(() => lookupBatches(compiled.lookups, [record]), [compiled.lookups, record]);
   const fields = compiled.meta.fields.filter((f) => f.type !== 'Object' && f.type !== 'Array' && f.usage !== 'Password' && f.name !== 'ETag' && f.name !== 'TenantOid');
   return (
     <Box data-testid="details-summary">
@@ -121,7 +124,7 @@ function DetailsSummary({ compiled, record, views }: { compiled: CompiledEntity;
             <Text as="span" color="fg.muted">
               {fieldLabel(field, compiled.locale)}:{' '}
             </Text>
-            <Text as="span">{formatCell(record[field.name], t`Yes`, t`No`)}</Text>
+            <Text as="span">{compiled.lookups[field.name] ? <LookupText lookup={compiled.lookups[field.name]!} value={record[field.name]} batch={batches.get(lookupBatchId(compiled.lookups[field.name]!))} /> : formatCell(record[field.name], t`Yes`, t`No`)}</Text>
           </Box>
         ))}
       </Grid>
