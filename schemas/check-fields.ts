@@ -62,7 +62,7 @@ function checkNames(fields: readonly FieldModel[], base: string, topLevel: boole
   const seen = new Map<string, number>();
   fields.forEach((field, index) => {
     const at = `${base}/${index}/name`;
-    if (!PASCAL_CASE.test(field.name)) report(at, `field '${field.name}': names are PascalCase (letters and digits, starting with a capital), e.g. 'RetailPrice'`);
+    if (!PASCAL_CASE.test(field.name)) report(at, `field '${field.name}': names are PascalCase (letters and digits, starting with a capital), e.g. 'UnitPrice'`);
     if (topLevel && SYSTEM_FIELD_NAMES.includes(field.name)) {
       report(at, `field '${field.name}' is a system field, added to every entity automatically: remove it (system fields: ${SYSTEM_FIELD_NAMES.join(', ')})`);
     }

@@ -137,7 +137,7 @@ export type Operation = 'list' | 'read' | 'create' | 'update' | 'patch' | 'delet
 export interface EntityDocument {
   $schema?: string;
   area: string; // kebab-case data area, e.g. "pos-supply"
-  entity: string; // entity kind as in the specification, e.g. "article", "contactTask"
+  entity: string; // entity kind as in the specification, e.g. "gift-card", "contactTask"
   version: number; // bump when the document changes
   label: LocalizedText; // singular
   pluralLabel?: LocalizedText;

@@ -8,7 +8,7 @@ export function localize(text: LocalizedText, locale: Locale | string = 'en'): s
 }
 
 /**
- * Splits a PascalCase name into words for a default label: "RetailPrice" -> "Retail price",
+ * Splits a PascalCase name into words for a default label: "UnitPrice" -> "Unit price",
  * "GTINCode" -> "GTIN code" (acronyms stay upper case), "Address2" -> "Address2".
  */
 export function nameToWords(name: string): string {

@@ -118,7 +118,7 @@ function describeShapeError(doc: unknown, error: ErrorObject): { path: string; m
       };
     case 'pattern': {
       const value = at(doc, error.instancePath);
-      const hint = /\/(area)$/.test(error.instancePath) ? ' (kebab-case, e.g. "pos-supply")' : /\/entity$/.test(error.instancePath) ? ' (e.g. "article", "contactTask" or "pos-terminal")' : '';
+      const hint = /\/(area)$/.test(error.instancePath) ? ' (kebab-case, e.g. "pos-supply")' : /\/entity$/.test(error.instancePath) ? ' (e.g. "gift-card" or "contactTask")' : '';
       return { path: error.instancePath, message: `${context}${JSON.stringify(value)} does not have the expected form${hint}` };
     }
     default:
