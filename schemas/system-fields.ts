@@ -5,10 +5,10 @@ import type { EntityDocument, EntityMeta, FieldModel, Operation } from './entity
  * Oid and TenantOid are nullable so a new record (no key yet) and a global row (no tenant) are valid.
  */
 export const SYSTEM_FIELDS: readonly FieldModel[] = [
-  { name: 'Oid', type: 'Number', managedType: 'int64', nullable: true, readonly: true, label: { en: 'Id' } },
-  { name: 'ETag', type: 'String', readonly: true, label: { en: 'Version tag' } },
-  { name: 'Disabled', type: 'Boolean', label: { en: 'Disabled', de: 'Deaktiviert' } },
-  { name: 'TenantOid', type: 'Number', managedType: 'int64', nullable: true, readonly: true, label: { en: 'Tenant' } },
+  { name: 'Oid', type: 'Number', managedType: 'int64', nullable: true, readonly: true, label: { en: 'Id', de: 'ID', ja: 'ID', it: 'ID', ru: 'ИД', ar: 'المعرّف', cs: 'ID', es: 'ID', fr: 'ID' } },
+  { name: 'ETag', type: 'String', readonly: true, label: { en: 'Version tag', de: 'Versionskennung', ja: 'バージョンタグ', it: 'Tag di versione', ru: 'Метка версии', ar: 'وسم الإصدار', cs: 'Značka verze', es: 'Etiqueta de versión', fr: 'Balise de version' } },
+  { name: 'Disabled', type: 'Boolean', label: { en: 'Disabled', de: 'Deaktiviert', ja: '無効', it: 'Disattivato', ru: 'Отключено', ar: 'معطّل', cs: 'Zakázáno', es: 'Desactivado', fr: 'Désactivé' } },
+  { name: 'TenantOid', type: 'Number', managedType: 'int64', nullable: true, readonly: true, label: { en: 'Tenant', de: 'Mandant', ja: 'テナント', it: 'Tenant', ru: 'Арендатор', ar: 'المستأجر', cs: 'Tenant', es: 'Inquilino', fr: 'Locataire' } },
 ];
 
 /** The names of the system fields. */
