@@ -58,13 +58,16 @@ export function createTextWidget(variant: TextVariant = {}): ComponentType<Widge
       },
     };
     const Adornment = variant.adornment;
+    const counted = focused && maxLength !== undefined;
     return (
-      <Box width="full">
-        <Box display="flex" alignItems="center" gap="2">
-          {Adornment && <Adornment value={text} />}
-          {variant.multiline ? <Textarea {...common} rows={4} autoresize /> : <Input {...common} type={variant.type ?? 'text'} />}
+      <Box width="full" display="flex" alignItems="center" gap="2">
+        {Adornment && <Adornment value={text} />}
+        {/* The counter sits inside the box so that showing and hiding it on focus never moves the layout: a click
+            on a button below would otherwise land beside it once the blur has removed the counter. */}
+        <Box position="relative" flex="1" minWidth="0">
+          {variant.multiline ? <Textarea {...common} rows={4} autoresize pe={counted ? '14' : undefined} /> : <Input {...common} type={variant.type ?? 'text'} pe={counted ? '14' : undefined} />}
+          {focused && maxLength !== undefined && <LengthCounter id={`${id}__counter`} text={text} max={maxLength} />}
         </Box>
-        {focused && maxLength !== undefined && <LengthCounter id={`${id}__counter`} text={text} max={maxLength} />}
       </Box>
     );
   }
