@@ -1,8 +1,10 @@
 import { HStack, Input } from '@chakra-ui/react';
 import type { WidgetProps } from '@rjsf/utils';
+import { widgetInputProps } from './widget-input-props';
 
 /** '#RRGGBB' colour: a colour picker beside the hex text, both editing the same value. */
-export function ColorWidget({ id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, htmlName, rawErrors }: WidgetProps) {
+export function ColorWidget(props: WidgetProps) {
+  const { value, disabled, readonly, onChange } = props;
   const text = typeof value === 'string' ? value : '';
   const valid = /^#[0-9A-Fa-f]{6}$/.test(text);
   return (
@@ -18,19 +20,11 @@ export function ColorWidget({ id, value, required, disabled, readonly, autofocus
         onChange={(event) => onChange(event.currentTarget.value.toUpperCase())}
       />
       <Input
-        id={id}
-        name={htmlName ?? id}
+        {...widgetInputProps(props)}
         value={text}
         fontFamily="mono"
         maxLength={7}
-        required={required}
-        disabled={disabled}
-        readOnly={readonly}
-        autoFocus={autofocus}
-        aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
         onChange={(event) => onChange(event.currentTarget.value === '' ? null : event.currentTarget.value)}
-        onFocus={() => onFocus(id, value)}
-        onBlur={() => onBlur(id, value)}
       />
     </HStack>
   );

@@ -1,9 +1,19 @@
 import { Textarea } from '@chakra-ui/react';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useRef, useState } from 'react';
+import { useDraftText } from './draft-text';
+import { widgetInputProps } from './widget-input-props';
 
 function toText(value: unknown): string {
   return value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
+}
+
+function parse(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -11,43 +21,19 @@ function toText(value: unknown): string {
  * the value edited as JSON text. Text that does not parse is passed on as is, so the validator names the problem.
  * Object and Array fields themselves render through the object and array templates instead.
  */
-export function JsonWidget({ id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, htmlName, rawErrors }: WidgetProps) {
-  const [text, setText] = useState(() => toText(value));
-  const lastSent = useRef<unknown>(value);
-  useEffect(() => {
-    if (value !== lastSent.current) {
-      lastSent.current = value;
-      setText(toText(value));
-    }
-  }, [value]);
-  const parse = (t: string): unknown => {
-    if (t.trim() === '') return null;
-    try {
-      return JSON.parse(t) as unknown;
-    } catch {
-      return t;
-    }
-  };
+export function JsonWidget(props: WidgetProps) {
+  const { value, onChange } = props;
+  const { text, setText, send } = useDraftText(value, toText(value), onChange);
   return (
     <Textarea
-      id={id}
-      name={htmlName ?? id}
+      {...widgetInputProps(props)}
       value={text}
       fontFamily="mono"
       rows={5}
-      required={required}
-      disabled={disabled}
-      readOnly={readonly}
-      autoFocus={autofocus}
-      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
       onChange={(event) => {
         setText(event.currentTarget.value);
-        const next = parse(event.currentTarget.value);
-        lastSent.current = next;
-        onChange(next);
+        send(parse(event.currentTarget.value));
       }}
-      onFocus={() => onFocus(id, value)}
-      onBlur={() => onBlur(id, value)}
     />
   );
 }

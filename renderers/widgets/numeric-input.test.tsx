@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+import type { WidgetProps } from '@rjsf/utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { blur, focus, typeInto } from '../test-support/render';
+import { mountWidget } from '../test-support/mount-widget';
+
+let unmount: (() => void) | undefined;
+afterEach(() => unmount?.());
+
+function mount(name: string, overrides: Partial<WidgetProps>) {
+  const mounted = mountWidget(name, { schema: { type: ['number', 'null'] }, ...overrides });
+  unmount = mounted.unmount;
+  return mounted;
+}
+
+describe('numeric text input (number and currency widgets)', () => {
+  it.each(['number', 'currency'])('%s: keeps the typed text while its own value comes back, and takes a value set from outside', (name) => {
+    const { host, props, rerender } = mount(name, { value: 1 });
+    const input = host.querySelector('input')!;
+    typeInto(input, '12.');
+    expect(props.onChange).toHaveBeenLastCalledWith(12);
+    rerender({ value: 12 });
+    expect(input.value).toBe('12.');
+    rerender({ value: 7 });
+    expect(input.value).toMatch(/^7(\.00)?$/);
+  });
+
+  it.each(['number', 'currency'])('%s: carries the form name, the invalid mark, and reports focus and the normalised value on blur', (name) => {
+    const { host, props } = mount(name, { value: 3, htmlName: 'Price', rawErrors: ['too small'], required: true });
+    const input = host.querySelector('input')!;
+    expect(input.name).toBe('Price');
+    expect(input.type).toBe('text');
+    expect(input.required).toBe(true);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    focus(input);
+    expect(props.onFocus).toHaveBeenCalledWith('root_Field', 3);
+    typeInto(input, '');
+    blur(input);
+    expect(props.onBlur).toHaveBeenLastCalledWith('root_Field', null);
+  });
+
+  it('leaves room for the currency code at the end of the box', () => {
+    const { host } = mount('currency', { value: 5, options: { currency: { code: 'CHF' } } });
+    const input = host.querySelector('input')!;
+    expect(input.value).toBe('5.00');
+    expect(input.parentElement?.textContent).toContain('CHF');
+    expect(input.readOnly).toBe(false);
+  });
+});
+
+describe('monospace text boxes (colour and JSON widgets)', () => {
+  it('colour: edits the hex text with the shared attributes and reports the value on blur', () => {
+    const { host, props } = mount('color', { value: '#FF0000', schema: { type: ['string', 'null'] }, readonly: true, htmlName: 'Colour' });
+    const text = host.querySelector<HTMLInputElement>('input:not([type=color])')!;
+    expect(text.name).toBe('Colour');
+    expect(text.readOnly).toBe(true);
+    focus(text);
+    blur(text);
+    expect(props.onFocus).toHaveBeenCalledWith('root_Field', '#FF0000');
+    expect(props.onBlur).toHaveBeenCalledWith('root_Field', '#FF0000');
+  });
+
+  it('JSON: parses what parses, passes other text on, and keeps the typed text', () => {
+    const { host, props, rerender } = mount('object', { value: { a: 1 }, schema: { type: 'object' } });
+    const box = host.querySelector('textarea')!;
+    expect(box.value).toBe('{\n  "a": 1\n}');
+    typeInto(box, '{"b": 2}');
+    expect(props.onChange).toHaveBeenLastCalledWith({ b: 2 });
+    typeInto(box, '{"b": ');
+    expect(props.onChange).toHaveBeenLastCalledWith('{"b": ');
+    rerender({ value: '{"b": ' });
+    expect(box.value).toBe('{"b": ');
+    rerender({ value: [1] });
+    expect(box.value).toBe('[\n  1\n]');
+  });
+});
