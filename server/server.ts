@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { readBuildInfo } from './build-info';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -65,8 +66,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // A wildcard host is not an address to open; port 0 (tests) binds a free port, so print the one really bound.
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}`;
+  const bound: AddressInfo | string | null = app.server.address();
+  const port = bound !== null && typeof bound === 'object' ? bound.port : config.port;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   const lines = [
     '',
     `  Mate ${buildInfo.version} is running on ${db.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}.`,

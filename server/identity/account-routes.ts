@@ -4,7 +4,7 @@ import { publishIdentityEvent } from './identity-data-events';
 import type { IdentityServices } from './identity-services';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
 import { enqueueMail } from './outbox';
-import { newPasswordProblem } from './passwords';
+import { newPasswordField } from './new-password-field';
 import { bodyObject, refuseUnknownFields, stringField } from './request-body';
 import { createUser, enableUser, setUserPassword } from './user-admin';
 import { findUserByEmail, findUserByUsername } from './user-store';
@@ -35,9 +35,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
     }
     const email = stringField(body, 'email', { max: 254 })!.trim();
     if (!EMAIL_PATTERN.test(email)) throw new ApiError(400, 'The e-mail address is not valid.', { errors: { email: ['is not a valid e-mail address'] } });
-    const password = stringField(body, 'password', { max: 1024 })!;
-    const problem = newPasswordProblem(password);
-    if (problem) throw new ApiError(400, `The password ${problem}.`, { errors: { password: [problem] } });
+    const password = newPasswordField(body, 'password', 'The password');
     const firstName = stringField(body, 'firstname', { required: false, max: 60 });
     const lastName = stringField(body, 'lastname', { required: false, max: 60 });
 
@@ -100,9 +98,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
     const body = bodyObject(request.body);
     refuseUnknownFields(body, ['token', 'newPassword']);
     const token = stringField(body, 'token', { max: 200 })!;
-    const newPassword = stringField(body, 'newPassword', { max: 1024 })!;
-    const problem = newPasswordProblem(newPassword);
-    if (problem) throw new ApiError(400, `The new password ${problem}.`, { errors: { newPassword: [problem] } });
+    const newPassword = newPasswordField(body, 'newPassword', 'The new password');
     // An administrator's invitation (POST /api/admin/users/:oid/invite) sets the first password the same way.
     const userOid = await consumeOneTimeToken(db, token, ['reset-password', 'invite'], services.now());
     if (userOid === undefined) throw invalidToken();

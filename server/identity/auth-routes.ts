@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../lib/api-error';
 import type { IdentityServices } from './identity-services';
-import { newPasswordProblem, PASSWORD_MIN_LENGTH, verifyPassword } from './passwords';
+import { newPasswordField } from './new-password-field';
+import { PASSWORD_MIN_LENGTH, verifyPassword } from './passwords';
 import { bodyObject, refuseUnknownFields, stringField } from './request-body';
 import { revokeTokens, setUserPassword } from './user-admin';
 import { findUserByOid } from './user-store';
@@ -32,9 +33,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: IdentityServi
     const body = bodyObject(request.body);
     refuseUnknownFields(body, ['password', 'newPassword']);
     const password = stringField(body, 'password', { max: 1024 })!;
-    const newPassword = stringField(body, 'newPassword', { max: 1024 })!;
-    const problem = newPasswordProblem(newPassword);
-    if (problem) throw new ApiError(400, `The new password ${problem}.`, { errors: { newPassword: [problem] } });
+    const newPassword = newPasswordField(body, 'newPassword', 'The new password');
     const user = await findUserByOid(db, context.userOid);
     if (!user || !(await verifyPassword(user.passwordHash ?? undefined, password))) {
       throw new ApiError(400, 'The current password is wrong.', { errors: { password: ['is wrong'] } });

@@ -1,17 +1,12 @@
-import { Box, Code, Heading, Text, VStack } from '@chakra-ui/react';
+import { Code, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { Construction } from 'lucide-react';
+import { StatusMessage } from './status-message';
 
 /** Shown for a navigation entry whose component is not built yet, instead of failing. */
 export function NotAvailablePage({ component }: { component?: string }) {
   return (
-    <VStack gap="4" py="16" px="6" textAlign="center" data-testid="not-available-page">
-      <Box color="fg.muted" aria-hidden>
-        <Construction size={48} />
-      </Box>
-      <Heading as="h2" size="lg">
-        <Trans>This page is not available yet</Trans>
-      </Heading>
+    <StatusMessage icon={Construction} iconColor="fg.muted" title={<Trans>This page is not available yet</Trans>} headingSize="lg" testId="not-available-page" py="16" px="6">
       {component && (
         <Text color="fg.muted">
           <Trans>
@@ -19,6 +14,6 @@ export function NotAvailablePage({ component }: { component?: string }) {
           </Trans>
         </Text>
       )}
-    </VStack>
+    </StatusMessage>
   );
 }

@@ -1,8 +1,9 @@
-import { Box, Code, Heading, Link, Text, VStack } from '@chakra-ui/react';
+import { Code, Link, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { FileQuestion } from 'lucide-react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useBasePath } from './base-path';
+import { StatusMessage } from './status-message';
 
 /** The not-found page with the full path, query and fragment included (spec 1 §8). */
 export function NotFoundPage() {
@@ -10,13 +11,7 @@ export function NotFoundPage() {
   const base = useBasePath();
   const fullPath = `${location.pathname}${location.search}${location.hash}`;
   return (
-    <VStack gap="4" py="16" px="6" textAlign="center" data-testid="not-found-page">
-      <Box color="orange.500" aria-hidden>
-        <FileQuestion size={48} />
-      </Box>
-      <Heading as="h2" size="xl">
-        <Trans>Page not found</Trans>
-      </Heading>
+    <StatusMessage icon={FileQuestion} iconColor="orange.500" title={<Trans>Page not found</Trans>} testId="not-found-page" py="16" px="6">
       <Text>
         <Trans>
           There is no page at <Code data-testid="not-found-path">{fullPath}</Code>.
@@ -27,6 +22,6 @@ export function NotFoundPage() {
           <Trans>Go to the start page</Trans>
         </RouterLink>
       </Link>
-    </VStack>
+    </StatusMessage>
   );
 }

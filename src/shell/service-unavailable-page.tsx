@@ -1,18 +1,13 @@
-import { Box, Center, Heading, Link, Text, VStack } from '@chakra-ui/react';
+import { Center, Link, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { ServerCrash } from 'lucide-react';
+import { StatusMessage } from './status-message';
 
 /** Shown at start when the ping fails (spec 1 §2, §8); Retry pings again without reloading the page. */
 export function ServiceUnavailablePage({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
     <Center minH="100vh" p="6">
-      <VStack gap="4" maxW="md" textAlign="center" data-testid="service-unavailable">
-        <Box color="orange.500" aria-hidden>
-          <ServerCrash size={48} />
-        </Box>
-        <Heading as="h1" size="lg">
-          <Trans>Service unavailable</Trans>
-        </Heading>
+      <StatusMessage icon={ServerCrash} iconColor="orange.500" title={<Trans>Service unavailable</Trans>} headingLevel="h1" headingSize="lg" testId="service-unavailable" maxW="md">
         <Text color="fg.muted">
           <Trans>The API service appears not to be started. Please try again in a moment.</Trans>
         </Text>
@@ -28,7 +23,7 @@ export function ServiceUnavailablePage({ onRetry, retrying }: { onRetry: () => v
         >
           {retrying ? <Trans>Retrying…</Trans> : <Trans>Retry</Trans>}
         </Link>
-      </VStack>
+      </StatusMessage>
     </Center>
   );
 }

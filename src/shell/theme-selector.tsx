@@ -1,24 +1,23 @@
-import { chakra, NativeSelect } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useColorMode, type ThemeChoice } from '../lib/theme/color-mode';
+import { useColorMode } from '../lib/theme/color-mode';
+import { FooterSelect } from './footer-select';
 
 /** Footer theme selector: auto, light, dark. */
 export function ThemeSelector() {
   const { t } = useLingui();
   const { choice, setChoice } = useColorMode();
   return (
-    <>
-      <chakra.label htmlFor="theme-select" srOnly>
-        {t`Theme`}
-      </chakra.label>
-      <NativeSelect.Root size="xs" width="24">
-        <NativeSelect.Field id="theme-select" value={choice} onChange={(event) => setChoice(event.currentTarget.value as ThemeChoice)}>
-          <option value="auto">{t`Automatic`}</option>
-          <option value="light">{t`Light`}</option>
-          <option value="dark">{t`Dark`}</option>
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </>
+    <FooterSelect
+      id="theme-select"
+      label={t`Theme`}
+      width="24"
+      value={choice}
+      onChange={setChoice}
+      options={[
+        { value: 'auto', label: t`Automatic` },
+        { value: 'light', label: t`Light` },
+        { value: 'dark', label: t`Dark` },
+      ]}
+    />
   );
 }

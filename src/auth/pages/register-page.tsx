@@ -1,14 +1,16 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useState } from 'react';
 import { register, type RegistrationRequest } from '../auth-api';
 import { AuthCard } from '../auth-card';
-import { fieldErrorsOf, messageOf } from '../field-errors';
+import { AuthForm } from '../auth-form';
+import { AuthLink } from '../auth-link';
+import { fieldErrorsOf } from '../field-errors';
 import { FormMessage } from '../form-message';
 import { newPasswordProblems } from '../password-rules';
 import { TextField } from '../text-field';
 import { useAuthSettings } from '../use-auth-settings';
+import { useFormSubmission } from '../use-form-submission';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -17,10 +19,7 @@ export function RegisterPage({ loginPath = '/auth/login' }: { loginPath?: string
   const { t } = useLingui();
   const { settings, loaded } = useAuthSettings();
   const [values, setValues] = useState<RegistrationRequest & { confirmation: string }>({ firstname: '', lastname: '', email: '', username: '', password: '', confirmation: '' });
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>();
-  const [done, setDone] = useState(false);
+  const { attempted, busy, failure, setFailure, done, submit } = useFormSubmission();
 
   const passwordProblems = newPasswordProblems(values.password, values.confirmation, settings.passwordMinLength);
   const minLength = settings.passwordMinLength;
@@ -37,28 +36,15 @@ export function RegisterPage({ loginPath = '/auth/login' }: { loginPath?: string
     setFailure(undefined);
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    if (Object.values(local).some(Boolean)) return;
-    setBusy(true);
-    try {
-      const { confirmation: _confirmation, ...request } = values;
-      await register({ ...request, email: request.email.trim(), username: request.username.trim() });
-      setDone(true);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+  async function send() {
+    const { confirmation: _confirmation, ...request } = values;
+    await register({ ...request, email: request.email.trim(), username: request.username.trim() });
   }
 
   const backToLogin = (
-    <Link asChild colorPalette="teal" textStyle="sm">
-      <RouterLink to={loginPath}>
-        <Trans>Back to sign in</Trans>
-      </RouterLink>
-    </Link>
+    <AuthLink to={loginPath}>
+      <Trans>Back to sign in</Trans>
+    </AuthLink>
   );
 
   if (loaded && !settings.registrationAllowed) {
@@ -83,21 +69,21 @@ export function RegisterPage({ loginPath = '/auth/login' }: { loginPath?: string
   }
   return (
     <AuthCard title={t`Register`} testId="register-page">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack gap="4">
-          <TextField name="firstname" label={<Trans>First name</Trans>} value={values.firstname} onChange={edit('firstname')} autoComplete="given-name" error={server.firstname} />
-          <TextField name="lastname" label={<Trans>Last name</Trans>} value={values.lastname} onChange={edit('lastname')} autoComplete="family-name" error={server.lastname} />
-          <TextField name="email" type="email" label={<Trans>E-mail address</Trans>} value={values.email} onChange={edit('email')} autoComplete="email" required error={errorOf('email')} />
-          <TextField name="username" label={<Trans>Username</Trans>} value={values.username} onChange={edit('username')} autoComplete="username" required error={errorOf('username')} />
-          <TextField name="password" type="password" label={<Trans>Password</Trans>} value={values.password} onChange={edit('password')} autoComplete="new-password" required error={errorOf('password')} />
-          <TextField name="confirmation" type="password" label={<Trans>Repeat password</Trans>} value={values.confirmation} onChange={edit('confirmation')} autoComplete="new-password" required error={errorOf('confirmation')} />
-          <Button type="submit" colorPalette="teal" loading={busy}>
-            <Trans>Register</Trans>
-          </Button>
-          {failure !== undefined && <FormMessage kind="error" testId="register-error">{messageOf(failure)}</FormMessage>}
-          {backToLogin}
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={() => void submit(!Object.values(local).some(Boolean), send)}
+        submitLabel={<Trans>Register</Trans>}
+        busy={busy}
+        failure={failure}
+        failureTestId="register-error"
+        footer={backToLogin}
+      >
+        <TextField name="firstname" label={<Trans>First name</Trans>} value={values.firstname} onChange={edit('firstname')} autoComplete="given-name" error={server.firstname} />
+        <TextField name="lastname" label={<Trans>Last name</Trans>} value={values.lastname} onChange={edit('lastname')} autoComplete="family-name" error={server.lastname} />
+        <TextField name="email" type="email" label={<Trans>E-mail address</Trans>} value={values.email} onChange={edit('email')} autoComplete="email" required error={errorOf('email')} />
+        <TextField name="username" label={<Trans>Username</Trans>} value={values.username} onChange={edit('username')} autoComplete="username" required error={errorOf('username')} />
+        <TextField name="password" type="password" label={<Trans>Password</Trans>} value={values.password} onChange={edit('password')} autoComplete="new-password" required error={errorOf('password')} />
+        <TextField name="confirmation" type="password" label={<Trans>Repeat password</Trans>} value={values.confirmation} onChange={edit('confirmation')} autoComplete="new-password" required error={errorOf('confirmation')} />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,47 +1,31 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { requestPasswordReset, setPassword } from '../auth-api';
 import { AuthCard } from '../auth-card';
-import { fieldErrorsOf, messageOf } from '../field-errors';
+import { AuthForm } from '../auth-form';
+import { AuthLink } from '../auth-link';
+import { fieldErrorsOf } from '../field-errors';
 import { FormMessage } from '../form-message';
+import { NewPasswordFields } from '../new-password-fields';
 import { TextField } from '../text-field';
+import { useFormSubmission } from '../use-form-submission';
 import { useNewPassword } from '../use-new-password';
 
 function BackToLogin({ loginPath }: { loginPath: string }) {
   return (
-    <Link asChild colorPalette="teal" textStyle="sm">
-      <RouterLink to={loginPath}>
-        <Trans>Back to sign in</Trans>
-      </RouterLink>
-    </Link>
+    <AuthLink to={loginPath}>
+      <Trans>Back to sign in</Trans>
+    </AuthLink>
   );
 }
 
 function RequestReset({ loginPath }: { loginPath: string }) {
   const { t } = useLingui();
   const [username, setUsername] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>();
-  const [done, setDone] = useState(false);
+  const { attempted, busy, failure, setFailure, done, submit } = useFormSubmission();
   const missing = !username.trim();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    if (missing) return;
-    setBusy(true);
-    try {
-      await requestPasswordReset(username.trim());
-      setDone(true);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if (done) {
     return (
@@ -54,55 +38,36 @@ function RequestReset({ loginPath }: { loginPath: string }) {
     );
   }
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <Stack gap="4">
-        <Text textStyle="sm" color="fg.muted">
-          <Trans>Enter your username; we send you an e-mail with a link to set a new password.</Trans>
-        </Text>
-        <TextField
-          name="username"
-          label={<Trans>Username</Trans>}
-          value={username}
-          onChange={(value) => {
-            setUsername(value);
-            setFailure(undefined);
-          }}
-          autoComplete="username"
-          required
-          autoFocus
-          error={(attempted && missing ? t`Please enter your username.` : undefined) ?? fieldErrorsOf(failure).username}
-        />
-        <Button type="submit" colorPalette="teal" loading={busy}>
-          <Trans>Send link</Trans>
-        </Button>
-        {failure !== undefined && <FormMessage kind="error">{messageOf(failure)}</FormMessage>}
-        <BackToLogin loginPath={loginPath} />
-      </Stack>
-    </form>
+    <AuthForm
+      onSubmit={() => void submit(!missing, () => requestPasswordReset(username.trim()))}
+      submitLabel={<Trans>Send link</Trans>}
+      busy={busy}
+      failure={failure}
+      footer={<BackToLogin loginPath={loginPath} />}
+    >
+      <Text textStyle="sm" color="fg.muted">
+        <Trans>Enter your username; we send you an e-mail with a link to set a new password.</Trans>
+      </Text>
+      <TextField
+        name="username"
+        label={<Trans>Username</Trans>}
+        value={username}
+        onChange={(value) => {
+          setUsername(value);
+          setFailure(undefined);
+        }}
+        autoComplete="username"
+        required
+        autoFocus
+        error={(attempted && missing ? t`Please enter your username.` : undefined) ?? fieldErrorsOf(failure).username}
+      />
+    </AuthForm>
   );
 }
 
 function SetNewPassword({ token, loginPath }: { token: string; loginPath: string }) {
-  const [attempted, setAttempted] = useState(false);
+  const { attempted, busy, failure, done, submit } = useFormSubmission();
   const fields = useNewPassword(attempted);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>();
-  const [done, setDone] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    if (!fields.valid) return;
-    setBusy(true);
-    try {
-      await setPassword(token, fields.password);
-      setDone(true);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if (done) {
     return (
@@ -115,17 +80,16 @@ function SetNewPassword({ token, loginPath }: { token: string; loginPath: string
     );
   }
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <Stack gap="4">
-        <TextField name="newPassword" type="password" label={<Trans>New password</Trans>} value={fields.password} onChange={fields.setPassword} autoComplete="new-password" required autoFocus error={fields.passwordError ?? fieldErrorsOf(failure).newPassword} />
-        <TextField name="confirmation" type="password" label={<Trans>Repeat new password</Trans>} value={fields.confirmation} onChange={fields.setConfirmation} autoComplete="new-password" required error={fields.confirmationError} />
-        <Button type="submit" colorPalette="teal" loading={busy}>
-          <Trans>Set password</Trans>
-        </Button>
-        {failure !== undefined && <FormMessage kind="error" testId="set-password-error">{messageOf(failure)}</FormMessage>}
-        <BackToLogin loginPath={loginPath} />
-      </Stack>
-    </form>
+    <AuthForm
+      onSubmit={() => void submit(fields.valid, () => setPassword(token, fields.password))}
+      submitLabel={<Trans>Set password</Trans>}
+      busy={busy}
+      failure={failure}
+      failureTestId="set-password-error"
+      footer={<BackToLogin loginPath={loginPath} />}
+    >
+      <NewPasswordFields fields={fields} serverError={fieldErrorsOf(failure).newPassword} autoFocus />
+    </AuthForm>
   );
 }
 

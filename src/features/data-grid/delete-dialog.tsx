@@ -1,7 +1,8 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { showError } from '../../lib/toasts/show-error';
+import { ActionDialog } from '../../lib/ui/action-dialog';
 import type { DataApi, DataRecord } from './data-api';
 
 /** Props of the delete confirmation. */
@@ -28,32 +29,17 @@ export function DeleteDialog({ api, record, etag, title, onDeleted, onCancel }: 
     }
   };
   return (
-    <Dialog.Root open onOpenChange={(event) => !event.open && !busy && onCancel()} placement="center" role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="delete-dialog">
-            <Dialog.Header>
-              <Dialog.Title>
-                <Trans>Delete this record?</Trans>
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>
-                <Trans>'{title}' will be deleted. This cannot be undone.</Trans>
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button colorPalette="red" onClick={() => void run()} loading={busy} data-testid="delete-confirm">
-                <Trans>Delete</Trans>
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ActionDialog
+      title={<Trans>Delete this record?</Trans>}
+      testId="delete-dialog"
+      role="alertdialog"
+      busy={busy}
+      onCancel={onCancel}
+      action={{ label: <Trans>Delete</Trans>, colorPalette: 'red', onClick: () => void run(), testId: 'delete-confirm' }}
+    >
+      <Text>
+        <Trans>'{title}' will be deleted. This cannot be undone.</Trans>
+      </Text>
+    </ActionDialog>
   );
 }

@@ -1,14 +1,14 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
-import { showError } from '../../lib/toasts/show-error';
 import { toasts } from '../../lib/toasts/toast-store';
 import { CheckboxGrid, columnKey, type CheckboxGridRow } from './checkbox-grid';
 import { fetchSubjectPermissions, putSubjectPermissions, type PermissionAction, type SubjectKey, type SubjectPermissionsAnswer } from './permission-api';
 import { ActionPicker, SubjectPicker } from './permission-pickers';
 import { SaveBar } from './save-bar';
 import { treeDepths } from './tree-depth';
+import { useSavedDraft } from './use-saved-draft';
 
 /**
  * A role's or a user's own permissions for one action as a checkbox tree per tenant: checked is allowed. Values
@@ -21,9 +21,7 @@ export function SubjectPermissionsTab({ kind }: { kind: 'role' | 'user' }) {
   const { data, mutate } = useSWR(subject ? ['/api/admin/subject-permissions', subject, action] : null, ([, s, a]: [string, SubjectKey, PermissionAction]) =>
     fetchSubjectPermissions(s, a),
   );
-  const [draft, setDraft] = useState<SubjectPermissionsAnswer | undefined>();
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setDraft(data), [data]);
+  const { draft, setDraft, save, saveBarProps } = useSavedDraft<SubjectPermissionsAnswer>(data, mutate);
 
   const paths = draft?.tenants[0]?.paths ?? [];
   const depths = treeDepths(paths);
@@ -36,18 +34,7 @@ export function SubjectPermissionsTab({ kind }: { kind: 'role' | 'user' }) {
     own: Object.fromEntries((draft?.tenants ?? []).map((tenant) => [columnKey(tenant), tenant.paths.some((c) => c.p === path.p && c.decision !== null)])),
   }));
 
-  const save = async () => {
-    if (!draft) return;
-    setBusy(true);
-    try {
-      await mutate(await putSubjectPermissions(draft), { revalidate: false });
-      toasts.show({ type: 'success', title: t`Permissions saved` });
-    } catch (error) {
-      showError(error, { method: 'PUT' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const savePermissions = () => void save(putSubjectPermissions, () => toasts.show({ type: 'success', title: t`Permissions saved` }));
 
   return (
     <Stack gap="4">
@@ -77,7 +64,7 @@ export function SubjectPermissionsTab({ kind }: { kind: 'role' | 'user' }) {
               )
             }
           />
-          <SaveBar dirty={draft !== data} busy={busy} onSave={() => void save()} onDiscard={() => setDraft(data)} />
+          <SaveBar {...saveBarProps(savePermissions)} />
         </>
       )}
     </Stack>

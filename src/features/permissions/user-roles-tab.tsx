@@ -1,13 +1,13 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
-import { showError } from '../../lib/toasts/show-error';
 import { toasts } from '../../lib/toasts/toast-store';
 import { CheckboxGrid, type CheckboxGridRow } from './checkbox-grid';
 import { fetchUserRoles, putUserRoles, type SubjectKey, type UserRolesAnswer } from './permission-api';
 import { SubjectPicker } from './permission-pickers';
 import { SaveBar } from './save-bar';
+import { useSavedDraft } from './use-saved-draft';
 
 /** Which roles a user holds in every tenant and per tenant; saving ends the user's sessions (server side). */
 export function UserRolesTab() {
@@ -15,9 +15,7 @@ export function UserRolesTab() {
   const [subject, setSubject] = useState<SubjectKey | ''>('');
   const userOid = subject ? Number(subject.split(':')[1]) : undefined;
   const { data, mutate } = useSWR(userOid ? ['/api/admin/users/roles', userOid] : null, ([, oid]: [string, number]) => fetchUserRoles(oid));
-  const [draft, setDraft] = useState<UserRolesAnswer | undefined>();
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setDraft(data), [data]);
+  const { draft, setDraft, save, saveBarProps } = useSavedDraft<UserRolesAnswer>(data, mutate);
 
   const roles = draft?.tenants[0]?.roles ?? [];
   const rows: CheckboxGridRow[] = roles.map((role) => ({
@@ -26,17 +24,12 @@ export function UserRolesTab() {
     checked: Object.fromEntries((draft?.tenants ?? []).map((tenant) => [tenant.oid === null ? 'global' : String(tenant.oid), tenant.roles.some((r) => r.oid === role.oid && r.held)])),
   }));
 
-  const save = async () => {
-    if (!draft || userOid === undefined) return;
-    setBusy(true);
-    try {
-      await mutate(await putUserRoles(userOid, draft), { revalidate: false });
-      toasts.show({ type: 'success', title: t`Roles saved`, content: t`The user has to sign in again.` });
-    } catch (error) {
-      showError(error, { method: 'PUT' });
-    } finally {
-      setBusy(false);
-    }
+  const saveRoles = () => {
+    if (userOid === undefined) return;
+    void save(
+      (roles) => putUserRoles(userOid, roles),
+      () => toasts.show({ type: 'success', title: t`Roles saved`, content: t`The user has to sign in again.` }),
+    );
   };
 
   return (
@@ -65,7 +58,7 @@ export function UserRolesTab() {
               )
             }
           />
-          <SaveBar dirty={draft !== data} busy={busy} onSave={() => void save()} onDiscard={() => setDraft(data)} />
+          <SaveBar {...saveBarProps(saveRoles)} />
         </>
       )}
     </Stack>

@@ -1,0 +1,53 @@
+import { Button, Dialog, Portal, type DialogRootProps } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+
+/** The dialog's one main button, right of Cancel. */
+export interface DialogAction {
+  label: ReactNode;
+  colorPalette: string;
+  onClick: () => void;
+  disabled?: boolean;
+  testId?: string;
+}
+
+interface ActionDialogProps {
+  title: ReactNode;
+  testId: string;
+  action: DialogAction;
+  onCancel: () => void;
+  /** While the action runs: Cancel is disabled, the dialog does not close, the action button spins. */
+  busy?: boolean;
+  /** 'alertdialog' for confirmations of something that cannot be undone. */
+  role?: DialogRootProps['role'];
+  size?: DialogRootProps['size'];
+  children: ReactNode;
+}
+
+/** A centred, always open dialog (the caller mounts it while needed) with a title, a body, Cancel and one action. */
+export function ActionDialog({ title, testId, action, onCancel, busy = false, role, size, children }: ActionDialogProps) {
+  return (
+    // role and size only when given: an explicit undefined would replace the dialog's defaults.
+    <Dialog.Root open onOpenChange={(event) => !event.open && !busy && onCancel()} placement="center" {...(role && { role })} {...(size && { size })}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={testId}>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onCancel} disabled={busy}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button colorPalette={action.colorPalette} onClick={action.onClick} disabled={action.disabled} loading={busy} data-testid={action.testId}>
+                {action.label}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
