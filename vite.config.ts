@@ -30,6 +30,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // A feature's index.ts only re-exports. Declared free of side effects, an import through it binds to the
+      // module that defines the name, so the sign-in page's chunk does not drag in every module the index lists
+      // (the auth index names the user menu the lazily loaded shell uses).
+      treeshake: { moduleSideEffects: [{ test: /\/src\/[^/]+\/index\.ts$/, sideEffects: false }] },
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -1,22 +1,21 @@
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { authRoutes, ReloginDialog, RequireAuth, useSession } from '../auth';
+import { authRoutes, RequireAuth, useSession } from '../auth';
 import { BareLayout } from '../shell/bare-layout';
-import { EmbeddedLayout } from '../shell/embedded-layout';
 import { ForbiddenPage } from '../shell/forbidden-page';
-import { ShellLayout } from '../shell/shell-layout';
-import { ShellProviders } from '../shell/shell-providers';
-import { PageRoutes } from './page-routes';
+import { LoadingScreen } from '../shell/loading-screen';
 
-function SignedInShell({ embedded = false }: { embedded?: boolean }) {
-  const Layout = embedded ? EmbeddedLayout : ShellLayout;
+// The shell is loaded on first use: an anonymous visitor (sign-in, register, reset) never downloads it, and
+// RequireAuth redirects before it is requested.
+const SignedInShell = lazy(() => import('./signed-in-shell').then((module) => ({ default: module.SignedInShell })));
+const SignedInForbidden = lazy(() => import('./signed-in-shell').then((module) => ({ default: module.SignedInForbidden })));
+
+function SignedInRoute({ embedded = false }: { embedded?: boolean }) {
   return (
     <RequireAuth>
-      <ShellProviders>
-        <Layout>
-          <PageRoutes />
-        </Layout>
-        <ReloginDialog />
-      </ShellProviders>
+      <Suspense fallback={<LoadingScreen />}>
+        <SignedInShell embedded={embedded} />
+      </Suspense>
     </RequireAuth>
   );
 }
@@ -32,19 +31,16 @@ function ForbiddenRoute() {
       </BareLayout>
     );
   return (
-    <ShellProviders>
-      <ShellLayout>
-        <ForbiddenPage />
-      </ShellLayout>
-      <ReloginDialog />
-    </ShellProviders>
+    <Suspense fallback={<LoadingScreen />}>
+      <SignedInForbidden />
+    </Suspense>
   );
 }
 
 /** All routes: the auth pages, the embedded layout under /e, the forbidden page, and the shell for the rest. */
 export const appRoutes: RouteObject[] = [
   ...authRoutes,
-  { path: '/e/*', element: <SignedInShell embedded /> },
+  { path: '/e/*', element: <SignedInRoute embedded /> },
   { path: '/forbidden', element: <ForbiddenRoute /> },
-  { path: '*', element: <SignedInShell /> },
+  { path: '*', element: <SignedInRoute /> },
 ];
