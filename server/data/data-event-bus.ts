@@ -58,6 +58,16 @@ export class DataEventBus {
     });
   }
 
+  /**
+   * The NOTIFY of an event for a writer that sends it in the statement of the change itself, so it commits with the
+   * change at no extra round trip; undefined while earlier events are still queued or on their way, as then only
+   * `publish` after the change keeps the order. (A record's next change needs the ETag this one answers, so no
+   * event of the same record can come in between.)
+   */
+  notification(event: DataEvent): { channel: string; payload: string } | undefined {
+    return this.sending || this.outbox.length > 0 ? undefined : { channel: DATA_EVENT_CHANNEL, payload: JSON.stringify(event) };
+  }
+
   /** Subscribes; returns the unsubscribe function. */
   subscribe(handler: DataEventHandler): () => void {
     this.handlers.add(handler);

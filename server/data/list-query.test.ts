@@ -77,6 +77,36 @@ describe('list', () => {
     expect((await list(`q=${encodeURIComponent("'; drop table e_shop_product; --")}`)).items).toEqual([]);
   });
 
+  it('filters text fields by contained text, case-insensitively, nested fields included', async () => {
+    const contains = (value: object) => `take=500&contains=${encodeURIComponent(JSON.stringify(value))}`;
+    expect((await list(contains({ Code: 'p11' }))).items.map((x: { Code: string }) => x.Code)).toHaveLength(10);
+    expect((await list(contains({ Name: 'ME 3', Code: '02' }))).items.map((x: { Code: string }) => x.Code)).toEqual(['P023']);
+    expect((await list(contains({ 'Attributes.Color': 'RE' }))).items).toHaveLength(30);
+    expect((await list(contains({ Name: '%_' }))).items.map((x: { Code: string }) => x.Code)).toEqual(['P007']);
+    expect((await list(contains({ Name: '  ' }))).items).toHaveLength(120);
+  });
+
+  it('tags a page with a weak ETag and answers 304 while nothing in it changed', async () => {
+    const url = `${P}?take=5&orderBy=Price%20desc`;
+    const first = await t.app.inject({ url });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another query, another page, another profile: another tag.
+    expect((await t.app.inject({ url: `${P}?take=6&orderBy=Price%20desc`, headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `${url}&profile=camel`, headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+    // A write to a row of the page changes the tag.
+    const top = json(first).items[0];
+    const put = await t.app.inject({ method: 'PATCH', url: `${P}/${top.Oid}`, headers: { 'if-match': top.ETag, 'content-type': 'application/merge-patch+json' }, payload: JSON.stringify({ Name: 'Renamed' }) });
+    expect(put.statusCode, put.body).toBe(200);
+    const changed = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(json(changed).items[0].Name).toBe('Renamed');
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
   it('accepts the tenantOid of the request and refuses another with 403', async () => {
     expect((await t.app.inject({ url: `${P}?tenantOid=1` })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `${P}?tenantOid=2` })).statusCode).toBe(403);
@@ -96,6 +126,10 @@ describe('list', () => {
       [`filter=${encodeURIComponent(JSON.stringify({ field: 'Name', op: 'sqlInject' }))}`, 'filter'],
       ['cursor=garbage', 'cursor'],
       [`q=${'x'.repeat(201)}`, 'q'],
+      ['contains=%5B1%5D', 'contains'],
+      [`contains=${encodeURIComponent(JSON.stringify({ Price: '1' }))}`, 'contains'],
+      [`contains=${encodeURIComponent(JSON.stringify({ Secret: 'x' }))}`, 'contains'],
+      [`contains=${encodeURIComponent(JSON.stringify({ Name: 5 }))}`, 'contains'],
     ];
     for (const [query, parameter] of cases) {
       const r = await t.app.inject({ url: `${P}?${query}` });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { checkCondition, type Condition, type ConditionFieldKind } from '../../conditions';
 import { ApiError } from '../lib/api-error';
 import type { EntityKind } from './catalogue';
@@ -24,6 +25,8 @@ export interface ListQuery {
   orderBy: ListSort[];
   filter: Condition | undefined;
   q: string | undefined;
+  /** Per String field, text its value must contain (case-insensitive): the query form's text boxes. */
+  contains: Record<string, string>;
   /** The sort values of the last row of the previous page. */
   after: unknown[] | undefined;
 }
@@ -115,7 +118,53 @@ export function parseListQuery(kind: EntityKind, query: Record<string, unknown>)
     if (query.q.length > MAX_Q) throw bad('q', `is longer than ${MAX_Q} characters`);
     q = query.q.trim() || undefined;
   }
-  return { skip, take, orderBy, filter, q, after: decodeCursor(query.cursor, orderBy) };
+  return { skip, take, orderBy, filter, q, contains: parseContains(kind, query.contains), after: decodeCursor(query.cursor, orderBy) };
+}
+
+/** `contains`: a JSON object of String field paths to the text each must contain; blank texts are dropped. */
+function parseContains(kind: EntityKind, raw: unknown): Record<string, string> {
+  if (raw === undefined || raw === '') return {};
+  if (typeof raw !== 'string') throw bad('contains', 'give it once, as a JSON object of field to text');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    throw bad('contains', `is not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad('contains', 'must be a JSON object of field to text');
+  const types = filterFieldTypes(kind);
+  const contains: Record<string, string> = {};
+  for (const [field, text] of Object.entries(parsed)) {
+    if (types[field] !== 'String') throw bad('contains', `'${field}' is not a text field of ${kind.kind}`);
+    if (typeof text !== 'string') throw bad('contains', `the text of '${field}' must be a string`);
+    if (text.length > MAX_Q) throw bad('contains', `the text of '${field}' is longer than ${MAX_Q} characters`);
+    if (text.trim() !== '') contains[field] = text.trim();
+  }
+  return contains;
+}
+
+/**
+ * The weak ETag of a list page: a hash of the request's parameters, the answer's profile and paging, and the
+ * version tags of its rows. Every write changes a row's tag and a deletion or insertion changes the set, so an
+ * equal tag means an equal answer; a refresh that sends it back gets 304 instead of the page.
+ */
+export function listEtag(query: Record<string, unknown>, profile: string, rowEtags: readonly unknown[], hasMore: boolean): string {
+  const parameters = Object.keys(query)
+    .sort()
+    .map((key) => [key, query[key]]);
+  const hash = createHash('sha256').update(JSON.stringify([parameters, profile, hasMore, rowEtags])).digest('base64url').slice(0, 27);
+  return `W/"${hash}"`;
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison, `*` matches any). */
+export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return ([] as string[])
+    .concat(header)
+    .flatMap((h) => h.split(','))
+    .some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
 }
 
 function sqlTypeOf(kind: EntityKind, field: string): string {
@@ -166,7 +215,7 @@ function keysetPredicate(kind: EntityKind, orderBy: ListSort[], after: unknown[]
 }
 
 /**
- * The SQL of one page: scope restriction (tenant, location, terminal), the extra condition (detail views), filter, quick search, keyset
+ * The SQL of one page: scope restriction (tenant, location, terminal), the extra condition (detail views), filter, quick search, contains, keyset
  * position and order, with `take + 1` rows so the caller learns whether more exist. Sort values are selected
  * as `k0, k1, ...` for the next cursor.
  */
@@ -180,6 +229,13 @@ export function listSql(kind: EntityKind, list: ListQuery, rowScope: RowScope, e
     const fields = kind.compiled.quickSearch.filter((f) => kind.fields.get(f)?.type === 'String');
     params.push(likePattern(list.q));
     where.push(fields.length > 0 ? `(${fields.map((f) => `${q(f)} ilike $${params.length}`).join(' or ')})` : 'false');
+  }
+  for (const [path, text] of Object.entries(list.contains)) {
+    const field = resolve(path, params)!;
+    // A jsonb value counts only when it is a JSON string, as the condition language never coerces.
+    const value = field.json ? `(case when jsonb_typeof(${field.expr}) = 'string' then ${field.expr} #>> '{}' end)` : field.expr;
+    params.push(likePattern(text));
+    where.push(`coalesce(${value} ilike $${params.length}, false)`);
   }
   if (list.after) where.push(keysetPredicate(kind, list.orderBy, list.after, params));
   const order = list.orderBy.map((k) => `${q(k.field)} ${k.desc ? 'desc nulls first' : 'asc nulls last'}`).join(', ');

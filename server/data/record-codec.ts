@@ -10,6 +10,12 @@ export function etagOf(oid: number, rowVersion: number | string): string {
   return `"${oid}-${rowVersion}"`;
 }
 
+/** The row version an ETag of record `oid` names; undefined when the tag is not one of that record's. */
+export function rowVersionOf(tag: string, oid: number): number | undefined {
+  const match = /^"(\d{1,15})-(\d{1,15})"$/.exec(tag);
+  return match && Number(match[1]) === oid ? Number(match[2]) : undefined;
+}
+
 /** Reads an If-Match / If-None-Match value down to the bare tag (`W/` and quotes dropped). */
 export function parseEtag(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;

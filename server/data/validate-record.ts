@@ -6,7 +6,9 @@ import type { EntityKind } from './catalogue';
  * The validation adapter of the data service: the compiled schema and conditions of schemas/
  * (`createRecordValidator`: types, bounds, managed types, patterns, rules, conditional required, unknown
  * fields) plus what only the server knows: readonly fields (declared, or by a readonly effect that held on the
- * stored record) must keep their stored value. Errors are English messages by field path.
+ * stored record) must keep their stored value. A readonly field that keeps it is not judged again: the client
+ * cannot change it, so a stored value that no longer validates (say, after a maxLength was lowered) must not
+ * block saving the other fields. Errors are English messages by field path.
  */
 export function validateRecord(kind: EntityKind, record: Record<string, unknown>, previous?: Record<string, unknown>): FieldErrors {
   const errors: FieldErrors = {};
@@ -15,10 +17,17 @@ export function validateRecord(kind: EntityKind, record: Record<string, unknown>
     for (const field of kind.doc.fields) {
       const effect = kind.doc.extensions?.effects?.[field.name]?.readonly;
       const locked = field.readonly === true || (effect !== undefined && compiledEffect(kind, field.name, effect)(previous));
-      if (locked && !deepEqual(record[field.name] ?? null, previous[field.name] ?? null)) (errors[field.name] ??= []).push(`${field.name} is read-only and cannot be changed.`);
+      if (!locked) continue;
+      if (!deepEqual(record[field.name] ?? null, previous[field.name] ?? null)) (errors[field.name] ??= []).push(`${field.name} is read-only and cannot be changed.`);
+      else dropErrorsOf(errors, field.name);
     }
   }
   return errors;
+}
+
+/** Removes the errors of a field and of the paths inside it (`Field.Sub`). */
+export function dropErrorsOf(errors: FieldErrors, field: string): void {
+  for (const path of Object.keys(errors)) if (path === field || path.startsWith(`${field}.`)) delete errors[path];
 }
 
 const effectCache = new WeakMap<object, (record: Record<string, unknown>) => boolean>();

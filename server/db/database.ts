@@ -4,9 +4,18 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+/** How one statement runs. */
+export interface QueryOptions {
+  /**
+   * Keeps the statement prepared on each connection (PostgreSQL; PGlite ignores it), so later runs skip parsing
+   * and planning. For hot statements whose text is one of few: the text names the prepared statement.
+   */
+  prepare?: boolean;
+}
+
 /** Something that runs parameterised SQL: the database itself or an open transaction. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
 }
 
 /** Called with the payload of each NOTIFY on a channel. */

@@ -1,11 +1,24 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, NotificationHandler, Queryable, QueryResult } from './database';
+import type { Database, NotificationHandler, Queryable, QueryOptions, QueryResult } from './database';
 
 // Oids fit in a double; numeric stays a string on both drivers (PGlite does the same).
 pg.types.setTypeParser(20, (value) => Number(value));
 
 function wrap<T>(result: pg.QueryResult): QueryResult<T> {
   return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+}
+
+// A prepared statement is named after its text: pg refuses one name for two texts, and each connection prepares
+// a name on its first use.
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `mate_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
 }
 
 /** Connects a pool to a PostgreSQL server; fails fast with the server's message when it cannot. */
@@ -32,8 +45,8 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
 
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params: unknown[] = []) {
-      return wrap<T>(await pool.query(sql, params));
+    async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions) {
+      return wrap<T>(await (options?.prepare ? pool.query({ name: statementName(sql), text: sql, values: params }) : pool.query(sql, params)));
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
