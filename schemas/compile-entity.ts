@@ -5,6 +5,7 @@ import { compileLayout, layoutOrder, type FormLayout } from './compile-layout';
 import { compileLookup, compileUiSchema, effectFields, type CompiledLookup, type UiSchema } from './compile-ui-schema';
 import { emptyRecord } from './defaults';
 import { localize } from './field-label';
+import { compileImport, type CompiledImport } from './import-definition';
 import { toEntityMeta } from './system-fields';
 import type { WidgetName } from './widget-testers';
 
@@ -31,6 +32,8 @@ export interface CompiledEntity {
   quickSearch: string[];
   lookups: Record<string, CompiledLookup>;
   details: CompiledDetailView[];
+  /** The import definition (`extensions.import`); absent when the import takes every field. */
+  import?: CompiledImport;
   /** A new record: every field at its default. */
   emptyRecord: Record<string, unknown>;
 }
@@ -62,6 +65,7 @@ export function compileEntityUncached(doc: EntityDocument, locale: Locale | stri
   for (const [target, effects] of Object.entries(extensions.effects ?? {})) {
     for (const source of effectFields(effects)) (effectDependents[source] ??= []).push(target);
   }
+  const imports = compileImport(doc, locale);
   return {
     key: compileKey(doc, locale),
     locale,
@@ -78,6 +82,7 @@ export function compileEntityUncached(doc: EntityDocument, locale: Locale | stri
     quickSearch: compileQuickSearch(doc),
     lookups: Object.fromEntries(Object.entries(extensions.lookups ?? {}).map(([path, lookup]) => [path, compileLookup(lookup)])),
     details: compileDetails(doc, locale),
+    ...(imports ? { import: imports } : {}),
     emptyRecord: emptyRecord(meta),
   };
 }

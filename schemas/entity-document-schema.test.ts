@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import type { DetailView, EntityDocument, FieldModel, FormExtensions, LookupDefinition } from './entity-document';
+import type { DetailView, EntityDocument, FieldModel, FormExtensions, ImportColumn, ImportDefinition, LookupDefinition } from './entity-document';
 import { ENTITY_DOCUMENT_SCHEMA } from './entity-document-schema';
 
 // Records keyed by `keyof` the contract types: adding a key to a type without listing it here fails the typecheck,
@@ -15,10 +15,12 @@ const FIELD_KEYS: Record<keyof FieldModel, true> = {
   default: true, options: true, pattern: true,
 };
 const EXTENSION_KEYS: Record<keyof FormExtensions, true> = {
-  tabs: true, effects: true, widgets: true, lookups: true, grid: true, queryFields: true, quickSearch: true, details: true,
+  tabs: true, effects: true, widgets: true, lookups: true, grid: true, queryFields: true, quickSearch: true, details: true, import: true,
 };
 const LOOKUP_KEYS: Record<keyof LookupDefinition, true> = { entity: true, valueField: true, textFields: true, iconField: true, countryField: true, filter: true };
 const DETAIL_KEYS: Record<keyof DetailView, true> = { id: true, label: true, entity: true, foreignKey: true, columns: true };
+const IMPORT_KEYS: Record<keyof ImportDefinition, true> = { gtinField: true, columns: true };
+const IMPORT_COLUMN_KEYS: Record<keyof ImportColumn, true> = { field: true, label: true, description: true, show: true, requiredForGtin: true };
 
 const defs = ENTITY_DOCUMENT_SCHEMA.definitions;
 const keys = (o: object) => Object.keys(o).sort();
@@ -34,6 +36,8 @@ describe('ENTITY_DOCUMENT_SCHEMA', () => {
     expect(keys(defs.extensions.properties)).toEqual(keys(EXTENSION_KEYS));
     expect(keys(defs.extensions.properties.lookups.additionalProperties.properties)).toEqual(keys(LOOKUP_KEYS));
     expect(keys(defs.extensions.properties.details.items.properties)).toEqual(keys(DETAIL_KEYS));
+    expect(keys(defs.extensions.properties.import.properties)).toEqual(keys(IMPORT_KEYS));
+    expect(keys(defs.extensions.properties.import.properties.columns.items.properties)).toEqual(keys(IMPORT_COLUMN_KEYS));
   });
 
   it('refuses unknown keys everywhere', () => {

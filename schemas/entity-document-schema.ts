@@ -174,6 +174,30 @@ export const ENTITY_DOCUMENT_SCHEMA = {
         },
         queryFields: fieldList,
         quickSearch: fieldList,
+        import: {
+          type: 'object',
+          required: ['columns'],
+          additionalProperties: false,
+          properties: {
+            gtinField: { type: 'string', minLength: 1 },
+            columns: {
+              type: 'array',
+              minItems: 1,
+              items: {
+                type: 'object',
+                required: ['field'],
+                additionalProperties: false,
+                properties: {
+                  field: { type: 'string', minLength: 1 },
+                  label: { $ref: '#/definitions/localizedText' },
+                  description: { $ref: '#/definitions/localizedText' },
+                  show: { type: 'boolean' },
+                  requiredForGtin: { type: 'boolean' },
+                },
+              },
+            },
+          },
+        },
         details: {
           type: 'array',
           items: {

@@ -118,6 +118,28 @@ export interface DetailView {
   columns: string[];
 }
 
+/**
+ * One column of an import definition (spec 2 §3 "Article import definition"): a top-level field the CSV import
+ * takes, with the texts the import dialog shows for it.
+ */
+export interface ImportColumn {
+  field: string; // a top-level field of the document
+  label?: LocalizedText; // column caption in the import dialog; default: the field's label
+  description?: LocalizedText; // what to put in the column; default: the field's description
+  show?: boolean; // default true; false leaves the column out of the template and the column guide
+  requiredForGtin?: boolean; // default false; see `ImportDefinition.gtinField`
+}
+
+/**
+ * The import definition of a kind: which columns its CSV import takes. Without one the import takes every field.
+ * When any row of a file has a value in `gtinField`, the file is a GTIN import and every row must have a value in
+ * every column flagged `requiredForGtin`.
+ */
+export interface ImportDefinition {
+  gtinField?: string; // the column holding the GTIN; needed when a column is flagged requiredForGtin
+  columns: ImportColumn[];
+}
+
 /** The extensions of an entity: everything beyond the field model. */
 export interface FormExtensions {
   tabs?: FormTab[];
@@ -128,6 +150,7 @@ export interface FormExtensions {
   queryFields?: string[]; // fields of the query form
   quickSearch?: string[]; // String fields searched by `q` (default: every String field)
   details?: DetailView[];
+  import?: ImportDefinition; // the columns of the CSV import (default: every field)
 }
 
 /** Operations an entity kind offers; a read-only kind lists only read and list. */

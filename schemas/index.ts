@@ -24,3 +24,4 @@ export { compileLayout, layoutOrder, DEFAULT_TAB_ID, type FormLayout, type Layou
 export { compileGrid, compileQueryFields, compileQuickSearch, compileDetails, DEFAULT_PAGE_SIZE, DEFAULT_COLUMN_COUNT, type CompiledGrid, type CompiledColumn, type CompiledQueryField, type CompiledDetailView } from './compile-grid';
 export { compileEntity, compileEntityUncached, clearCompileCache, compileKey, type CompiledEntity } from './compile-entity';
 export { createRecordValidator, recordAjv, type RecordValidator, type RecordErrors, type FieldError } from './record-validator';
+export { compileImport, importDefinitionErrors, type CompiledImport, type CompiledImportColumn, type ImportCellError } from './import-definition';

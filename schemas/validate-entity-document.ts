@@ -3,6 +3,7 @@ import type { EntityDocument } from './entity-document';
 import { ENTITY_DOCUMENT_SCHEMA } from './entity-document-schema';
 import { checkExtensions } from './check-extensions';
 import { checkFields } from './check-fields';
+import { checkImportDefinition } from './check-import-definition';
 import { checkScopeFields } from './check-scope-fields';
 import type { DocumentIssue } from './document-issue';
 
@@ -33,6 +34,7 @@ export function validateEntityDocument(doc: unknown, file: string): DocumentIssu
   const document = doc as EntityDocument;
   checkFields(document, report);
   checkExtensions(document, report);
+  checkImportDefinition(document, report);
   checkScopeFields(document, report);
   checkFileName(document, file, report);
   return issues;
@@ -61,6 +63,11 @@ function at(doc: unknown, path: string): unknown {
 
 /** "field 'Address.City': " when the pointer is inside a field, so the author finds the spot by name. */
 function fieldContext(doc: unknown, path: string): string {
+  const column = /^\/extensions\/import\/columns\/(\d+)/.exec(path);
+  if (column) {
+    const field = (at(doc, column[0]) as { field?: unknown } | undefined)?.field;
+    return `import column ${typeof field === 'string' ? `'${field}'` : `#${column[1]}`}: `;
+  }
   const match = /^(\/fields\/\d+(?:\/(?:properties\/\d+|items))*)/.exec(path);
   if (!match) return '';
   const names: string[] = [];

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
-import { loadCatalogue } from './catalogue';
+import { validateEntityDocument, type EntityDocument } from '../../schemas';
+import { createCatalogue, loadCatalogue } from './catalogue';
 import { TEST_FIXTURES_DIR } from './data-test-app';
 import { DataEventBus, type DataEvent } from './data-event-bus';
 import { devContextResolver } from './dev-context';
@@ -12,8 +13,33 @@ let data: TestDatabase;
 let bus: DataEventBus;
 const events: DataEvent[] = [];
 
+// A kind with an import definition: GTIN-keyed files need Unit too; Rank is importable but not shown.
+const LABELLED: EntityDocument = {
+  area: 'shop',
+  entity: 'labelled',
+  version: 1,
+  label: { en: 'Labelled' },
+  navigation: '/data/shop',
+  scope: 'tenant',
+  fields: [
+    { name: 'Code', type: 'String', required: true, unique: true, maxLength: 16 },
+    { name: 'Gtin', type: 'String', usage: 'Barcode', maxLength: 32 },
+    { name: 'Unit', type: 'String', maxLength: 8 },
+    { name: 'Rank', type: 'Number', managedType: 'int16' },
+    { name: 'Secret', type: 'String' },
+  ],
+  extensions: {
+    import: {
+      gtinField: 'Gtin',
+      columns: [{ field: 'Code' }, { field: 'Gtin', requiredForGtin: true }, { field: 'Unit', requiredForGtin: true }, { field: 'Rank', show: false }],
+    },
+  },
+};
+
 beforeAll(async () => {
-  const catalogue = await loadCatalogue([TEST_FIXTURES_DIR]);
+  expect(validateEntityDocument(LABELLED, 'shop/labelled.json')).toEqual([]);
+  const fixtures = await loadCatalogue([TEST_FIXTURES_DIR]);
+  const catalogue = createCatalogue([...fixtures.kinds.map((k) => ({ file: k.file, doc: k.doc })), { file: 'shop/labelled.json', doc: LABELLED }]);
   data = await createTestDatabase();
   await syncEntityTables(data.db, catalogue);
   bus = new DataEventBus(data.db);
@@ -68,5 +94,31 @@ describe('POST .../import', () => {
   it('refuses a body without records and kinds that cannot be created', async () => {
     expect((await t.app.inject({ method: 'POST', url: URL, payload: { rows: [] } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/data/shop/audit-entry/import', payload: { records: [] } })).statusCode).toBe(405);
+  });
+});
+
+describe('POST .../import with an import definition', () => {
+  const LABELLED_URL = '/api/data/shop/labelled/import';
+  const stored = async () => (await data.db.query<{ n: number }>('select count(*)::int as n from e_shop_labelled')).rows[0]!.n;
+
+  it('imports a file that keeps to the definition, hidden columns included', async () => {
+    const r = await t.app.inject({ method: 'POST', url: LABELLED_URL, payload: { records: [{ Code: 'L1', Gtin: '4006381333931', Unit: 'pc', Rank: 2 }, { Code: 'L2', Gtin: '96385074', Unit: 'kg' }] } });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(json(r).imported).toBe(2);
+    // Without any GTIN the GTIN columns are not needed.
+    expect((await t.app.inject({ method: 'POST', url: LABELLED_URL, payload: { records: [{ Code: 'L3' }] } })).statusCode).toBe(200);
+  });
+
+  it('refuses a GTIN import with a row lacking a requiredForGtin column and values outside the definition, writing nothing', async () => {
+    const before = await stored();
+    const r = await t.app.inject({ method: 'POST', url: LABELLED_URL, payload: { records: [{ Code: 'M1', Gtin: '4006381333931', Unit: 'pc' }, { Code: 'M2', Unit: 'pc' }, { Code: 'M3', Gtin: '96385074', Secret: 'x' }] } });
+    expect(r.statusCode).toBe(400);
+    expect(json(r).errors).toEqual({
+      '2.Gtin': ['Gtin is required in a GTIN import: row 1 has a Gtin, so every row needs Gtin.'],
+      '3.Unit': ['Unit is required in a GTIN import: row 1 has a Gtin, so every row needs Unit.'],
+      '3.Secret': ['Secret is not a column of this import: leave it out of the file.'],
+    });
+    expect(json(r).message).toContain('row 2, column Gtin');
+    expect(await stored()).toBe(before);
   });
 });

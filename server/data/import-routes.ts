@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { importDefinitionErrors } from '../../schemas';
 import { ApiError, type FieldErrors } from '../lib/api-error';
 import { insertStored, uniqueConflicts, type StoredRecord } from './data-store';
 import type { DataRoutesOptions } from './data-routes';
@@ -15,6 +16,8 @@ type Req = FastifyRequest<{ Params: DataParams; Body: unknown }>;
 /**
  * `POST /api/data/{area}/{entity}/import` with `{ records: [...] }`: every record is validated (schema, rules,
  * uniqueness against the table and within the file) and all are inserted in ONE transaction, or none.
+ * A kind with an import definition (`extensions.import`) also gets its rules: values only in its columns, and in a
+ * GTIN import every requiredForGtin column in every row (schemas/import-definition.ts, as the import dialog checks).
  * A bad record answers 400 with `errors` keyed `<row>.<Field>` (row 1-based). Answers `{ imported, oids }`.
  */
 export async function importRoutes(app: FastifyInstance, options: DataRoutesOptions): Promise<void> {
@@ -31,6 +34,7 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
     const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
     const scope = rowScopeOf(kind, context);
     const errors: FieldErrors = {};
+    const inputs: Record<string, unknown>[] = [];
     const records = body.records.map((raw, index) => {
       const row = index + 1;
       let input: Record<string, unknown> | undefined;
@@ -41,6 +45,7 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
         if (fieldErrors) for (const [field, list] of Object.entries(fieldErrors)) errors[`${row}.${field}`] = list;
         else errors[`${row}`] = [(error as Error).message];
       }
+      inputs.push(input ?? {});
       const record: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...(input && fillScopeFields(scope, input)), Oid: null, ETag: null, TenantOid: tenantOid ?? null };
       // As a single create: no record outside the location or terminal of the request (403 naming row and field).
       if (input) {
@@ -55,6 +60,11 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
       if (input) for (const [field, list] of Object.entries(validateRecord(kind, record))) errors[`${row}.${field}`] = list;
       return record;
     });
+    const definition = kind.doc.extensions?.import;
+    if (definition) {
+      // A cell that already has an error keeps just that one, as in the import dialog.
+      for (const { row, field, message } of importDefinitionErrors(definition, inputs, kind.compiled.emptyRecord)) errors[`${row}.${field}`] ??= [message];
+    }
     // Unique fields must also differ within the file, not only from the stored rows.
     for (const field of kind.doc.fields.filter((f) => f.unique)) {
       const seen = new Map<string, number>();
@@ -67,7 +77,7 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
         else seen.set(key, index + 1);
       });
     }
-    if (Object.keys(errors).length > 0) throw new ApiError(400, `The import has invalid records: ${Object.keys(errors).slice(0, 10).join(', ')}.`, { errors });
+    if (Object.keys(errors).length > 0) throw new ApiError(400, `The import has invalid records: ${Object.keys(errors).slice(0, 10).map(describeKey).join('; ')}.`, { errors });
     const stored: StoredRecord[] = await db.transaction(async (tx) => {
       const out: StoredRecord[] = [];
       for (const [index, record] of records.entries()) {
@@ -88,4 +98,10 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
     }
     return { imported: stored.length, oids: stored.map((s) => s.record.Oid) };
   });
+}
+
+/** "2.GTIN" -> "row 2, column GTIN": the summary a person reads in the error toast. */
+function describeKey(key: string): string {
+  const [row, ...field] = key.split('.');
+  return field.length > 0 ? `row ${row}, column ${field.join('.')}` : `row ${row}`;
 }

@@ -1,11 +1,24 @@
 import Papa from 'papaparse';
-import { createRecordValidator, fieldLabel, SYSTEM_FIELD_NAMES, type EntityDocument, type FieldModel } from '../../../schemas';
+import {
+  createRecordValidator,
+  fieldLabel,
+  importDefinitionErrors,
+  localize,
+  SYSTEM_FIELD_NAMES,
+  type CompiledImport,
+  type EntityDocument,
+  type FieldModel,
+  type ImportDefinition,
+} from '../../../schemas';
 
-/** One CSV row after mapping and checking: the record to write and its errors by field. */
+/** One CSV row after mapping and checking: the values to send, the record they make and its errors by field. */
 export interface ImportRow {
   /** 1-based line of the data row (the header is line 0). */
   line: number;
   cells: Record<string, string>;
+  /** The values of the mapped columns: what is sent (the server fills the other fields with their defaults). */
+  values: Record<string, unknown>;
+  /** The whole record as it will be stored: defaults plus `values`. */
   record: Record<string, unknown>;
   errors: Record<string, string[]>;
 }
@@ -22,19 +35,42 @@ export interface ImportPreview {
 
 const norm = (text: string) => text.trim().toLowerCase();
 
-/** Maps CSV headers to the declared fields (plus Disabled) by name, else by label in the locale; Oid and ETag are ignored. */
-export function mapHeaders(headers: readonly string[], fields: readonly FieldModel[], locale: string): { mapping: Record<string, string>; unmapped: string[] } {
+/**
+ * Maps CSV headers to the declared fields (plus Disabled) by name, else by label in the locale; Oid and ETag are
+ * ignored. With an import definition only its columns map, by field name, else by the column's label in the locale
+ * or in English, else by the field's label.
+ */
+export function mapHeaders(
+  headers: readonly string[],
+  fields: readonly FieldModel[],
+  locale: string,
+  definition?: ImportDefinition,
+): { mapping: Record<string, string>; unmapped: string[] } {
   const mapping: Record<string, string> = {};
   const unmapped: string[] = [];
   const writable = fields.filter((f) => !SYSTEM_FIELD_NAMES.includes(f.name) || f.name === 'Disabled');
+  const candidates = definition ? writable.filter((f) => definition.columns.some((c) => c.field === f.name)) : writable;
+  const labelsOf = (field: FieldModel): string[] => {
+    const column = definition?.columns.find((c) => c.field === field.name);
+    return [...(column?.label ? [localize(column.label, locale), column.label.en] : []), fieldLabel(field, locale)].map(norm);
+  };
   for (const header of headers) {
     const key = norm(header);
     if (key === 'oid' || key === 'etag' || key === 'tenantoid') continue;
-    const field = writable.find((f) => norm(f.name) === key) ?? writable.find((f) => norm(fieldLabel(f, locale)) === key);
-    if (field) mapping[header] = field.name;
+    const field = candidates.find((f) => norm(f.name) === key) ?? candidates.find((f) => labelsOf(f).includes(key));
+    if (field && !Object.values(mapping).includes(field.name)) mapping[header] = field.name;
     else if (header.trim()) unmapped.push(header);
   }
   return { mapping, unmapped };
+}
+
+/**
+ * A CSV with only the header row to fill in: the shown columns of the import definition, else every declared
+ * top-level field, by field name (what the import maps by in any language).
+ */
+export function importTemplate(doc: EntityDocument, definition: CompiledImport | undefined): string {
+  const names = definition ? definition.columns.filter((c) => c.show).map((c) => c.field) : doc.fields.map((f) => f.name);
+  return `${Papa.unparse([names])}\r\n`;
 }
 
 /** Converts cell text to the field's type; an unreadable cell gives an error message instead. */
@@ -65,13 +101,15 @@ export function convertCell(field: FieldModel, text: string): { value: unknown }
 
 /**
  * Parses a CSV text and checks every row with the compiled schema of the kind (the same validator the server
- * runs), before anything is written: each row gets its record and its errors per field.
+ * runs) and the rules of its import definition, before anything is written: each row gets its record and its
+ * errors per field.
  */
 export function previewImport(csv: string, doc: EntityDocument, emptyRecord: Record<string, unknown>, locale: string): ImportPreview {
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
   const headers = parsed.meta.fields ?? [];
   const fields = [...doc.fields, { name: 'Disabled', type: 'Boolean' } as FieldModel];
-  const { mapping, unmapped } = mapHeaders(headers, fields, locale);
+  const definition = doc.extensions?.import;
+  const { mapping, unmapped } = mapHeaders(headers, fields, locale, definition);
   const validate = createRecordValidator(doc);
   const rows = parsed.data.map((cells, index): ImportRow => {
     const errors: Record<string, string[]> = {};
@@ -87,8 +125,16 @@ export function previewImport(csv: string, doc: EntityDocument, emptyRecord: Rec
       if (errors[path]) continue;
       errors[path || '(record)'] = list.map((e) => e.message);
     }
-    return { line: index + 1, cells, record, errors };
+    return { line: index + 1, cells, values, record, errors };
   });
+  // The definition's own rules (columns only, complete GTIN imports), exactly as the server applies them; a cell
+  // that already has an error keeps just that one.
+  if (definition) {
+    for (const { row, field, message } of importDefinitionErrors(definition, rows.map((r) => r.values), emptyRecord)) {
+      const errors = rows[row - 1]!.errors;
+      errors[field] ??= [message];
+    }
+  }
   for (const error of parsed.errors) {
     const row = error.row !== undefined ? rows[error.row] : undefined;
     if (row) (row.errors['(record)'] ??= []).push(error.message);

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { compileEntityUncached, type EntityDocument } from '../../../schemas';
 import product from '../../../server/data/test-fixtures/shop/product.json';
 import { collectAllPages, rowsToCsv } from './csv-export';
-import { convertCell, mapHeaders, previewImport } from './csv-import';
+import { convertCell, importTemplate, mapHeaders, previewImport } from './csv-import';
 
 const doc = product as unknown as EntityDocument;
 const empty = compileEntityUncached(doc).emptyRecord;
@@ -47,5 +47,52 @@ describe('CSV import', () => {
     expect(Object.keys(preview.rows[1]!.errors).sort()).toEqual(['Kind', 'Name']);
     expect(preview.rows[2]!.errors.Price).toEqual(["'x' is not a number."]);
     expect(preview.invalid).toBe(2);
+  });
+});
+
+describe('CSV import with an import definition', () => {
+  // The product kind with a definition: Note is the GTIN, Name must come with it, Stock is importable but hidden.
+  const defined: EntityDocument = {
+    ...doc,
+    extensions: {
+      ...doc.extensions,
+      import: {
+        gtinField: 'Note',
+        columns: [
+          { field: 'Code' },
+          { field: 'Name', label: { en: 'Title', de: 'Titel' }, requiredForGtin: true },
+          { field: 'Note', requiredForGtin: true },
+          { field: 'Kind' },
+          { field: 'Stock', show: false },
+        ],
+      },
+    },
+  };
+  const compiled = compileEntityUncached(defined, 'de');
+
+  it('offers the shown columns as a template', () => {
+    expect(importTemplate(defined, compiled.import)).toBe('Code,Name,Note,Kind\r\n');
+    expect(importTemplate(doc, undefined).split(',')[0]).toBe('Code');
+  });
+
+  it('maps only the columns of the definition, by name or by its label in the locale or English', () => {
+    expect(mapHeaders(['code', 'Titel', 'Price', 'Stock'], defined.fields, 'de', defined.extensions!.import)).toEqual({ mapping: { code: 'Code', Titel: 'Name', Stock: 'Stock' }, unmapped: ['Price'] });
+    expect(mapHeaders(['Title'], defined.fields, 'de', defined.extensions!.import).mapping).toEqual({ Title: 'Name' });
+  });
+
+  it('needs every requiredForGtin column once a row has the GTIN, and sends only the mapped values', () => {
+    const preview = previewImport('Code,Title,Note,Kind,Price\nG1,One,4006381333931,1,9\nG2,,,1,9\nG3,Three,,1,9\n', defined, compiled.emptyRecord, 'en');
+    expect(preview.unmapped).toEqual(['Price']);
+    expect(preview.rows[0]!.errors).toEqual({});
+    expect(preview.rows[0]!.values).toEqual({ Code: 'G1', Name: 'One', Note: '4006381333931', Kind: 1 });
+    expect(preview.rows[1]!.errors.Note).toEqual(['Note is required in a GTIN import: row 1 has a Note, so every row needs Note.']);
+    expect(preview.rows[1]!.errors.Name).toEqual(['Name is required.']);
+    expect(Object.keys(preview.rows[2]!.errors)).toEqual(['Note']);
+    expect(preview.invalid).toBe(2);
+  });
+
+  it('leaves a file without any GTIN to the record checks alone', () => {
+    const preview = previewImport('Code,Name\nP1,One\nP2,Two\n', defined, compiled.emptyRecord, 'en');
+    expect(preview.invalid).toBe(0);
   });
 });

@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Dialog, HStack, Portal, Progress, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Code, Dialog, HStack, Portal, Progress, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { CompiledEntity, EntityDocument } from '../../../schemas';
+import { fieldLabel, type CompiledEntity, type CompiledImport, type EntityDocument } from '../../../schemas';
 import { ApiRequestError } from '../../lib/api/api-error';
 import { showError } from '../../lib/toasts/show-error';
 import { toasts } from '../../lib/toasts/toast-store';
-import { previewImport, type ImportPreview } from './csv-import';
+import { importTemplate, previewImport, type ImportPreview } from './csv-import';
 import type { DataApi } from './data-api';
 
 /** Props of the CSV import. */
@@ -28,17 +28,83 @@ function withServerErrors(preview: ImportPreview, errors: Record<string, string[
   return { ...preview, rows, invalid: rows.filter((r) => Object.keys(r.errors).length > 0).length };
 }
 
+/** Offers the header-only CSV as a download. */
+function downloadTemplate(doc: EntityDocument, definition: CompiledImport | undefined): void {
+  const blob = new Blob([`\uFEFF${importTemplate(doc, definition)}`], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = `${doc.area}-${doc.entity}-import.csv`;
+  anchor.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The columns of an import definition with their labels, descriptions and flags, as a guide to fill a file. */
+function ImportColumnGuide({ definition }: { definition: CompiledImport }) {
+  const { t } = useLingui();
+  const gtin = definition.columns.find((c) => c.field === definition.gtinField);
+  return (
+    <Box mt="3" data-testid="import-columns">
+      <Text textStyle="sm" fontWeight="semibold" mb="1">{t`Columns of the import`}</Text>
+      {gtin && definition.columns.some((c) => c.requiredForGtin) && (
+        <Text textStyle="xs" color="fg.muted" mb="2">{t`Once one row has a ${gtin.label}, every row needs the columns marked “Required for GTIN”.`}</Text>
+      )}
+      <Box maxH="40vh" overflow="auto" borderWidth="1px" borderRadius="md">
+        <Table.Root size="sm" stickyHeader>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t`Column`}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t`Label`}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t`Description`}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {definition.columns
+              .filter((column) => column.show)
+              .map((column) => (
+                <Table.Row key={column.field} data-testid="import-column" data-field={column.field} data-required={column.required || undefined} data-required-for-gtin={column.requiredForGtin || undefined}>
+                  <Table.Cell>
+                    <Code>{column.field}</Code>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="1" flexWrap="wrap">
+                      <Text>{column.label}</Text>
+                      {column.required && <Badge colorPalette="orange">{t`Required`}</Badge>}
+                      {column.requiredForGtin && <Badge colorPalette="blue">{t`Required for GTIN`}</Badge>}
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell color="fg.muted" whiteSpace="normal">
+                    {column.description}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+    </Box>
+  );
+}
+
 /**
  * CSV import for any kind (spec 2 §2): pick a file, columns mapped by field name or label, every row checked with
  * the compiled schema, a preview with the errors per row and cell; the import is one request the server writes
- * in one transaction, so nothing is half-imported.
+ * in one transaction, so nothing is half-imported. A kind with an import definition (spec 2 §3) shows its columns
+ * with labels and descriptions, offers them as a template, takes only them and applies its rules.
  */
 export function ImportDialog({ compiled, doc, api, onDone, onCancel }: ImportDialogProps) {
   const { t } = useLingui();
   const [fileName, setFileName] = useState<string>();
   const [preview, setPreview] = useState<ImportPreview>();
   const [busy, setBusy] = useState(false);
-  const columns = preview ? [...new Set(Object.values(preview.mapping))] : [];
+  const definition = compiled.import;
+  const hidden = new Set(definition?.columns.filter((c) => !c.show).map((c) => c.field));
+  const columns = preview ? [...new Set(Object.values(preview.mapping))].filter((field) => !hidden.has(field)) : [];
+  const labelOf = (field: string): string => {
+    const column = definition?.columns.find((c) => c.field === field);
+    if (column) return column.label;
+    const model = doc.fields.find((f) => f.name === field);
+    return definition && model ? fieldLabel(model, compiled.locale) : field;
+  };
 
   const read = async (file: File | undefined) => {
     if (!file) return;
@@ -50,7 +116,7 @@ export function ImportDialog({ compiled, doc, api, onDone, onCancel }: ImportDia
     if (!preview) return;
     setBusy(true);
     try {
-      const result = await api.importRecords(preview.rows.map((row) => row.record));
+      const result = await api.importRecords(preview.rows.map((row) => row.values));
       toasts.show({ type: 'success', title: t`Operation successful`, content: t`${result.imported} records imported.` });
       onDone(result.imported);
     } catch (error) {
@@ -73,7 +139,13 @@ export function ImportDialog({ compiled, doc, api, onDone, onCancel }: ImportDia
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <input type="file" accept=".csv,text/csv" aria-label={t`CSV file`} data-testid="import-file" onChange={(e) => void read(e.currentTarget.files?.[0])} />
+              <HStack gap="3" flexWrap="wrap">
+                <input type="file" accept=".csv,text/csv" aria-label={t`CSV file`} data-testid="import-file" onChange={(e) => void read(e.currentTarget.files?.[0])} />
+                <Button size="xs" variant="outline" onClick={() => downloadTemplate(doc, definition)} data-testid="import-template">
+                  <Trans>Download template</Trans>
+                </Button>
+              </HStack>
+              {definition && !preview && <ImportColumnGuide definition={definition} />}
               {preview && (
                 <Box mt="3">
                   <HStack gap="2" mb="2" flexWrap="wrap" textStyle="sm">
@@ -86,7 +158,9 @@ export function ImportDialog({ compiled, doc, api, onDone, onCancel }: ImportDia
                         <Table.Row>
                           <Table.ColumnHeader>#</Table.ColumnHeader>
                           {columns.map((c) => (
-                            <Table.ColumnHeader key={c}>{c}</Table.ColumnHeader>
+                            <Table.ColumnHeader key={c} title={c}>
+                              {labelOf(c)}
+                            </Table.ColumnHeader>
                           ))}
                           <Table.ColumnHeader>{t`Errors`}</Table.ColumnHeader>
                         </Table.Row>
@@ -105,7 +179,7 @@ export function ImportDialog({ compiled, doc, api, onDone, onCancel }: ImportDia
                               <Table.Cell data-testid="import-row-errors">
                                 {Object.entries(row.errors).map(([field, messages]) => (
                                   <Badge key={field} colorPalette="red" me="1" whiteSpace="normal">
-                                    {field}: {messages.join(' ')}
+                                    {labelOf(field)}: {messages.join(' ')}
                                   </Badge>
                                 ))}
                               </Table.Cell>
