@@ -88,6 +88,34 @@ describe('EntityForm', () => {
     expect(field(mounted.host, 'ArticleNumber')?.textContent).toContain("'bad id!' is not a valid id");
   });
 
+  it('shows server field errors on their fields and tabs until the user edits the field', async () => {
+    const initial = { ...compiled.emptyRecord, ArticleNumber: 'A-1', Text: 'Bolt' };
+    const refused = { ArticleNumber: ['ArticleNumber already exists.'], Text: ['Text is not allowed.'], '(record)': ['Whole record.'] };
+    function ServerHarness() {
+      const [value, setValue] = useState<Record<string, unknown>>(initial);
+      return (
+        <EntityForm
+          compiled={compiled}
+          value={value}
+          onChange={setValue}
+          lookupSource={lookupSource}
+          locale="en"
+          serverErrors={refused}
+        />
+      );
+    }
+    mounted = render(<ServerHarness />);
+    await settle();
+    expect(field(mounted.host, 'ArticleNumber')?.textContent).toContain('ArticleNumber already exists.');
+    expect(field(mounted.host, 'Text')?.textContent).toContain('Text is not allowed.');
+    expect(mounted.host.querySelector('[data-tab=main] [data-error-count]')?.textContent).toBe('2');
+    typeInto(input(mounted.host, 'ArticleNumber'), 'A-2');
+    await settle();
+    expect(field(mounted.host, 'ArticleNumber')?.textContent).not.toContain('already exists');
+    expect(field(mounted.host, 'Text')?.textContent).toContain('Text is not allowed.');
+    expect(mounted.host.querySelector('[data-tab=main] [data-error-count]')?.textContent).toBe('1');
+  });
+
   it('does not submit on Enter in a single-line input', () => {
     const onSubmit = vi.fn();
     mounted = render(<EntityForm compiled={compiled} value={compiled.emptyRecord} onChange={() => {}} onSubmit={onSubmit} lookupSource={lookupSource} locale="en" />);

@@ -7,7 +7,10 @@ import { useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEve
 import type { CompiledEntity } from '../schemas';
 import type { EntityFormContext, LookupResolver, LookupSource } from './form-context';
 import { applyEffects, createFieldEffects, type EffectStates } from './form/field-effects';
-import { createCustomValidate, createTransformErrors, errorPath, errorsPerTab, formValidator } from './form/form-validation';
+import {
+  createCustomValidate, createTransformErrors, errorPath, errorsPerTab, formValidator, pendingServerErrors, serverErrorList, serverErrorSchema,
+  type ServerFieldErrors,
+} from './form/form-validation';
 import { rendererRegistry } from './registry';
 import { validationTranslate } from './validation-messages';
 
@@ -45,6 +48,12 @@ export interface EntityFormProps {
   lookupSource: LookupSource;
   resolveLookup?: LookupResolver;
   locale: string;
+  /**
+   * The server's messages per field path (a refused save: 400 `errors`, 409 unique). They show on their fields and
+   * count in the tab badges until the user changes that field's value. A new object is a new refusal, of the
+   * value at that render.
+   */
+  serverErrors?: ServerFieldErrors;
   /** Told whenever the shown errors change (after the first validation errors are live). */
   onErrorsChange?: (validation: EntityFormValidation) => void;
   ref?: Ref<EntityFormHandle>;
@@ -67,7 +76,7 @@ function swallowEnter(event: KeyboardEvent<HTMLDivElement>): void {
  * changed), and validation with the compiled schema, the conditional requirements and the rule strings. Errors show
  * after the first validation (`ref.validate()`, `ref.submit()`) and then update as the user types.
  */
-export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, lookupSource, resolveLookup, locale, onErrorsChange, ref }: EntityFormProps) {
+export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, lookupSource, resolveLookup, locale, serverErrors, onErrorsChange, ref }: EntityFormProps) {
   const { i18n } = useLingui();
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const formRef = useRef<Form>(null);
@@ -86,9 +95,21 @@ export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, look
   const transformErrors = useMemo(() => createTransformErrors(compiled, translate, () => latest.current.value), [compiled, translate]);
   const customValidate = useMemo(() => createCustomValidate(compiled, translate, () => latest.current.states), [compiled, translate]);
 
+  // Server errors hold for the values they were given with; a field's own messages go once its value changes.
+  const refused = useRef<{ errors: ServerFieldErrors | undefined; value: RecordValue }>({ errors: serverErrors, value });
+  if (refused.current.errors !== serverErrors) refused.current = { errors: serverErrors, value };
+  const pendingKey = JSON.stringify(pendingServerErrors(serverErrors, refused.current.value, value));
+  const pending = useMemo(() => JSON.parse(pendingKey) as ServerFieldErrors, [pendingKey]);
+  const extraErrors = useMemo(() => (Object.keys(pending).length > 0 ? serverErrorSchema(pending) : undefined), [pending]);
+  const pendingList = useMemo(() => serverErrorList(pending), [pending]);
+  const latestPending = useRef(pending);
+  latestPending.current = pending;
+
   const [live, setLive] = useState(false);
   const [validation, setValidation] = useState<EntityFormValidation | null>(null);
-  const show = (errors: readonly RJSFValidationError[]) => {
+  const show = (all: readonly RJSFValidationError[]) => {
+    // rjsf reports the server's messages merged into its own; they are counted separately (below).
+    const errors = all.filter((e) => !latestPending.current[errorPath(e)]?.includes(e.message ?? ''));
     const next = toValidation(errors, compiled);
     setValidation(next);
     onErrorsChange?.(next);
@@ -109,9 +130,14 @@ export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, look
     },
   }));
 
+  const tabErrors = useMemo(() => {
+    const counts = { ...(validation?.perTab ?? {}) };
+    for (const [tab, count] of Object.entries(errorsPerTab(pendingList, compiled.layout))) counts[tab] = (counts[tab] ?? 0) + count;
+    return counts;
+  }, [validation, pendingList, compiled.layout]);
   const formContext: EntityFormContext = useMemo(
-    () => ({ lookupSource, resolveLookup, locale, layout: compiled.layout, tabErrors: validation?.perTab ?? {}, getRecord: () => latest.current.value }),
-    [lookupSource, resolveLookup, locale, compiled.layout, validation],
+    () => ({ lookupSource, resolveLookup, locale, layout: compiled.layout, tabErrors, getRecord: () => latest.current.value }),
+    [lookupSource, resolveLookup, locale, compiled.layout, tabErrors],
   );
 
   return (
@@ -129,6 +155,7 @@ export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, look
         fields={rendererRegistry.fields}
         readonly={readOnly}
         liveValidate={live ? 'onChange' : undefined}
+        extraErrors={extraErrors}
         showErrorList={false}
         noHtml5Validate
         transformErrors={transformErrors}

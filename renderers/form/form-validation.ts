@@ -1,6 +1,7 @@
-import type { CustomValidator, ErrorTransformer, FormValidation, RJSFValidationError } from '@rjsf/utils';
+import type { CustomValidator, ErrorSchema, ErrorTransformer, FormValidation, RJSFValidationError } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import addFormats from 'ajv-formats';
+import { deepEqual } from '../../conditions';
 import {
   evaluateRules, fieldLabel, findField, formatMessage, isEmptyValue, parseRules, valueAt, walkFields,
   type CompiledEntity, type FormLayout, type MessageParams, type Translate,
@@ -145,4 +146,39 @@ export function errorsPerTab(errors: readonly Pick<RJSFValidationError, 'propert
     if (tab !== undefined) counts[tab] = (counts[tab] ?? 0) + 1;
   }
   return counts;
+}
+
+/** Messages per dotted field path, as the server answers a refused record (400 `errors`, 409 unique). */
+export type ServerFieldErrors = Record<string, string[]>;
+
+/** The record-wide key of the server's errors: no field to show it on. */
+export const RECORD_ERROR_KEY = '(record)';
+
+/**
+ * The server's field errors that still apply: those of fields whose value is still the one the server refused
+ * (`refused`). A field the user has edited since loses its messages; record-wide ones are left to the caller.
+ */
+export function pendingServerErrors(errors: ServerFieldErrors | undefined, refused: unknown, current: unknown): ServerFieldErrors {
+  const pending: ServerFieldErrors = {};
+  for (const [path, messages] of Object.entries(errors ?? {})) {
+    if (path === RECORD_ERROR_KEY || messages.length === 0) continue;
+    if (deepEqual(valueAt(refused, path) ?? null, valueAt(current, path) ?? null)) pending[path] = messages;
+  }
+  return pending;
+}
+
+/** Server field errors as rjsf `extraErrors`: nested by path, messages in `__errors`. */
+export function serverErrorSchema(errors: ServerFieldErrors): ErrorSchema {
+  const schema: ErrorSchema = {};
+  for (const [path, messages] of Object.entries(errors)) {
+    let node = schema as Record<string, unknown>;
+    for (const key of path.split('.')) node = (node[key] ??= {}) as Record<string, unknown>;
+    node.__errors = [...((node.__errors as string[] | undefined) ?? []), ...messages];
+  }
+  return schema;
+}
+
+/** Server field errors as one list of rjsf errors (for counting, and for telling them from rjsf's own). */
+export function serverErrorList(errors: ServerFieldErrors): RJSFValidationError[] {
+  return Object.entries(errors).flatMap(([path, messages]) => messages.map((message) => ({ property: `.${path}`, message, stack: `${path}: ${message}` })));
 }

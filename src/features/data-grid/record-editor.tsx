@@ -1,8 +1,9 @@
-import { Box, Button, HStack, List, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { EntityForm, type EntityFormHandle } from '../../../renderers';
-import type { CompiledEntity } from '../../../schemas';
+import { pendingServerErrors, RECORD_ERROR_KEY, type ServerFieldErrors } from '../../../renderers/form/form-validation';
+import { fieldLabel, findField, type CompiledEntity } from '../../../schemas';
 import { ApiRequestError } from '../../lib/api/api-error';
 import { showError } from '../../lib/toasts/show-error';
 import { toasts } from '../../lib/toasts/toast-store';
@@ -34,13 +35,14 @@ export interface RecordEditorProps {
 /**
  * The entity editor (spec 2 §2, §4): the tabbed EntityForm with Save and Close/Cancel. Save creates without a key
  * and updates with If-Match otherwise; 304 is a success that keeps the local data; 409 opens the conflict resolver;
- * server field errors are listed above the form.
+ * the server's field errors show on their fields (until edited), with a one-line summary above the form.
  */
 export function RecordEditor({ compiled, api, session, onSessionChange, readOnly = false, keepOpenOnUpdate = false, onSaved, onClose }: RecordEditorProps) {
   const { t, i18n } = useLingui();
   const form = useRef<EntityFormHandle>(null);
   const [conflict, setConflict] = useState<{ theirs: DataRecord | null } | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
+  // What the server refused, with the values it refused: a field's messages go once the user edits it.
+  const [refused, setRefused] = useState<{ errors: ServerFieldErrors; value: DataRecord }>();
   const [closing, setClosing] = useState(false);
   const latest = useRef(session);
   latest.current = session;
@@ -58,7 +60,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
   };
 
   const submit = async (value: DataRecord, etag: string | undefined) => {
-    setServerErrors({});
+    setRefused(undefined);
     try {
       const result = await api.save(value, etag);
       if (result.kind === 'conflict') {
@@ -74,7 +76,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
       onSessionChange(storedSession(result.record, result.etag));
       finish(result.record, now.isNew);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.body.errors) setServerErrors(error.body.errors);
+      if (error instanceof ApiRequestError && error.body.errors) setRefused({ errors: error.body.errors, value });
       showError(error);
       throw error;
     }
@@ -120,7 +122,13 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
   };
 
   const closeKind = closeButtonKind(session, readOnly);
-  const errorEntries = Object.entries(serverErrors);
+  const pending = refused ? pendingServerErrors(refused.errors, refused.value, session.value) : {};
+  const refusedFields = Object.keys(pending).map((path) => {
+    const field = findField(compiled.meta.fields, path);
+    return field ? fieldLabel(field, compiled.locale) : path;
+  });
+  const names = refusedFields.join(', ');
+  const recordWide = refused?.errors[RECORD_ERROR_KEY] ?? [];
   return (
     <Box
       data-testid="record-editor"
@@ -129,18 +137,12 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
       opacity={closing ? 0 : 1}
       transform={closing ? 'translateY(-8px)' : undefined}
     >
-      {errorEntries.length > 0 && (
-        <Box data-testid="server-errors" borderWidth="1px" borderColor="red.muted" bg="red.subtle" borderRadius="md" p="2" mb="2">
-          <Text fontWeight="semibold" textStyle="sm">
-            <Trans>The server refused these fields:</Trans>
-          </Text>
-          <List.Root textStyle="sm" ps="4">
-            {errorEntries.map(([field, messages]) => (
-              <List.Item key={field}>
-                <b>{field}</b>: {messages.join(' ')}
-              </List.Item>
-            ))}
-          </List.Root>
+      {(refusedFields.length > 0 || recordWide.length > 0) && (
+        <Box data-testid="server-errors" role="alert" borderWidth="1px" borderColor="red.muted" bg="red.subtle" borderRadius="md" p="2" mb="2" textStyle="sm">
+          {refusedFields.length > 0 && <Text>{t`The server refused these fields: ${names}`}</Text>}
+          {recordWide.map((message) => (
+            <Text key={message}>{message}</Text>
+          ))}
         </Box>
       )}
       <EntityForm
@@ -152,6 +154,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
         lookupSource={lookupSource}
         resolveLookup={resolveLookup}
         locale={i18n.locale}
+        serverErrors={refused?.errors}
       />
       <HStack mt="3" gap="2">
         {!readOnly && (
