@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { CompiledLookup } from '../../schemas';
-import type { EntityFormContext, LookupOption } from '../form-context';
+import type { EntityFormContext, LookupOption, LookupResolver, LookupSource } from '../form-context';
 import { CountryFlag } from './country-flag';
 import { LOOKUP_TAKE, useLookupSearch } from './lookup-search';
 import { NamedIcon } from './named-icon';
@@ -30,25 +30,44 @@ function OptionContent({ option }: { option: LookupOption }) {
   );
 }
 
+/** Props of the lookup picker: the value, the lookup it points through, and where to search and resolve. */
+export interface LookupPickerProps {
+  id: string;
+  name?: string;
+  value: unknown;
+  lookup: CompiledLookup;
+  source: LookupSource | undefined;
+  resolve?: LookupResolver;
+  /** The chosen value; an emptied box gives `empty`. */
+  onChange: (value: unknown) => void;
+  /** What an emptied box stands for (null for nullable fields, else undefined). */
+  empty?: null;
+  required?: boolean;
+  disabled?: boolean;
+  readonly?: boolean;
+  autofocus?: boolean;
+  invalid?: boolean;
+  ariaLabel?: string;
+  onFocus?: () => void;
+  onBlur?: () => void;
+}
+
 /**
- * Lookup dropdown: searches the looked-up kind through `formContext.lookupSource` six results at a time, shows
- * icons and country flags, says when there are too many or no entries, and names a missing lookup definition.
- * The current value's text comes from `formContext.resolveLookup` (else the value itself is shown).
+ * Lookup dropdown: searches the looked-up kind six results at a time (and six more on "Load more", which the
+ * arrow keys reach as the last entry), shows icons and country flags, says when there are too many or no
+ * entries. The current value's text comes from `resolve` (else the value itself is shown).
  */
-export function LookupWidget({ id, name, value, schema, options, registry, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, htmlName, rawErrors }: WidgetProps) {
+export function LookupPicker({ id, name, value, lookup, source, resolve, onChange, empty, required, disabled, readonly, autofocus, invalid, ariaLabel, onFocus, onBlur }: LookupPickerProps) {
   const { t } = useLingui();
-  const context = registry.formContext as Partial<EntityFormContext> | undefined;
-  const lookup = options.lookup as CompiledLookup | undefined;
   const [selected, setSelected] = useState<LookupOption | null>(null);
   const [query, setQuery] = useState<string | null>(null); // null: not searching, the selection is shown
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const search = useLookupSearch(context?.lookupSource, lookup, query ?? '', open);
+  const search = useLookupSearch(source, lookup, query ?? '', open);
 
-  const resolve = context?.resolveLookup;
   useEffect(() => {
     if (value === null || value === undefined || value === '') return setSelected(null);
-    if (selected?.value === value || !resolve || !lookup) return;
+    if (selected?.value === value || !resolve) return;
     let live = true;
     void resolve(lookup, value as string | number).then((option) => live && setSelected(option));
     return () => {
@@ -56,13 +75,19 @@ export function LookupWidget({ id, name, value, schema, options, registry, requi
     };
   }, [value, resolve, lookup, selected?.value]);
 
-  if (!lookup) {
-    return (
-      <Text role="alert" color="fg.error" id={id}>
-        {t`Lookup ''${name}'' missing!`}
-      </Text>
-    );
-  }
+  const items = search.items;
+  // "Load more" is one more entry after the items while more exist.
+  const moreIndex = search.hasMore && !search.loading ? items.length : -1;
+  const entries = items.length + (moreIndex >= 0 ? 1 : 0);
+  const listId = `${id}__listbox`;
+  const optionId = (index: number) => (index === moreIndex ? `${id}__more` : `${id}__option-${index}`);
+  const locked = disabled || readonly;
+
+  useEffect(() => {
+    if (!open) return;
+    const element = document.getElementById(optionId(active));
+    element?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, open, entries]);
 
   const choose = (option: LookupOption) => {
     if (option.disabled) return;
@@ -71,18 +96,20 @@ export function LookupWidget({ id, name, value, schema, options, registry, requi
     setOpen(false);
     onChange(option.value);
   };
-  const items = search.items;
-  const listId = `${id}__listbox`;
-  const locked = disabled || readonly;
+  const loadMore = () => {
+    setActive(items.length); // the first of the next six, once they arrive
+    search.loadMore();
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (locked) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (!open) return setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((a) => (items.length === 0 ? 0 : (a + step + items.length) % items.length));
+      setActive((a) => (entries === 0 ? 0 : (a + step + entries) % entries));
     } else if (event.key === 'Enter') {
       event.preventDefault(); // never submits the form
+      if (open && active === moreIndex) return loadMore();
       const option = items[active];
       if (open && option) choose(option);
       else setOpen(true);
@@ -110,14 +137,15 @@ export function LookupWidget({ id, name, value, schema, options, registry, requi
         {query === null && selected && <CountryFlag country={selected.country} />}
         <Input
           id={id}
-          name={htmlName ?? id}
+          name={name ?? id}
           role="combobox"
           autoComplete="off"
+          aria-label={ariaLabel}
           aria-expanded={open}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={open && items[active] ? `${id}__option-${active}` : undefined}
-          aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+          aria-activedescendant={open && active < entries ? optionId(active) : undefined}
+          aria-invalid={invalid || undefined}
           value={shownText}
           required={required}
           disabled={disabled}
@@ -130,17 +158,18 @@ export function LookupWidget({ id, name, value, schema, options, registry, requi
           }}
           onFocus={() => {
             if (!locked) setOpen(true);
-            onFocus(id, value);
+            onFocus?.();
           }}
           onBlur={() => {
             // An emptied box clears the value; other typed text that chose nothing is dropped.
             if (query !== null && query.trim() === '') {
               setSelected(null);
-              onChange(isNullable(schema) ? null : undefined);
+              onChange(empty);
             }
             setQuery(null);
             setOpen(false);
-            onBlur(id, value);
+            setActive(0);
+            onBlur?.();
           }}
           onKeyDown={onKeyDown}
         />
@@ -163,7 +192,7 @@ export function LookupWidget({ id, name, value, schema, options, registry, requi
               <Box
                 as="li"
                 key={String(option.value)}
-                id={`${id}__option-${index}`}
+                id={optionId(index)}
                 role="option"
                 aria-selected={option.value === value}
                 aria-disabled={option.disabled || undefined}
@@ -184,6 +213,30 @@ export function LookupWidget({ id, name, value, schema, options, registry, requi
                 <OptionContent option={option} />
               </Box>
             ))}
+            {moreIndex >= 0 && (
+              <Box
+                as="li"
+                id={optionId(moreIndex)}
+                role="option"
+                aria-selected={false}
+                data-load-more
+                minHeight={`${ITEM_HEIGHT_REM}rem`}
+                display="flex"
+                alignItems="center"
+                paddingInline="3"
+                cursor="pointer"
+                color="fg.info"
+                fontSize="sm"
+                bg={active === moreIndex ? 'bg.muted' : undefined}
+                onMouseEnter={() => setActive(moreIndex)}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  loadMore();
+                }}
+              >
+                {t`Load more`}
+              </Box>
+            )}
           </Box>
           {notice && (
             <Text paddingInline="3" paddingBlock="2" fontSize="sm" color="fg.muted" role="status">
@@ -193,5 +246,38 @@ export function LookupWidget({ id, name, value, schema, options, registry, requi
         </Box>
       )}
     </Box>
+  );
+}
+
+/** The rjsf lookup widget: the picker with the lookup of the field's `ui:options` and the form's source. */
+export function LookupWidget({ id, name, value, schema, options, registry, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, htmlName, rawErrors }: WidgetProps) {
+  const { t } = useLingui();
+  const context = registry.formContext as Partial<EntityFormContext> | undefined;
+  const lookup = options.lookup as CompiledLookup | undefined;
+  if (!lookup) {
+    return (
+      <Text role="alert" color="fg.error" id={id}>
+        {t`Lookup ''${name}'' missing!`}
+      </Text>
+    );
+  }
+  return (
+    <LookupPicker
+      id={id}
+      name={htmlName ?? id}
+      value={value}
+      lookup={lookup}
+      source={context?.lookupSource}
+      resolve={context?.resolveLookup}
+      onChange={onChange}
+      empty={isNullable(schema) ? null : undefined}
+      required={required}
+      disabled={disabled}
+      readonly={readonly}
+      autofocus={autofocus}
+      invalid={rawErrors !== undefined && rawErrors.length > 0}
+      onFocus={() => onFocus(id, value)}
+      onBlur={() => onBlur(id, value)}
+    />
   );
 }

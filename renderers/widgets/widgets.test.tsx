@@ -125,7 +125,8 @@ describe('lookup widget', () => {
     await settle(10);
     await settle(10);
     expect(source).toHaveBeenCalledWith(lookup, '', 6);
-    expect(host.querySelectorAll('[role=option]')).toHaveLength(2);
+    expect(host.querySelectorAll('[role=option]:not([data-load-more])')).toHaveLength(2);
+    expect(host.querySelector('[data-load-more]')?.textContent).toBe('Load more');
     expect(host.textContent).toContain('Too many entries, please refine search.');
     // The flag set loads on first use; under load that can take longer than the options.
     await vi.waitFor(() => expect(host.querySelector('[data-flag=AT]')).not.toBeNull(), { timeout: 5000 });
@@ -134,6 +135,33 @@ describe('lookup widget', () => {
     option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
     await settle();
     expect(props.onChange).toHaveBeenLastCalledWith(2);
+  });
+
+  it('loads six more with "Load more", reached by the arrow keys and Enter as by the mouse', async () => {
+    const all = Array.from({ length: 14 }, (_, i) => ({ value: i + 1, text: `City ${i + 1}` }));
+    const source = vi.fn<LookupSource>(async (_lookup, _query, take) => ({ items: all.slice(0, take), hasMore: all.length > take }));
+    const { host } = mount('lookup', { options: { lookup }, registry: { formContext: { lookupSource: source } } as WidgetProps['registry'] });
+    const input = host.querySelector('input')!;
+    focus(input);
+    await settle(10);
+    expect(host.querySelectorAll('[role=option]:not([data-load-more])')).toHaveLength(6);
+    const key = (k: string) => input.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+    await settle();
+    for (let i = 0; i < 6; i++) key('ArrowDown');
+    await settle();
+    expect(input.getAttribute('aria-activedescendant')).toBe('root_Field__more');
+    key('Enter');
+    await settle(10);
+    await settle(10);
+    expect(source).toHaveBeenLastCalledWith(lookup, '', 12);
+    expect(host.querySelectorAll('[role=option]:not([data-load-more])')).toHaveLength(12);
+    expect(input.getAttribute('aria-activedescendant')).toBe('root_Field__option-6'); // the first of the new six
+    host.querySelector('[data-load-more]')!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    await settle(10);
+    await settle(10);
+    expect(host.querySelectorAll('[role=option]')).toHaveLength(14);
+    expect(host.querySelector('[data-load-more]')).toBeNull();
+    expect(host.textContent).not.toContain('Too many entries');
   });
 
   it('says no entry, and asks to adjust a search that found nothing', async () => {

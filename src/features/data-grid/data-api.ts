@@ -19,6 +19,8 @@ export interface ListParams {
   take: number;
   orderBy?: string;
   filter?: string;
+  /** JSON object of String field to the text it must contain (case-insensitive). */
+  contains?: string;
   q?: string;
   cursor?: string;
 }
@@ -55,6 +57,12 @@ export function createDataApi(kind: string) {
     empty: () => apiGet<DataRecord>(`${base}/empty`),
     list: (params: ListParams, signal?: AbortSignal) =>
       apiCall<ListPage>(base, { query: { ...params }, signal }).then((r) => r.data),
+    /** A list page with its tag; with the `etag` of the same page before, a 304 answers `null` (nothing changed). */
+    async listIfChanged(params: ListParams, etag?: string): Promise<{ page: ListPage; etag: string | undefined } | null> {
+      const response = await apiCall<ListPage>(base, { query: { ...params }, headers: etag ? { 'If-None-Match': etag } : undefined, accept: [304] });
+      if (response.status === 304) return null;
+      return { page: response.data, etag: response.headers.get('etag') ?? undefined };
+    },
     /** Reads a record; with `etag` a 304 answers `null` (the caller keeps what it has). */
     async read(oid: unknown, etag?: string): Promise<{ record: DataRecord; etag: string } | null> {
       const response = await apiCall<DataRecord>(`${base}/${String(oid)}`, { headers: etag ? { 'If-None-Match': quoted(etag) } : undefined, accept: [304] });

@@ -1,25 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledQueryField } from '../../../schemas';
-import { decodeQueryKey, encodeQueryKey, listParamsOf, orderByOf, queryFilter, sharedLink, toggleSort } from './grid-query';
+import { decodeQueryKey, encodeQueryKey, listParamsOf, orderByOf, queryContains, queryFieldMode, queryFilter, sharedLink, toggleSort } from './grid-query';
 
 const fields: CompiledQueryField[] = [
   { field: 'Name', label: 'Name', type: 'String' },
   { field: 'Kind', label: 'Kind', type: 'Number' },
   { field: 'Active', label: 'Active', type: 'Boolean' },
+  { field: 'Day', label: 'Day', type: 'String', usage: 'Date' },
+  { field: 'Stamp', label: 'Stamp', type: 'String', usage: 'DateTime' },
+  { field: 'UnitOid', label: 'Unit', type: 'Number', usage: 'Lookup' },
+  { field: 'Status', label: 'Status', type: 'Number', usage: 'Enum' },
 ];
 
 describe('grid query', () => {
-  it('filters by every filled field and ignores empty ones', () => {
+  it('asks text by contained text, numbers and dates by range, booleans as any/yes/no, lookups by record, enums by option', () => {
+    expect(fields.map(queryFieldMode)).toEqual(['contains', 'range', 'boolean', 'range', 'range', 'lookup', 'choice']);
+  });
+
+  it('filters by every filled field and ignores empty ones; text goes to contains', () => {
     expect(queryFilter(fields, {})).toBeUndefined();
-    expect(queryFilter(fields, { Name: '', Kind: null })).toBeUndefined();
-    expect(queryFilter(fields, { Name: 'Tea' })).toEqual({ field: 'Name', op: 'equal', value: 'Tea' });
-    expect(queryFilter(fields, { Name: 'Tea', Kind: '2', Active: false })).toEqual({
+    expect(queryFilter(fields, { Name: '', Kind: null, Day: { from: ' ', to: '' } })).toBeUndefined();
+    expect(queryFilter(fields, { Name: 'Tea' })).toBeUndefined();
+    expect(queryContains(fields, { Name: ' Tea ', Kind: '2' })).toEqual({ Name: 'Tea' });
+    expect(queryContains(fields, { Name: '  ' })).toBeUndefined();
+    expect(queryFilter(fields, { Name: 'Tea', Kind: '2', Active: false, UnitOid: 7, Status: 0 })).toEqual({
       whenAll: [
-        { field: 'Name', op: 'equal', value: 'Tea' },
         { field: 'Kind', op: 'equal', value: 2 },
         { field: 'Active', op: 'false' },
+        { field: 'UnitOid', op: 'equal', value: 7 },
+        { field: 'Status', op: 'equal', value: 0 },
       ],
     });
+  });
+
+  it('turns ranges into bounds: either end, both, or one value when they meet', () => {
+    expect(queryFilter(fields, { Kind: { from: '2,5' } })).toEqual({ field: 'Kind', op: 'greaterOrEqual', value: 2.5 });
+    expect(queryFilter(fields, { Kind: { to: '9' } })).toEqual({ field: 'Kind', op: 'lessOrEqual', value: 9 });
+    expect(queryFilter(fields, { Kind: { from: '3', to: '3' } })).toEqual({ field: 'Kind', op: 'equal', value: 3 });
+    expect(queryFilter(fields, { Kind: { from: 'x', to: '4' } })).toEqual({ field: 'Kind', op: 'lessOrEqual', value: 4 });
+    expect(queryFilter(fields, { Day: { from: '2026-01-01', to: '2026-01-31' } })).toEqual({
+      whenAll: [
+        { field: 'Day', op: 'greaterOrEqual', value: '2026-01-01' },
+        { field: 'Day', op: 'lessOrEqual', value: '2026-01-31' },
+      ],
+    });
+    // "to" a day includes that whole day of a date-time.
+    expect(queryFilter(fields, { Stamp: { to: '2026-02-28' } })).toEqual({ field: 'Stamp', op: 'lessThan', value: '2026-03-01' });
   });
 
   it('writes orderBy and cycles a header between ascending and descending', () => {
@@ -37,10 +63,14 @@ describe('grid query', () => {
       q: 'tee',
     });
     expect(listParamsOf({ values: {}, q: ' ', sort: [] }, fields)).toEqual({});
+    expect(listParamsOf({ values: { Name: 'ea', Kind: { from: '1' } }, q: '', sort: [] }, fields)).toEqual({
+      filter: JSON.stringify({ field: 'Kind', op: 'greaterOrEqual', value: 1 }),
+      contains: JSON.stringify({ Name: 'ea' }),
+    });
   });
 
   it('round-trips the shared-link key, also with non-Latin text', () => {
-    const query = { values: { Name: 'شاي 茶' }, q: 'ü', sort: [{ field: 'Name', direction: 'desc' as const }] };
+    const query = { values: { Name: 'شاي 茶', Kind: { from: '1', to: '5' } }, q: 'ü', sort: [{ field: 'Name', direction: 'desc' as const }] };
     expect(decodeQueryKey(encodeQueryKey(query))).toEqual(query);
     expect(decodeQueryKey('not base64!')).toBeUndefined();
     expect(decodeQueryKey(btoa('[1]'))).toEqual({ values: {}, q: '', sort: [] });

@@ -10,23 +10,108 @@ export interface GridQuery {
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
+/** How the query form asks for a field, and how its value becomes part of the list query. */
+export type QueryFieldMode = 'contains' | 'range' | 'boolean' | 'lookup' | 'choice' | 'exact';
+
+/** A from–to range of the query form; either end may be empty. */
+export interface QueryRange {
+  from?: string;
+  to?: string;
+}
+
+const RANGED_USAGES = new Set(['Date', 'DateTime', 'Time']);
+
 /**
- * The list filter of the query form: every filled field must equal its value (booleans as true/false), all
- * together; undefined when nothing is filled. Strings compare exactly: the quick search covers partial text.
+ * Text fields search for contained text (case-insensitive), numbers, dates and times take a from–to range,
+ * booleans any/yes/no, lookups the looked-up record, enums one of their options.
+ */
+export function queryFieldMode(field: CompiledQueryField): QueryFieldMode {
+  if (field.type === 'Boolean') return 'boolean';
+  if (field.usage === 'Lookup') return 'lookup';
+  if (field.usage === 'Enum') return 'choice';
+  if (field.type === 'Number' || (field.type === 'String' && field.usage !== undefined && RANGED_USAGES.has(field.usage))) return 'range';
+  if (field.type === 'String') return 'contains';
+  return 'exact';
+}
+
+/** A range value of the form, or undefined for a plain value (a link from before ranges: exact). */
+export function rangeOf(value: unknown): QueryRange | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { from, to } = value as Record<string, unknown>;
+  return { ...(typeof from === 'string' && from.trim() !== '' ? { from: from.trim() } : {}), ...(typeof to === 'string' && to.trim() !== '' ? { to: to.trim() } : {}) };
+}
+
+function numberOf(value: unknown): number | undefined {
+  const number = typeof value === 'number' ? value : Number(String(value).trim().replace(',', '.'));
+  return String(value).trim() !== '' && Number.isFinite(number) ? number : undefined;
+}
+
+/** The day after an ISO date (`2026-03-31` -> `2026-04-01`), so "to" a day includes the times of that day. */
+function nextDay(date: string): string | undefined {
+  const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return undefined;
+  parsed.setUTCDate(parsed.getUTCDate() + 1);
+  return parsed.toISOString().slice(0, 10);
+}
+
+function rangeLeaves(field: CompiledQueryField, value: unknown): Condition[] {
+  const range = rangeOf(value);
+  const path = field.field;
+  if (field.type === 'Number') {
+    if (!range) {
+      const exact = numberOf(value);
+      return exact === undefined ? [] : [{ field: path, op: 'equal', value: exact }];
+    }
+    const from = numberOf(range.from ?? '');
+    const to = numberOf(range.to ?? '');
+    if (from !== undefined && from === to) return [{ field: path, op: 'equal', value: from }];
+    return [...(from !== undefined ? [{ field: path, op: 'greaterOrEqual' as const, value: from }] : []), ...(to !== undefined ? [{ field: path, op: 'lessOrEqual' as const, value: to }] : [])];
+  }
+  // Dates and times are canonical ISO text, which orders chronologically.
+  if (!range) return typeof value === 'string' ? [{ field: path, op: 'equal', value }] : [];
+  const leaves: Condition[] = [];
+  if (range.from) leaves.push({ field: path, op: 'greaterOrEqual', value: range.from });
+  if (range.to) {
+    const after = field.usage === 'DateTime' ? nextDay(range.to) : undefined;
+    leaves.push(after ? { field: path, op: 'lessThan', value: after } : { field: path, op: 'lessOrEqual', value: range.to });
+  }
+  return leaves;
+}
+
+/**
+ * The list filter of the query form, all filled fields together; undefined when nothing is filled. Text fields
+ * are not in it: they go to `contains` (`queryContains`), which the condition language cannot say.
  */
 export function queryFilter(fields: readonly CompiledQueryField[], values: Record<string, unknown>): Condition | undefined {
   const leaves: Condition[] = [];
   for (const field of fields) {
     const value = values[field.field];
     if (isBlank(value)) continue;
-    if (field.type === 'Boolean') leaves.push({ field: field.field, op: value === true || value === 'true' ? 'true' : 'false' });
-    else if (field.type === 'Number') {
-      const number = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
-      if (Number.isFinite(number)) leaves.push({ field: field.field, op: 'equal', value: number });
-    } else leaves.push({ field: field.field, op: 'equal', value });
+    switch (queryFieldMode(field)) {
+      case 'boolean':
+        leaves.push({ field: field.field, op: value === true || value === 'true' ? 'true' : 'false' });
+        break;
+      case 'range':
+        leaves.push(...rangeLeaves(field, value));
+        break;
+      case 'contains':
+        break;
+      default:
+        leaves.push({ field: field.field, op: 'equal', value });
+    }
   }
   if (leaves.length === 0) return undefined;
   return leaves.length === 1 ? leaves[0] : { whenAll: leaves };
+}
+
+/** The text fields' part of the query: field to the text it must contain (case-insensitive, on the server). */
+export function queryContains(fields: readonly CompiledQueryField[], values: Record<string, unknown>): Record<string, string> | undefined {
+  const contains: Record<string, string> = {};
+  for (const field of fields) {
+    const value = values[field.field];
+    if (queryFieldMode(field) === 'contains' && typeof value === 'string' && value.trim() !== '') contains[field.field] = value.trim();
+  }
+  return Object.keys(contains).length > 0 ? contains : undefined;
 }
 
 /** The `orderBy` parameter of a sort: `Name desc,Code`. */
@@ -42,12 +127,14 @@ export function toggleSort(sort: readonly SortKey[], field: string): SortKey[] {
 }
 
 /** The list parameters of a query (without paging). */
-export function listParamsOf(query: GridQuery, fields: readonly CompiledQueryField[]): { orderBy?: string; filter?: string; q?: string } {
+export function listParamsOf(query: GridQuery, fields: readonly CompiledQueryField[]): { orderBy?: string; filter?: string; contains?: string; q?: string } {
   const filter = queryFilter(fields, query.values);
+  const contains = queryContains(fields, query.values);
   const q = query.q.trim();
   return {
     ...(orderByOf(query.sort) ? { orderBy: orderByOf(query.sort) } : {}),
     ...(filter ? { filter: JSON.stringify(filter) } : {}),
+    ...(contains ? { contains: JSON.stringify(contains) } : {}),
     ...(q ? { q } : {}),
   };
 }

@@ -61,10 +61,11 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
   const [pasting, setPasting] = useState(false);
   const [importing, setImporting] = useState(false);
 
+  // A refresh of the query shown is conditional: when the list is unchanged (304) the rows and the expanded row stay.
   const runSearch = useCallback(
-    (next: GridQuery = query) => {
-      setExpandedRow(undefined);
-      return list.search(listParamsOf(next, compiled.queryFields));
+    async (next: GridQuery = query) => {
+      const outcome = await list.search(listParamsOf(next, compiled.queryFields));
+      if (outcome === 'loaded') setExpandedRow(undefined);
     },
     [list.search, compiled.queryFields, query],
   );
@@ -157,7 +158,7 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
           <Link2 size={16} aria-hidden /> <Trans>Copy link</Trans>
         </Button>
       </CommandBar>
-      <QueryForm fields={compiled.queryFields} values={draft.values} q={draft.q} onChange={(values, q) => setDraft({ values, q })} onSubmit={() => void runSearch()}>
+      <QueryForm fields={compiled.queryFields} lookups={compiled.lookups} schema={compiled.schema} values={draft.values} q={draft.q} onChange={(values, q) => setDraft({ values, q })} onSubmit={() => void runSearch()}>
         <HStack>
           <Button size="sm" colorPalette="blue" onClick={() => void runSearch()} data-testid="grid-search" aria-busy={busy}>
             {searchedLong ? t`Refresh` : t`Start`}

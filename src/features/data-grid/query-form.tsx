@@ -2,11 +2,22 @@ import { Box, Field, HStack, Input, NativeSelect, Wrap } from '@chakra-ui/react'
 import { useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
-import type { CompiledQueryField } from '../../../schemas';
+import { schemaAt } from '../../../renderers/form/schema-at';
+import { LookupPicker } from '../../../renderers/widgets/lookup-widget';
+import type { CompiledLookup, CompiledQueryField, JsonSchema } from '../../../schemas';
+import { createLookupResolver, createLookupSource } from './data-lookups';
+import { queryFieldMode, rangeOf, type QueryRange } from './grid-query';
+
+const lookupSource = createLookupSource();
+const resolveLookup = createLookupResolver();
 
 /** Props of the query form. */
 export interface QueryFormProps {
   fields: readonly CompiledQueryField[];
+  /** The kind's lookups by field path: a lookup query field picks a record through its lookup. */
+  lookups?: Readonly<Record<string, CompiledLookup>>;
+  /** The kind's record schema: an enum query field offers the options of its `oneOf`. */
+  schema?: JsonSchema;
   values: Record<string, unknown>;
   q: string;
   onChange: (values: Record<string, unknown>, q: string) => void;
@@ -15,14 +26,111 @@ export interface QueryFormProps {
   children: ReactNode;
 }
 
-/** The query form generated from the kind's query fields, with the quick search box (spec 2 §2). Enter searches. */
-export function QueryForm({ fields, values, q, onChange, onSubmit, children }: QueryFormProps) {
+const shown = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+function inputTypeOf(field: CompiledQueryField): string {
+  if (field.usage === 'Date' || field.usage === 'DateTime') return 'date';
+  if (field.usage === 'Time') return 'time';
+  return 'text';
+}
+
+/**
+ * The query form generated from the kind's query fields, with the quick search box (spec 2 §2). Text fields
+ * search for contained text, numbers, dates and times take a from–to range, booleans any/yes/no, lookups a
+ * record picked through the lookup, enums one of their options. Enter searches.
+ */
+export function QueryForm({ fields, lookups = {}, schema, values, q, onChange, onSubmit, children }: QueryFormProps) {
   const { t } = useLingui();
   const set = (field: string, value: unknown) => onChange({ ...values, [field]: value }, q);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
+
+  const editor = (field: CompiledQueryField) => {
+    const path = field.field;
+    const value = values[path];
+    const label = field.label;
+    switch (queryFieldMode(field)) {
+      case 'boolean':
+        return (
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              data-query-field={path}
+              value={value === true ? 'true' : value === false ? 'false' : ''}
+              onChange={(e) => set(path, e.currentTarget.value === '' ? undefined : e.currentTarget.value === 'true')}
+            >
+              <option value="">{t`Any`}</option>
+              <option value="true">{t`Yes`}</option>
+              <option value="false">{t`No`}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        );
+      case 'range': {
+        // A plain value (a link from before ranges) shows as both ends: the same exact match.
+        const range: QueryRange = rangeOf(value) ?? (value === undefined || value === null || value === '' ? {} : { from: shown(value), to: shown(value) });
+        const end = (bound: 'from' | 'to') => (
+          <Input
+            size="sm"
+            type={inputTypeOf(field)}
+            data-query-field={path}
+            data-bound={bound}
+            aria-label={bound === 'from' ? t`${label} from` : t`${label} to`}
+            placeholder={bound === 'from' ? t`from` : t`to`}
+            inputMode={field.type === 'Number' ? 'decimal' : undefined}
+            value={range[bound] ?? ''}
+            onChange={(e) => set(path, { ...range, [bound]: e.currentTarget.value })}
+          />
+        );
+        return (
+          <HStack gap="1">
+            {end('from')}
+            {end('to')}
+          </HStack>
+        );
+      }
+      case 'lookup': {
+        const lookup = lookups[path];
+        if (lookup) {
+          return (
+            <LookupPicker
+              id={`query-${path.replace(/\W/g, '-')}`}
+              ariaLabel={label}
+              value={value}
+              lookup={lookup}
+              source={lookupSource}
+              resolve={resolveLookup}
+              onChange={(next) => set(path, next ?? undefined)}
+            />
+          );
+        }
+        break; // without its lookup definition the value is typed
+      }
+      case 'choice': {
+        const choices = ((schema && (schemaAt(schema, path)?.oneOf as { const?: unknown; title?: string }[] | undefined)) ?? []).filter((c) => c.const !== null && c.const !== undefined);
+        if (choices.length === 0) break;
+        const at = choices.findIndex((c) => c.const === value);
+        return (
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field data-query-field={path} value={at < 0 ? '' : String(at)} onChange={(e) => set(path, e.currentTarget.value === '' ? undefined : choices[Number(e.currentTarget.value)]!.const)}>
+              <option value="">{t`Any`}</option>
+              {choices.map((choice, index) => (
+                <option key={index} value={String(index)}>
+                  {choice.title ?? String(choice.const)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        );
+      }
+      case 'contains':
+        return <Input size="sm" data-query-field={path} placeholder={t`contains…`} value={shown(value)} onChange={(e) => set(path, e.currentTarget.value)} />;
+    }
+    return <Input size="sm" data-query-field={path} inputMode={field.type === 'Number' ? 'decimal' : undefined} value={shown(value)} onChange={(e) => set(path, e.currentTarget.value)} />;
+  };
+
   return (
     <Box as="form" onSubmit={submit} data-testid="query-form" mb="3" role="search">
       <Wrap gap="3" align="end">
@@ -34,30 +142,9 @@ export function QueryForm({ fields, values, q, onChange, onSubmit, children }: Q
           </HStack>
         </Field.Root>
         {fields.map((field) => (
-          <Field.Root key={field.field} w="48" flex="none">
+          <Field.Root key={field.field} w={queryFieldMode(field) === 'range' ? '72' : '48'} flex="none" data-query-mode={queryFieldMode(field)}>
             <Field.Label textStyle="xs">{field.label}</Field.Label>
-            {field.type === 'Boolean' ? (
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field
-                  data-query-field={field.field}
-                  value={values[field.field] === true ? 'true' : values[field.field] === false ? 'false' : ''}
-                  onChange={(e) => set(field.field, e.currentTarget.value === '' ? undefined : e.currentTarget.value === 'true')}
-                >
-                  <option value="">{t`Any`}</option>
-                  <option value="true">{t`Yes`}</option>
-                  <option value="false">{t`No`}</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            ) : (
-              <Input
-                size="sm"
-                data-query-field={field.field}
-                inputMode={field.type === 'Number' ? 'decimal' : undefined}
-                value={values[field.field] === undefined || values[field.field] === null ? '' : String(values[field.field])}
-                onChange={(e) => set(field.field, e.currentTarget.value)}
-              />
-            )}
+            {editor(field)}
           </Field.Root>
         ))}
         {children}

@@ -15,58 +15,83 @@ export interface GridListState {
 
 const INITIAL: GridListState = { rows: [], hasMore: false, next: undefined, loading: false, searched: false };
 
+/** How a search ended: a new first page, the same one (304, rows kept), or an error (shown as a toast). */
+export type SearchOutcome = 'loaded' | 'unchanged' | 'failed' | 'dropped';
+
+type Query = Omit<ListParams, 'take' | 'cursor'>;
+const sameQuery = (a: Query, b: Query) => JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * Infinite list over the data service: `search` loads the first page of a query, `loadMore` the next one
- * (keyset `cursor`). Answers of an older search are dropped. A 401/403 empties the list; every error is a toast.
+ * (keyset `cursor`). Searching the query shown again is conditional (spec 2 §4): it sends the first page's tag
+ * and a 304 keeps every row as it is. Answers of an older search are dropped. A 401/403 empties the list; every
+ * error is a toast.
  */
 export function useGridList(api: DataApi, pageSize: number) {
   const [state, setState] = useState<GridListState>(INITIAL);
   const generation = useRef(0);
-  const current = useRef<{ params: Omit<ListParams, 'take' | 'cursor'>; state: GridListState }>({ params: {}, state: INITIAL });
+  const current = useRef<{ params: Query; state: GridListState; firstPageTag: string | undefined }>({ params: {}, state: INITIAL, firstPageTag: undefined });
   current.current.state = state;
 
   const load = useCallback(
-    async (params: Omit<ListParams, 'take' | 'cursor'>, cursor: string | undefined) => {
+    async (params: Query, cursor: string | undefined, etag?: string): Promise<SearchOutcome> => {
       const mine = ++generation.current;
       setState((s) => ({ ...s, loading: true }));
       try {
-        const page = await api.list({ ...params, take: pageSize, ...(cursor ? { cursor } : {}) });
-        if (mine !== generation.current) return;
+        const answer = await api.listIfChanged({ ...params, take: pageSize, ...(cursor ? { cursor } : {}) }, etag);
+        if (mine !== generation.current) return 'dropped';
+        if (!answer) {
+          setState((s) => ({ ...s, loading: false }));
+          return 'unchanged';
+        }
+        const { page } = answer;
+        if (!cursor) current.current.firstPageTag = answer.etag;
         setState((s) => ({ rows: cursor ? [...s.rows, ...page.items] : page.items, hasMore: page.hasMore, next: page.next, loading: false, searched: true }));
+        return 'loaded';
       } catch (error) {
-        if (mine !== generation.current) return;
+        if (mine !== generation.current) return 'dropped';
         const denied = error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
+        if (denied) current.current.firstPageTag = undefined;
         setState((s) => (denied ? { ...INITIAL, searched: s.searched } : { ...s, loading: false }));
         showError(error);
+        return 'failed';
       }
     },
     [api, pageSize],
   );
 
   const search = useCallback(
-    (params: Omit<ListParams, 'take' | 'cursor'>) => {
+    (params: Query) => {
+      const { params: shown, state: now, firstPageTag } = current.current;
+      const again = now.searched && sameQuery(shown, params) ? firstPageTag : undefined;
       current.current.params = params;
-      return load(params, undefined);
+      if (!again) current.current.firstPageTag = undefined;
+      return load(params, undefined, again);
     },
     [load],
   );
 
-  const loadMore = useCallback(() => {
+  const loadMore = useCallback(async () => {
     const { state: now, params } = current.current;
-    if (now.loading || !now.hasMore || !now.next) return Promise.resolve();
-    return load(params, now.next);
+    if (now.loading || !now.hasMore || !now.next) return;
+    await load(params, now.next);
   }, [load]);
 
-  /** Replaces or removes one row after a save or delete, keeping the rest. */
+  /** Replaces or removes one row after a save or delete, keeping the rest (the next refresh is a full one). */
   const patchRow = useCallback((oid: unknown, record: DataRecord | null) => {
+    current.current.firstPageTag = undefined;
     setState((s) => ({ ...s, rows: record ? s.rows.map((row) => (row.Oid === oid ? record : row)) : s.rows.filter((row) => row.Oid !== oid) }));
   }, []);
 
   /** Puts a new record first. */
-  const prependRow = useCallback((record: DataRecord) => setState((s) => ({ ...s, rows: [record, ...s.rows.filter((row) => row.Oid !== record.Oid)] })), []);
+  const prependRow = useCallback((record: DataRecord) => {
+    current.current.firstPageTag = undefined;
+    setState((s) => ({ ...s, rows: [record, ...s.rows.filter((row) => row.Oid !== record.Oid)] }));
+  }, []);
 
   const reset = useCallback(() => {
     generation.current++;
+    current.current.firstPageTag = undefined;
     setState(INITIAL);
   }, []);
 
