@@ -26,7 +26,7 @@ function readCatalogue(locale: string): Entry[] {
 }
 
 // Words that are the same in a language as in English; keep this list short.
-const SAME_AS_ENGLISH = new Set(['URL', 'Version', 'Global', 'Password', 'Status', 'Installation', 'Organisation']);
+const SAME_AS_ENGLISH = new Set(['URL', 'Version', 'Global', 'Password', 'Status', 'Installation', 'Organisation', 'Description']);
 
 /** Placeholder names ({name}, {count, plural, ...}) and tags (<0>) a translation must keep. */
 function placeholders(message: string): string[] {
