@@ -1,6 +1,6 @@
 import { Flex, Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { RootPageHeader } from './page-title';
+import { RootPageHeader } from './root-page-header';
 import { LayoutChoiceProvider } from './layout-choice';
 import { ShellFooter } from './shell-footer';
 import { ToastContainer } from './toast-container';

@@ -1,23 +1,10 @@
-import { Heading, HStack, Text, VStack } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Heading, HStack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 import { resolvePageTitle, type RouteMeta } from '../lib/navigation/navigation-lookup';
 import { NavIcon } from '../lib/ui/nav-icon';
 import { usePagePath } from './base-path';
+import { RootPageHeader } from './root-page-header';
 import { useNavigationData } from './navigation-context';
-
-/** The root page header, shown on '/' instead of a page title. */
-export function RootPageHeader() {
-  return (
-    <VStack align="start" gap="0">
-      <Heading as="h1" size="lg">
-        <Trans>Mate back office</Trans>
-      </Heading>
-      <Text textStyle="xs" color="fg.muted" hideBelow="md">
-        <Trans>Master data, documents, reports and diagnostics for every organisation, location and terminal.</Trans>
-      </Text>
-    </VStack>
-  );
-}
 
 /** Title of the shell's own routes, which have no navigation item. */
 function useRouteMeta(path: string): RouteMeta {

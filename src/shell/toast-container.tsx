@@ -1,10 +1,13 @@
 import { Box, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck, Info, OctagonAlert, TriangleAlert } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { toasts as defaultStore, type Toast, type ToastStore, type ToastType } from '../lib/toasts/toast-store';
-import { NavIcon } from '../lib/ui/nav-icon';
+
+// Toasts are shown before sign-in too; the navigation's icon set is loaded with the first toast that names one
+// (the signed-in shell has it already), so the sign-in page does not carry it.
+const NavIcon = lazy(() => import('../lib/ui/nav-icon').then((module) => ({ default: module.NavIcon })));
 
 const LOOK: Record<ToastType, { palette: string; Icon: typeof Info }> = {
   info: { palette: 'blue', Icon: Info },
@@ -23,7 +26,13 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
     <Box role={urgent ? 'alert' : 'status'} data-testid="toast" data-type={toast.type} bg="bg.panel" borderWidth="1px" borderStartWidth="4px" borderStartColor={`${palette}.500`} borderRadius="md" shadow="lg" p="3" w="sm" maxW="calc(100vw - 2rem)">
       <HStack align="start" gap="3">
         <Box color={`${palette}.600`} pt="0.5">
-          {toast.icon ? <NavIcon name={toast.icon} size={18} /> : <Icon size={18} aria-hidden />}
+          {toast.icon ? (
+            <Suspense fallback={<Icon size={18} aria-hidden />}>
+              <NavIcon name={toast.icon} size={18} />
+            </Suspense>
+          ) : (
+            <Icon size={18} aria-hidden />
+          )}
         </Box>
         <Stack gap="1" flex="1" minW="0">
           <Text fontWeight="semibold">{toast.title}</Text>
