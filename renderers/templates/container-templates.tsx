@@ -1,15 +1,16 @@
-import { Box, Fieldset, HStack, Stack } from '@chakra-ui/react';
+import { Box, HStack, Stack } from '@chakra-ui/react';
 import { getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { EntityFormContext } from '../form-context';
 import { EntityTabs } from './entity-tabs';
+import { GroupFrame, GroupLegend } from './group-frame';
 
 function Legend({ title, required }: { title: string; required?: boolean }) {
   if (!title) return null;
   return (
-    <Fieldset.Legend>
+    <GroupLegend>
       {title}
       {required && <span aria-hidden> *</span>}
-    </Fieldset.Legend>
+    </GroupLegend>
   );
 }
 
@@ -23,12 +24,10 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   if (fieldPathId.path.length === 0 && context?.layout) return <EntityTabs properties={properties} layout={context.layout} tabErrors={context.tabErrors ?? {}} />;
   if (getUiOptions(uiSchema).effectHidden === true) return null;
   return (
-    <Fieldset.Root borderWidth="1px" borderRadius="md" padding="3" data-object={fieldPathId.path.join('.')}>
+    <GroupFrame borderWidth="1px" borderRadius="md" padding="3" data-object={fieldPathId.path.join('.')}>
       <Legend title={title} required={required} />
-      <Fieldset.Content>
-        {properties.map((p) => (p.hidden ? <div key={p.name} hidden>{p.content}</div> : <Box key={p.name}>{p.content}</Box>))}
-      </Fieldset.Content>
-    </Fieldset.Root>
+      {properties.map((p) => (p.hidden ? <div key={p.name} hidden>{p.content}</div> : <Box key={p.name}>{p.content}</Box>))}
+    </GroupFrame>
   );
 }
 
@@ -37,7 +36,7 @@ export function ArrayFieldTemplate({ items, canAdd, onAddClick, title, required,
   const { AddButton } = registry.templates.ButtonTemplates;
   if (getUiOptions(uiSchema).effectHidden === true) return null;
   return (
-    <Fieldset.Root borderWidth="1px" borderRadius="md" padding="3" data-array={fieldPathId.path.join('.')}>
+    <GroupFrame borderWidth="1px" borderRadius="md" padding="3" data-array={fieldPathId.path.join('.')}>
       <Legend title={title} required={required} />
       <Stack gap="2">{items}</Stack>
       {canAdd && !readonly && (
@@ -45,7 +44,7 @@ export function ArrayFieldTemplate({ items, canAdd, onAddClick, title, required,
           <AddButton onClick={onAddClick} disabled={disabled} registry={registry} uiSchema={uiSchema} />
         </HStack>
       )}
-    </Fieldset.Root>
+    </GroupFrame>
   );
 }
 
