@@ -1,16 +1,23 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { authRoutes, RequireAuth, useSession } from '../auth';
+import { preloadable } from '../lib/lazy/preloadable';
+import { preloadPageOfPath } from './page-registry';
 import { BareLayout } from '../shell/bare-layout';
 import { ForbiddenPage } from '../shell/forbidden-page';
 import { LoadingScreen } from '../shell/loading-screen';
 
 // The shell is loaded on first use: an anonymous visitor (sign-in, register, reset) never downloads it, and
 // RequireAuth redirects before it is requested.
-const SignedInShell = lazy(() => import('./signed-in-shell').then((module) => ({ default: module.SignedInShell })));
-const SignedInForbidden = lazy(() => import('./signed-in-shell').then((module) => ({ default: module.SignedInForbidden })));
+const SignedInShell = preloadable(() => import('./signed-in-shell').then((module) => module.SignedInShell));
+const SignedInForbidden = preloadable(() => import('./signed-in-shell').then((module) => module.SignedInForbidden));
 
 function SignedInRoute({ embedded = false }: { embedded?: boolean }) {
+  // With a stored session the shell and the page of a fixed route load while the session is checked, not after.
+  if (useSession().status !== 'anonymous') {
+    void SignedInShell.preload();
+    preloadPageOfPath(window.location.pathname);
+  }
   return (
     <RequireAuth>
       <Suspense fallback={<LoadingScreen />}>

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { preloadable, type PreloadableComponent } from '../lib/lazy/preloadable';
 import type { NavigationItem } from '../../schemas/entity-document';
 
 /** What a registered page receives: the navigation item it was registered from. */
@@ -7,20 +7,33 @@ export interface PageProps {
 }
 
 /** A page component, loaded when first opened. */
-export type RegisteredPage = LazyExoticComponent<ComponentType<PageProps>>;
+export type RegisteredPage = PreloadableComponent<PageProps>;
 
 /**
  * Component keys of the navigation list (server/metadata/navigation.json) to pages. A key missing here shows
  * 'This page is not available yet'; features add their key when their page lands.
  */
 export const pageRegistry: Record<string, RegisteredPage> = {
-  dashboard: lazy(() => import('../shell/dashboard-page').then((module) => ({ default: module.DashboardPage }))),
-  'permission-matrix': lazy(() => import('../features/permissions').then((module) => ({ default: module.PermissionAdminPage }))),
-  'data-grid': lazy(() => import('../features/data-grid/data-grid-page').then((module) => ({ default: module.DataGridPage }))),
-  'test-mode': lazy(() => import('../shell/test-mode-page').then((module) => ({ default: module.TestModePage }))),
+  dashboard: preloadable(() => import('../shell/dashboard-page').then((module) => module.DashboardPage)),
+  'permission-matrix': preloadable(() => import('../features/permissions').then((module) => module.PermissionAdminPage)),
+  'data-grid': preloadable(() => import('../features/data-grid/data-grid-page').then((module) => module.DataGridPage)),
+  'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
 };
 
 /** The page for a component key, or undefined when none is built yet. */
 export function pageFor(component: string | undefined): RegisteredPage | undefined {
   return component && Object.hasOwn(pageRegistry, component) ? pageRegistry[component] : undefined;
+}
+
+// The specification's fixed routes (spec 2 §2: `/` the dashboard, `/data/{dataGroup}/{dataType}` the data grids), so
+// that a page's code can load before the navigation that names it has arrived.
+const PAGES_BY_ROUTE: readonly [RegExp, string][] = [
+  [/^(\/e)?\/?$/, 'dashboard'],
+  [/^(\/e)?\/data\/[^/]+\/[^/]+\/?$/, 'data-grid'],
+];
+
+/** Starts loading the page a path of a fixed route shows; does nothing for other paths. */
+export function preloadPageOfPath(pathname: string): void {
+  const component = PAGES_BY_ROUTE.find(([route]) => route.test(pathname))?.[1];
+  void pageFor(component)?.preload();
 }

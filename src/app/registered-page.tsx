@@ -18,12 +18,14 @@ export function RegisteredPageRoute({ item }: { item: NavigationItem }) {
   const { permissions, loading } = useNavigationData();
   const { visit } = useUserPages();
   const permitted = !loading && isPermitted(item, permissions);
+  const Page = pageFor(item.component);
+  // The page's code loads while the permissions are still on their way.
+  void Page?.preload();
   useEffect(() => {
     if (permitted) visit(item.path);
   }, [permitted, item.path, visit]);
   if (loading) return <BusyHourglass />;
   if (!permitted) return <Navigate to={`${base}/forbidden?requested=${encodeURIComponent(item.path)}`} replace />;
-  const Page = pageFor(item.component);
   if (!Page) return <NotAvailablePage component={item.component} />;
   return (
     <Suspense fallback={<BusyHourglass />}>
