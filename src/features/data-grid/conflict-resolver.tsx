@@ -4,7 +4,7 @@ import type { CompiledEntity } from '../../../schemas';
 import { fieldLabel } from '../../../schemas/field-label';
 import type { DataRecord } from './data-api';
 import { conflictRows } from './editor-session';
-import { formatCell } from './format-cell';
+import { formatFieldValue } from './format-cell';
 
 /** Props of the conflict resolver. */
 export interface ConflictResolverProps {
@@ -53,8 +53,8 @@ export function ConflictResolver({ compiled, mine, theirs, onTakeOther, onKeepMi
                     {rows.map((row) => (
                       <Table.Row key={row.field} data-field={row.field} data-differs={row.differs || undefined} bg={row.differs ? 'orange.subtle' : undefined}>
                         <Table.Cell fontWeight={row.differs ? 'semibold' : undefined}>{labels.get(row.field) ?? row.field}</Table.Cell>
-                        <Table.Cell data-testid="conflict-mine">{formatCell(row.mine, t`Yes`, t`No`)}</Table.Cell>
-                        <Table.Cell data-testid="conflict-theirs">{formatCell(row.theirs, t`Yes`, t`No`)}</Table.Cell>
+                        <Table.Cell data-testid="conflict-mine">{formatFieldValue(compiled.schema, row.field, row.mine, t`Yes`, t`No`)}</Table.Cell>
+                        <Table.Cell data-testid="conflict-theirs">{formatFieldValue(compiled.schema, row.field, row.theirs, t`Yes`, t`No`)}</Table.Cell>
                       </Table.Row>
                     ))}
                   </Table.Body>

@@ -6,7 +6,7 @@ import 'react-data-grid/lib/styles.css';
 import type { CompiledEntity, SortKey } from '../../../schemas';
 import { valueAt } from '../../../schemas/field-paths';
 import type { DataApi, DataRecord } from './data-api';
-import { formatCell } from './format-cell';
+import { formatFieldValue } from './format-cell';
 import { LookupText } from './lookup-text';
 import { lookupBatchId, lookupBatches, pageChunks } from './lookup-texts';
 import { RowDetails, type RowDetailsProps } from './row-details';
@@ -86,7 +86,7 @@ export function GridTable(props: GridTableProps) {
             const value = valueAt(line.record, column.field);
             const lookup = compiled.lookups[column.field];
             if (lookup) return <LookupText lookup={lookup} value={value} batch={batchesByPage[Math.floor(line.index / Math.max(1, pageSize))]?.get(lookupBatchId(lookup))} />;
-            return formatCell(value, t`Yes`, '');
+            return formatFieldValue(compiled.schema, column.field, value, t`Yes`, '');
           },
         }),
       ),

@@ -6,7 +6,7 @@ import type { CompiledEntity } from '../../../schemas';
 import { fieldLabel } from '../../../schemas/field-label';
 import type { DataApi, DataRecord } from './data-api';
 import { storedSession, type EditorSession } from './editor-session';
-import { formatCell } from './format-cell';
+import { formatCell, formatFieldValue } from './format-cell';
 import { LookupText } from './lookup-text';
 import { lookupBatchId, lookupBatches } from './lookup-texts';
 import type { GridAbilities } from './grid-permissions';
@@ -124,7 +124,7 @@ function DetailsSummary({ compiled, record, views }: { compiled: CompiledEntity;
             <Text as="span" color="fg.muted">
               {fieldLabel(field, compiled.locale)}:{' '}
             </Text>
-            <Text as="span">{compiled.lookups[field.name] ? <LookupText lookup={compiled.lookups[field.name]!} value={record[field.name]} batch={batches.get(lookupBatchId(compiled.lookups[field.name]!))} /> : formatCell(record[field.name], t`Yes`, t`No`)}</Text>
+            <Text as="span">{compiled.lookups[field.name] ? <LookupText lookup={compiled.lookups[field.name]!} value={record[field.name]} batch={batches.get(lookupBatchId(compiled.lookups[field.name]!))} /> : formatFieldValue(compiled.schema, field.name, record[field.name], t`Yes`, t`No`)}</Text>
           </Box>
         ))}
       </Grid>
