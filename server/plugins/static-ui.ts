@@ -15,6 +15,9 @@ export async function registerStaticUi(app: FastifyInstance, staticDir: string):
       root: staticDir,
       wildcard: true,
       index: 'index.html',
+      // The header is ours (below): with its own, @fastify/static would send `max-age=0` after it, and the browser
+      // would revalidate every chunk on every load.
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
         res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
