@@ -4,25 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blur, focus, render, settle, typeInto, type Rendered } from '../test-support/render';
 import type { LookupSource } from '../form-context';
 import { resolveWidget } from '../registry';
+import { widgetProps } from '../test-support/mount-widget';
 
 let mounted: Rendered | undefined;
 afterEach(() => mounted?.unmount());
 
-function widgetProps(overrides: Partial<WidgetProps>): WidgetProps {
-  return {
-    id: 'root_Field',
-    name: 'Field',
-    label: 'Field',
-    value: null,
-    schema: { type: ['string', 'null'] },
-    options: {},
-    onChange: vi.fn(),
-    onBlur: vi.fn(),
-    onFocus: vi.fn(),
-    registry: { formContext: {} } as WidgetProps['registry'],
-    ...overrides,
-  } as WidgetProps;
-}
 
 function mount(name: string, overrides: Partial<WidgetProps>) {
   const Widget = resolveWidget(name);
