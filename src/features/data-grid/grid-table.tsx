@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo, type UIEvent } from 'react';
 import { DataGrid, type Column, type SortColumn } from 'react-data-grid';
 import 'react-data-grid/lib/styles.css';
+import './grid-table.css';
 import type { CompiledEntity, SortKey } from '../../../schemas';
 import { valueAt } from '../../../schemas/field-paths';
 import type { DataApi, DataRecord } from './data-api';
@@ -62,7 +63,7 @@ export function GridTable(props: GridTableProps) {
       {
         key: '#',
         name: '#',
-        width: 56,
+        width: 64, // room for six digits: the last row number of 100,000 loaded rows
         sortable: false,
         colSpan: (args) => (args.type === 'ROW' && args.row.type === 'detail' ? span : undefined),
         cellClass: (line) => (line.type === 'detail' ? 'mate-detail-cell' : 'mate-row-number'),
