@@ -12,12 +12,15 @@ import { LoadingScreen } from '../shell/loading-screen';
 const SignedInShell = preloadable(() => import('./signed-in-shell').then((module) => module.SignedInShell));
 const SignedInForbidden = preloadable(() => import('./signed-in-shell').then((module) => module.SignedInForbidden));
 
+/** Starts loading the signed-in shell and the page of the address the app opened at (a fixed route's page). */
+export function preloadSignedInStart(): void {
+  void SignedInShell.preload();
+  preloadPageOfPath(window.location.pathname);
+}
+
 function SignedInRoute({ embedded = false }: { embedded?: boolean }) {
   // With a stored session the shell and the page of a fixed route load while the session is checked, not after.
-  if (useSession().status !== 'anonymous') {
-    void SignedInShell.preload();
-    preloadPageOfPath(window.location.pathname);
-  }
+  if (useSession().status !== 'anonymous') preloadSignedInStart();
   return (
     <RequireAuth>
       <Suspense fallback={<LoadingScreen />}>

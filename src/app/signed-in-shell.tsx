@@ -4,6 +4,7 @@ import { ForbiddenPage } from '../shell/forbidden-page';
 import { ShellLayout } from '../shell/shell-layout';
 import { ShellProviders } from '../shell/shell-providers';
 import { PageRoutes } from './page-routes';
+import { StartGridPreload } from './start-grid-preload';
 
 // This module is loaded lazily (app-routes.tsx): the shell with its menus, selectors and flags is not part of the
 // sign-in page's JS, so the first page stays small (bench/bundle.bench.ts).
@@ -13,6 +14,7 @@ export function SignedInShell({ embedded = false }: { embedded?: boolean }) {
   const Layout = embedded ? EmbeddedLayout : ShellLayout;
   return (
     <ShellProviders>
+      <StartGridPreload />
       <Layout>
         <PageRoutes />
       </Layout>

@@ -55,6 +55,36 @@ describe('session store', () => {
     expect(reloaded.getSnapshot()).toMatchObject({ ready: true, status: 'signed-in', profile: { primaryTenantOid: 2 } });
   });
 
+  it('restore takes the profile the warm-up already asked for', async () => {
+    const context = setup();
+    await context.make().signIn('anna', 'secret', true);
+    const reloaded = context.make();
+    const calls = vi.mocked(context.backend.fetchProfile).mock.calls.length;
+    reloaded.warmUp();
+    reloaded.warmUp();
+    expect(reloaded.getSnapshot().ready).toBe(false);
+    await reloaded.restore();
+    expect(vi.mocked(context.backend.fetchProfile).mock.calls.length).toBe(calls + 1);
+    expect(reloaded.getSnapshot()).toMatchObject({ ready: true, status: 'signed-in', profile: { primaryTenantOid: 2 } });
+  });
+
+  it('a failed warm-up is asked again by restore, not taken as the end of the session', async () => {
+    const context = setup();
+    await context.make().signIn('anna', 'secret', true);
+    context.backend.fetchProfile = vi.fn().mockRejectedValueOnce(new Error('Failed to fetch')).mockResolvedValue(profile);
+    const reloaded = context.make();
+    reloaded.warmUp();
+    await reloaded.restore();
+    expect(context.backend.fetchProfile).toHaveBeenCalledTimes(2);
+    expect(reloaded.getSnapshot()).toMatchObject({ ready: true, status: 'signed-in' });
+  });
+
+  it('does not warm up without a stored session', () => {
+    const context = setup();
+    context.make().warmUp();
+    expect(context.backend.fetchProfile).not.toHaveBeenCalled();
+  });
+
   it('clears the token when the restore fails', async () => {
     const context = setup();
     await context.make().signIn('anna', 'secret', true);

@@ -6,6 +6,11 @@ import { ANONYMOUS_TOKEN, isTokenExpired, readTokenClaims } from './token-claims
 export interface SessionStore {
   getSnapshot(): SessionSnapshot;
   subscribe(listener: () => void): () => void;
+  /**
+   * Sends the profile call of a stored, unexpired token ahead of restore(), so it runs while the app still loads and
+   * pings; restore() takes its answer (or asks again if it failed). Changes nothing by itself.
+   */
+  warmUp(): void;
   /** Checks the stored token once at start (profile call); a failure clears it. */
   restore(): Promise<void>;
   signIn(username: string, password: string, remember: boolean): Promise<void>;
@@ -45,6 +50,7 @@ export function createSessionStore({ backend, storages, now = Date.now }: Sessio
   const listeners = new Set<() => void>();
   let waiters: Array<(token: string | undefined) => void> = [];
   let restoring: Promise<void> | undefined;
+  let early: { token: string; profile: Promise<ProfileAnswer> } | undefined;
   // Read synchronously so calls made before restore finishes already carry the token.
   const stored = loadStoredSession(storages);
   let expiresAt = stored?.expiresAt;
@@ -95,6 +101,14 @@ export function createSessionStore({ backend, storages, now = Date.now }: Sessio
       return () => listeners.delete(listener);
     },
 
+    warmUp() {
+      const token = snapshot.token;
+      if (early || snapshot.ready || !token || token === ANONYMOUS_TOKEN || expired()) return;
+      const profile = backend.fetchProfile(token);
+      profile.catch(() => undefined); // restore() decides what a failure means, and asks again first
+      early = { token, profile };
+    },
+
     restore() {
       restoring ??= (async () => {
         const token = snapshot.token;
@@ -109,7 +123,11 @@ export function createSessionStore({ backend, storages, now = Date.now }: Sessio
           return;
         }
         try {
-          const profile = await backend.fetchProfile(token);
+          // The warmed-up answer counts only when it succeeded: a failure then (service still starting, the ping
+          // not yet answered) is asked again rather than taken as the end of the session.
+          const warm = early?.token === token ? early.profile.catch(() => undefined) : undefined;
+          early = undefined;
+          const profile = (await warm) ?? (await backend.fetchProfile(token));
           if (snapshot.token !== token) return;
           const { rootTenantOid, tenantOids, primaryTenantOid } = profile;
           set({ ...snapshot, ready: true, user: userFrom(profile, token), profile: { rootTenantOid, tenantOids, primaryTenantOid } });

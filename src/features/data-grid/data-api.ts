@@ -1,4 +1,3 @@
-import type { EntityMeta, FormExtensions } from '../../../schemas';
 import { apiCall, apiGet } from '../../lib/api/api-client';
 import { ApiRequestError } from '../../lib/api/api-error';
 
@@ -52,8 +51,6 @@ export function createDataApi(kind: string) {
   return {
     kind,
     base,
-    meta: () => apiGet<EntityMeta>(`${base}/meta`),
-    formExtensions: () => apiGet<FormExtensions>(`${base}/form-extensions`),
     empty: () => apiGet<DataRecord>(`${base}/empty`),
     list: (params: ListParams, signal?: AbortSignal) =>
       apiCall<ListPage>(base, { query: { ...params }, signal }).then((r) => r.data),

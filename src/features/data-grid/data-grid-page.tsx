@@ -9,6 +9,7 @@ import { BusyHourglass } from '../../shell/busy-hourglass';
 import { useTenancy } from '../../shell/tenancy-context';
 import { createDataApi } from './data-api';
 import { entityDocumentFromMeta } from './entity-document-from-meta';
+import { fetchFormExtensions, fetchMeta, formExtensionsKey, metaKey } from './grid-meta';
 import { GridScreen } from './grid-screen';
 
 /** The kind of a grid item: its `entity`, else the last two segments of its path. */
@@ -27,8 +28,8 @@ export function DataGridPage({ item }: PageProps) {
   const { tenantOid } = useTenancy();
   const kind = kindOfItem(item);
   const api = useMemo(() => createDataApi(kind), [kind]);
-  const meta = useSWR<EntityMeta>([`${api.base}/meta`, tenantOid], () => api.meta(), { revalidateOnFocus: false });
-  const extensions = useSWR<FormExtensions>([`${api.base}/form-extensions`, tenantOid], () => api.formExtensions(), { revalidateOnFocus: false });
+  const meta = useSWR<EntityMeta>(metaKey(kind, tenantOid), fetchMeta, { revalidateOnFocus: false });
+  const extensions = useSWR<FormExtensions>(formExtensionsKey(kind, tenantOid), fetchFormExtensions, { revalidateOnFocus: false });
   const doc = useMemo(() => (meta.data && extensions.data ? entityDocumentFromMeta(meta.data, extensions.data, item.path) : undefined), [meta.data, extensions.data, item.path]);
   const compiled = useMemo(() => (doc ? compileEntity(doc, i18n.locale) : undefined), [doc, i18n.locale]);
 

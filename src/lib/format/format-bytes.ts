@@ -1,5 +1,17 @@
 const UNITS = ['B', 'kB', 'MB', 'GB'] as const;
 
+// Building an Intl.NumberFormat costs far more than using one, and the activity list formats every call it shows.
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${digits}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** Byte count for the network-activity list (spec 1 §9): B, kB, MB, GB on base 1024, one decimal above bytes. */
 export function formatBytes(bytes: number, locale = 'en'): string {
   let value = Math.max(0, bytes);
@@ -9,6 +21,6 @@ export function formatBytes(bytes: number, locale = 'en'): string {
     unit += 1;
   }
   const digits = unit === 0 ? 0 : 1;
-  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  const text = numberFormat(locale, digits).format(value);
   return `${text} ${UNITS[unit]}`;
 }
