@@ -116,6 +116,28 @@ describe('EntityForm', () => {
     expect(mounted.host.querySelector('[data-tab=main] [data-error-count]')?.textContent).toBe('1');
   });
 
+  it('keeps what is typed, and shows a value the parent sets afterwards, also the very record it started with', async () => {
+    const initial = { ...compiled.emptyRecord, Text: 'Start' };
+    const setters: { set?: (value: Record<string, unknown>) => void } = {};
+    function Resettable() {
+      const [value, setValue] = useState<Record<string, unknown>>(initial);
+      setters.set = setValue;
+      return <EntityForm compiled={compiled} value={value} onChange={setValue} lookupSource={lookupSource} locale="en" />;
+    }
+    mounted = render(<Resettable />);
+    typeInto(input(mounted.host, 'Text'), 'Bolt');
+    typeInto(input(mounted.host, 'Text'), 'Bolts');
+    await settle();
+    expect(input(mounted.host, 'Text')?.value).toBe('Bolts');
+    const { act } = await import('react');
+    act(() => setters.set!(initial)); // e.g. the conflict resolver's 'take other', or a reset to the stored record
+    await settle();
+    expect(input(mounted.host, 'Text')?.value).toBe('Start');
+    act(() => setters.set!({ ...initial, Text: 'Other' }));
+    await settle();
+    expect(input(mounted.host, 'Text')?.value).toBe('Other');
+  });
+
   it('does not submit on Enter in a single-line input', () => {
     const onSubmit = vi.fn();
     mounted = render(<EntityForm compiled={compiled} value={compiled.emptyRecord} onChange={() => {}} onSubmit={onSubmit} lookupSource={lookupSource} locale="en" />);

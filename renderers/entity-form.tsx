@@ -1,11 +1,11 @@
 import { Box } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
-import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError, UiSchema as RjsfUiSchema } from '@rjsf/utils';
 import { useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { CompiledEntity } from '../schemas';
 import type { EntityFormContext, LookupResolver, LookupSource } from './form-context';
+import { EchoAwareForm } from './form/echo-aware-form';
 import { applyEffects, createFieldEffects, type EffectStates } from './form/field-effects';
 import {
   createCustomValidate, createTransformErrors, errorPath, errorsPerTab, formValidator, pendingServerErrors, serverErrorList, serverErrorSchema,
@@ -79,7 +79,7 @@ function swallowEnter(event: KeyboardEvent<HTMLDivElement>): void {
 export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, lookupSource, resolveLookup, locale, serverErrors, onErrorsChange, ref }: EntityFormProps) {
   const { i18n } = useLingui();
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
-  const formRef = useRef<Form>(null);
+  const formRef = useRef<EchoAwareForm>(null);
   const engine = useMemo(() => createFieldEffects(compiled), [compiled]);
 
   // Effects follow the value: only the dependents of the fields that changed are evaluated again.
@@ -142,7 +142,7 @@ export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, look
 
   return (
     <Box onKeyDown={swallowEnter} data-entity-form={compiled.key}>
-      <Form
+      <EchoAwareForm
         ref={formRef}
         idPrefix={idPrefix}
         schema={compiled.schema as RJSFSchema}
