@@ -1,16 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
 
 const PASSWORD = 'app-start-password';
-let mate: MateServer;
-
-test.beforeAll(async () => {
-  mate = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD });
-});
-test.afterAll(async () => {
-  await mate?.stop();
-});
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 test('the app starts: loading, ping, sign-in, then the dashboard with the build version', async ({ page }) => {
   await page.goto(mate.url);

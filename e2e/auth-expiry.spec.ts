@@ -1,17 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
 
 // A real short token lifetime: the token expires on the server and in the browser, nothing is faked.
 const PASSWORD = 'expiry-e2e-password';
-let mate: MateServer;
-
-test.beforeAll(async () => {
-  mate = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD, MATE_TOKEN_LIFETIME_MINUTES: '1' });
-});
-test.afterAll(async () => {
-  await mate?.stop();
-});
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD, MATE_TOKEN_LIFETIME_MINUTES: '1' });
 
 test('after the token expired the next call asks for a re-login first, then proceeds', async ({ page }) => {
   test.setTimeout(150_000);

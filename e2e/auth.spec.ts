@@ -1,16 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
 
 const PASSWORD = 'auth-e2e-password';
-let mate: MateServer;
-
-test.beforeAll(async () => {
-  mate = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD, MATE_REGISTRATION: '1' });
-});
-test.afterAll(async () => {
-  await mate?.stop();
-});
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD, MATE_REGISTRATION: '1' });
 
 async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
   const response = await request.get(`${mate.url}/api/v1-pub/auth/user/token.json`, {

@@ -1,16 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
 
 const PASSWORD = 'grid-editor-e2e-password';
-let mate: MateServer;
-
-test.beforeAll(async () => {
-  mate = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD });
-});
-test.afterAll(async () => {
-  await mate?.stop();
-});
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 const REASONS = '/data/pos-operating/reservation-reject-reason';
 const isList = (url: string, kind: string) => new URL(url).pathname === `/api/data/${kind}`;

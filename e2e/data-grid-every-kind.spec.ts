@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { buildNewRecord, editableField, newToken, SYSTEM_FIELDS, type DataCalls, type Extensions, type FieldState, type Meta } from './support/record-builder';
 import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
 
 const PASSWORD = 'every-kind-e2e-password';
-let mate: MateServer;
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 interface NavItem {
   path: string;
@@ -16,13 +16,6 @@ interface NavItem {
 const flatten = (items: NavItem[]): NavItem[] => items.flatMap((item) => [item, ...flatten(item.children ?? [])]);
 // e2e may read the catalogue's navigation: every data grid of the product.
 const GRIDS = flatten(JSON.parse(readFileSync('server/metadata/navigation.json', 'utf8')) as NavItem[]).filter((item) => item.component === 'data-grid' && item.entity && (!process.env.E2E_KINDS || process.env.E2E_KINDS.split(',').includes(item.entity)));
-
-test.beforeAll(async () => {
-  mate = process.env.DEV_MATE_URL ? ({ url: process.env.DEV_MATE_URL, stop: async () => null } as unknown as MateServer) : await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD });
-});
-test.afterAll(async () => {
-  await mate?.stop();
-});
 
 /** The data service with the headers the app itself sent (bearer token, scope, language). */
 function dataCalls(page: Page, headers: Record<string, string>): DataCalls {

@@ -1,16 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
 
 const PASSWORD = 'import-e2e-password';
-let mate: MateServer;
-
-test.beforeAll(async () => {
-  mate = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD });
-});
-test.afterAll(async () => {
-  await mate?.stop();
-});
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 test('article import follows its definition: the guide, a GTIN row rule blocking a file, a good file imported', async ({ page }) => {
   await signIn(page, mate.url, PASSWORD);

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
 
 // Lookup values as the looked-up record's text; the grid and the editor right-to-left in Arabic.
 const PASSWORD = 'grid-kinds-e2e-password';
 const TENANT = 'Mate Deutschland';
-let mate: MateServer;
 
 interface NavItem {
   path: string;
@@ -27,12 +26,7 @@ interface Extensions {
 }
 type Headers = Record<string, string>;
 
-test.beforeAll(async () => {
-  mate = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD });
-});
-test.afterAll(async () => {
-  await mate?.stop();
-});
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 const base = (kind: string) => `/api/data/${kind.toLowerCase()}`;
 

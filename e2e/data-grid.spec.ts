@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
 
 const PASSWORD = 'grid-e2e-password';
-let mate: MateServer;
 
 interface NavItem {
   path: string;
@@ -16,12 +15,7 @@ const flatten = (items: NavItem[]): NavItem[] => items.flatMap((item) => [item, 
 // e2e may read the catalogue's navigation: every data grid of the product.
 const GRIDS = flatten(JSON.parse(readFileSync('server/metadata/navigation.json', 'utf8')) as NavItem[]).filter((item) => item.component === 'data-grid');
 
-test.beforeAll(async () => {
-  mate = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD });
-});
-test.afterAll(async () => {
-  await mate?.stop();
-});
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 async function openGrid(page: Page, path: string): Promise<void> {
   await page.goto(`${mate.url}${path}`);

@@ -1,17 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
 
 // Demo user with Read on a few data areas only (docs/demo-data.md).
 const CASHIER = { username: 'cashier.at', password: 'demo-pass-1' };
-let mate: MateServer;
 
-test.beforeAll(async () => {
-  mate = await startMate(await freshStorage());
-});
-test.afterAll(async () => {
-  await mate?.stop();
-});
+const mate = serveMateForSpec();
 
 test('a page the user may not open goes to forbidden with the requested path; the menu does not offer it', async ({ page }) => {
   await signIn(page, mate.url, CASHIER.password, '/', 'title-bar', CASHIER.username);

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
 
 const PASSWORD = 'permissions-e2e-password';
-let mate: MateServer;
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 let token: string;
 let roleOid: number;
 
@@ -29,14 +29,10 @@ async function serverRow(request: APIRequestContext, path: string): Promise<Row>
 }
 
 test.beforeAll(async ({ request }) => {
-  mate = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD });
   token = await apiToken(request);
   const created = await request.post(`${mate.url}/api/data/identity/role`, { headers: { authorization: `Bearer ${token}` }, data: { Name: `E2E Clerk ${Date.now().toString(36)}` } });
   expect(created.status(), await created.text()).toBe(201);
   roleOid = Number(((await created.json()) as { Oid: number }).Oid);
-});
-test.afterAll(async () => {
-  await mate?.stop();
 });
 
 test('the matrix click cycle of a role, saved on every click', async ({ page, request }) => {

@@ -1,17 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { blocking, formatViolations, scanPage, type AxeViolation } from './support/axe';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
 
 const PASSWORD = 'a11y-e2e-password';
-let mate: MateServer;
-
-test.beforeAll(async () => {
-  mate = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD });
-});
-test.afterAll(async () => {
-  await mate?.stop();
-});
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 /** Waits until transitions (popover fade-in, colour changes) are over, so contrast is measured on final colours. */
 async function settled(page: Page): Promise<void> {

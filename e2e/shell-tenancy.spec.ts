@@ -1,19 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
 
 // Demo data (docs/demo-data.md): 'admin' works in all 9 tenants, 'regional.group' in the 8 country subsidiaries,
 // 'regional.dach' in 3 (DE, AT, CH). Spec 1 §5/§6/§9: 3 most recent, a separate group above 7, search above 8.
 const ADMIN_PASSWORD = 'tenancy-e2e-password';
 const DEMO_PASSWORD = 'demo-pass-1';
-let mate: MateServer;
 
-test.beforeAll(async () => {
-  mate = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: ADMIN_PASSWORD });
-});
-test.afterAll(async () => {
-  await mate?.stop();
-});
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: ADMIN_PASSWORD });
 
 /** The scope header value the server reads (server/identity/scope-headers.ts): oid * 7919 + 104729. */
 const scopeValue = (oid: number) => String(BigInt(oid) * 7919n + 104729n);

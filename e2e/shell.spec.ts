@@ -1,16 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
+import { serveMateForSpec } from './support/spec-server';
 import { signIn as signInAs } from './support/sign-in';
 
 const PASSWORD = 'shell-e2e-password';
-let mate: MateServer;
-
-test.beforeAll(async () => {
-  mate = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD });
-});
-test.afterAll(async () => {
-  await mate?.stop();
-});
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 async function signIn(page: Page, path = '/', ready = 'title-bar'): Promise<void> {
   await signInAs(page, mate.url, PASSWORD, path, ready);

@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Code, Dialog, HStack, Portal, Progress, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Code, HStack, Progress, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { fieldLabel, type CompiledEntity, type CompiledImport, type EntityDocument } from '../../../schemas';
 import { ApiRequestError } from '../../lib/api/api-error';
 import { showError } from '../../lib/toasts/show-error';
 import { toasts } from '../../lib/toasts/toast-store';
+import { ActionDialog } from '../../lib/ui/action-dialog';
 import { importTemplate, previewImport, type ImportPreview } from './csv-import';
 import type { DataApi } from './data-api';
 
@@ -128,89 +129,80 @@ export function ImportDialog({ compiled, doc, api, onDone, onCancel }: ImportDia
   };
 
   return (
-    <Dialog.Root open onOpenChange={(event) => !event.open && !busy && onCancel()} size="xl" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="import-dialog">
-            <Dialog.Header>
-              <Dialog.Title>
-                <Trans>Import {compiled.pluralLabel} from CSV</Trans>
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <HStack gap="3" flexWrap="wrap">
-                <input type="file" accept=".csv,text/csv" aria-label={t`CSV file`} data-testid="import-file" onChange={(e) => void read(e.currentTarget.files?.[0])} />
-                <Button size="xs" variant="outline" onClick={() => downloadTemplate(doc, definition)} data-testid="import-template">
-                  <Trans>Download template</Trans>
-                </Button>
-              </HStack>
-              {definition && !preview && <ImportColumnGuide definition={definition} />}
-              {preview && (
-                <Box mt="3">
-                  <HStack gap="2" mb="2" flexWrap="wrap" textStyle="sm">
-                    <Text data-testid="import-summary">{t`${preview.rows.length} rows in ${fileName ?? ''}, ${preview.invalid} with errors.`}</Text>
-                    {preview.unmapped.length > 0 && <Text color="fg.muted">{t`Ignored columns: ${preview.unmapped.join(', ')}`}</Text>}
-                  </HStack>
-                  <Box maxH="50vh" overflow="auto" borderWidth="1px" borderRadius="md">
-                    <Table.Root size="sm" stickyHeader>
-                      <Table.Header>
-                        <Table.Row>
-                          <Table.ColumnHeader>#</Table.ColumnHeader>
-                          {columns.map((c) => (
-                            <Table.ColumnHeader key={c} title={c}>
-                              {labelOf(c)}
-                            </Table.ColumnHeader>
-                          ))}
-                          <Table.ColumnHeader>{t`Errors`}</Table.ColumnHeader>
-                        </Table.Row>
-                      </Table.Header>
-                      <Table.Body>
-                        {preview.rows.map((row) => {
-                          const bad = Object.keys(row.errors).length > 0;
-                          return (
-                            <Table.Row key={row.line} data-testid="import-row" data-invalid={bad || undefined} bg={bad ? 'red.subtle' : undefined}>
-                              <Table.Cell>{row.line}</Table.Cell>
-                              {columns.map((c) => (
-                                <Table.Cell key={c} data-cell={c} color={row.errors[c] ? 'fg.error' : undefined} title={row.errors[c]?.join(' ')} fontWeight={row.errors[c] ? 'semibold' : undefined}>
-                                  {String(row.record[c] ?? '')}
-                                </Table.Cell>
-                              ))}
-                              <Table.Cell data-testid="import-row-errors">
-                                {Object.entries(row.errors).map(([field, messages]) => (
-                                  <Badge key={field} colorPalette="red" me="1" whiteSpace="normal">
-                                    {labelOf(field)}: {messages.join(' ')}
-                                  </Badge>
-                                ))}
-                              </Table.Cell>
-                            </Table.Row>
-                          );
-                        })}
-                      </Table.Body>
-                    </Table.Root>
-                  </Box>
-                  {busy && (
-                    <Progress.Root value={null} mt="2" size="xs" data-testid="import-progress">
-                      <Progress.Track>
-                        <Progress.Range />
-                      </Progress.Track>
-                      <Progress.Label textStyle="xs">{t`Importing ${preview.rows.length} records…`}</Progress.Label>
-                    </Progress.Root>
-                  )}
-                </Box>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button colorPalette="blue" onClick={() => void run()} disabled={!preview || preview.invalid > 0 || preview.rows.length === 0 || busy} loading={busy} data-testid="import-run">
-                <Trans>Import</Trans>
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ActionDialog
+      title={<Trans>Import {compiled.pluralLabel} from CSV</Trans>}
+      testId="import-dialog"
+      size="xl"
+      busy={busy}
+      onCancel={onCancel}
+      action={{
+        label: <Trans>Import</Trans>,
+        colorPalette: 'blue',
+        onClick: () => void run(),
+        disabled: !preview || preview.invalid > 0 || preview.rows.length === 0 || busy,
+        testId: 'import-run',
+      }}
+    >
+      <HStack gap="3" flexWrap="wrap">
+        <input type="file" accept=".csv,text/csv" aria-label={t`CSV file`} data-testid="import-file" onChange={(e) => void read(e.currentTarget.files?.[0])} />
+        <Button size="xs" variant="outline" onClick={() => downloadTemplate(doc, definition)} data-testid="import-template">
+          <Trans>Download template</Trans>
+        </Button>
+      </HStack>
+      {definition && !preview && <ImportColumnGuide definition={definition} />}
+      {preview && (
+        <Box mt="3">
+          <HStack gap="2" mb="2" flexWrap="wrap" textStyle="sm">
+            <Text data-testid="import-summary">{t`${preview.rows.length} rows in ${fileName ?? ''}, ${preview.invalid} with errors.`}</Text>
+            {preview.unmapped.length > 0 && <Text color="fg.muted">{t`Ignored columns: ${preview.unmapped.join(', ')}`}</Text>}
+          </HStack>
+          <Box maxH="50vh" overflow="auto" borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm" stickyHeader>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>#</Table.ColumnHeader>
+                  {columns.map((c) => (
+                    <Table.ColumnHeader key={c} title={c}>
+                      {labelOf(c)}
+                    </Table.ColumnHeader>
+                  ))}
+                  <Table.ColumnHeader>{t`Errors`}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {preview.rows.map((row) => {
+                  const bad = Object.keys(row.errors).length > 0;
+                  return (
+                    <Table.Row key={row.line} data-testid="import-row" data-invalid={bad || undefined} bg={bad ? 'red.subtle' : undefined}>
+                      <Table.Cell>{row.line}</Table.Cell>
+                      {columns.map((c) => (
+                        <Table.Cell key={c} data-cell={c} color={row.errors[c] ? 'fg.error' : undefined} title={row.errors[c]?.join(' ')} fontWeight={row.errors[c] ? 'semibold' : undefined}>
+                          {String(row.record[c] ?? '')}
+                        </Table.Cell>
+                      ))}
+                      <Table.Cell data-testid="import-row-errors">
+                        {Object.entries(row.errors).map(([field, messages]) => (
+                          <Badge key={field} colorPalette="red" me="1" whiteSpace="normal">
+                            {labelOf(field)}: {messages.join(' ')}
+                          </Badge>
+                        ))}
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+          {busy && (
+            <Progress.Root value={null} mt="2" size="xs" data-testid="import-progress">
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+              <Progress.Label textStyle="xs">{t`Importing ${preview.rows.length} records…`}</Progress.Label>
+            </Progress.Root>
+          )}
+        </Box>
+      )}
+    </ActionDialog>
   );
 }
