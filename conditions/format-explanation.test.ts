@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Condition } from './condition';
 import { OPERATORS } from './condition';
 import { explainCondition } from './explain-condition';
-import { ENGLISH_EXPLANATION_MESSAGES, formatConditionValue, formatExplanation } from './format-explanation';
+import { ENGLISH_EXPLANATION_MESSAGES, ENGLISH_EXPLANATIONS, formatConditionValue, formatExplanation, type ExplanationMessages } from './format-explanation';
 
 const closed: Condition = { field: 'Status', op: 'equal', value: 'Closed' };
 const say = (condition: Condition, record: Record<string, unknown>, labels?: (field: string) => string) => formatExplanation(explainCondition(condition, record), labels);
@@ -65,5 +65,53 @@ describe('formatConditionValue', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expect(formatConditionValue(cyclic)).toBe('(unprintable)');
+  });
+});
+
+describe('formatExplanation in another language', () => {
+  // A made-up German set: the pairs of the operators used here, the rest left English, all words replaced.
+  const german: ExplanationMessages = {
+    pairs: {
+      ...ENGLISH_EXPLANATION_MESSAGES,
+      'condition.leaf.equal': { holds: '{field} ist gleich {value}', fails: '{field} ist nicht gleich {value}' },
+      'condition.leaf.true': { holds: '{field} ist wahr', fails: '{field} ist nicht wahr' },
+      'condition.leaf.greaterThan': { holds: '{field} ist größer als {value}', fails: '{field} ist nicht größer als {value}' },
+      'condition.all': { holds: 'es gibt nichts zu erfüllen', fails: 'eine Bedingung ist nicht erfüllt' },
+    },
+    and: '{left} und {right}',
+    group: '[{text}]',
+    missing: '(fehlt)',
+    none: '(leer)',
+    unprintable: '(nicht darstellbar)',
+    emptyText: '„“',
+  };
+  const sayIn = (condition: Condition, record: Record<string, unknown>) => formatExplanation(explainCondition(condition, record), (field) => field, german);
+  const paid: Condition = { field: 'Paid', op: 'true' };
+  const big: Condition = { field: 'Total', op: 'greaterThan', value: 100 };
+
+  it('uses its pairs, its joiner and its grouping', () => {
+    expect(sayIn(closed, { Status: 'Closed' })).toBe('Status ist gleich Closed');
+    expect(sayIn({ not: closed }, { Status: 'Open' })).toBe('Status ist nicht gleich Closed');
+    expect(sayIn({ whenAll: [closed, paid, big] }, { Status: 'Open', Total: 5 })).toBe('Status ist nicht gleich Closed und Paid ist nicht wahr und Total ist nicht größer als 100');
+    expect(sayIn({ whenAll: [closed, { whenAll: [paid, big] }] }, { Status: 'Closed', Total: 200, Paid: true })).toBe('Status ist gleich Closed und [Paid ist wahr und Total ist größer als 100]');
+    expect(sayIn({ whenAll: [] }, {})).toBe('es gibt nichts zu erfüllen');
+  });
+
+  it('writes null, missing and empty values in its words', () => {
+    expect(sayIn({ field: 'Status', op: 'equal', value: null }, { Status: 'Open' })).toBe('Status ist nicht gleich (leer)');
+    expect(sayIn({ field: 'Status', op: 'equal', value: '' }, { Status: 'Open' })).toBe('Status ist nicht gleich „“');
+    expect(formatConditionValue(undefined, german)).toBe('(fehlt)');
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(formatConditionValue(cyclic, german)).toBe('(nicht darstellbar)');
+  });
+
+  it('does not read placeholders inside the labels and values it puts in', () => {
+    const tricky: Condition = { field: 'Note', op: 'equal', value: '{right}' };
+    expect(formatExplanation(explainCondition({ whenAll: [tricky, paid] }, {}), () => '{value}', german)).toBe('{value} ist nicht gleich {right} und {value} ist nicht wahr');
+  });
+
+  it('is English by default', () => {
+    expect(formatExplanation(explainCondition(closed, { Status: 'Open' }), undefined, ENGLISH_EXPLANATIONS)).toBe('Status does not equal Closed');
   });
 });

@@ -36,30 +36,77 @@ export const ENGLISH_EXPLANATION_MESSAGES: Readonly<Record<ExplanationKey, Expla
 };
 
 /**
+ * Everything `formatExplanation` writes in words, for one language. Templates keep their `{placeholders}`; the
+ * defaults are ENGLISH_EXPLANATIONS, a translation (the front end builds one from its catalogue) replaces them all.
+ */
+export interface ExplanationMessages {
+  /** The pair of each key; `{field}`, `{value}`, `{actual}` are replaced. */
+  pairs: Readonly<Record<ExplanationKey, ExplanationMessage>>;
+  /** Joins two deciding children, `{left}` and `{right}`; longer lists repeat it from the left. */
+  and: string;
+  /** Wraps a compound child (a nested group of several) among its siblings, `{text}`. */
+  group: string;
+  /** A missing field's value. */
+  missing: string;
+  /** A null value. */
+  none: string;
+  /** A value that cannot be written out (cyclic). */
+  unprintable: string;
+  /** Empty text. */
+  emptyText: string;
+}
+
+/** The words of `formatConditionValue`. */
+export type ValueWords = Pick<ExplanationMessages, 'missing' | 'none' | 'unprintable' | 'emptyText'>;
+
+/** The English defaults of every message. */
+export const ENGLISH_EXPLANATIONS: ExplanationMessages = {
+  pairs: ENGLISH_EXPLANATION_MESSAGES,
+  and: '{left} and {right}',
+  group: '({text})',
+  missing: '(missing)',
+  none: '(none)',
+  unprintable: '(unprintable)',
+  emptyText: '""',
+};
+
+/**
  * Renders a value for a message: text as is but shortened to 11 characters plus an ellipsis when longer
  * than 12 (the rule of spec 2 for quoted values), `""` for empty text, `(none)` for null, `(missing)` for
- * a missing field, arrays and objects as compact JSON.
+ * a missing field, arrays and objects as compact JSON. The words are English unless `words` says otherwise.
  */
-export function formatConditionValue(value: unknown): string {
+export function formatConditionValue(value: unknown, words: ValueWords = ENGLISH_EXPLANATIONS): string {
   let text: string;
-  if (value === undefined) return '(missing)';
-  if (value === null) return '(none)';
-  if (value === '') return '""';
+  if (value === undefined) return words.missing;
+  if (value === null) return words.none;
+  if (value === '') return words.emptyText;
   if (typeof value === 'string') text = value;
   else if (typeof value === 'object') {
     try {
       text = JSON.stringify(value) ?? String(value);
     } catch {
-      return '(unprintable)'; // cyclic; explanations must not throw
+      return words.unprintable; // cyclic; explanations must not throw
     }
   } else text = String(value);
   return text.length > 12 ? `${text.slice(0, 11)}…` : text;
 }
 
-function fill(template: string, params: ExplanationParams, labels: (field: string) => string): string {
-  return template.replace(/\{(field|value|actual)\}/g, (_, name: 'field' | 'value' | 'actual') =>
-    name === 'field' ? labels(params.field ?? '') : formatConditionValue(params[name]),
-  );
+// One pass over the template: text put in (labels, values, children) is never read again for placeholders.
+function substitute(template: string, values: Readonly<Record<string, () => string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]!() : whole));
+}
+
+interface Context {
+  labels: (field: string) => string;
+  messages: ExplanationMessages;
+}
+
+function fill(template: string, params: ExplanationParams, context: Context): string {
+  return substitute(template, {
+    field: () => context.labels(params.field ?? ''),
+    value: () => formatConditionValue(params.value, context.messages),
+    actual: () => formatConditionValue(params.actual, context.messages),
+  });
 }
 
 interface Rendered {
@@ -67,26 +114,36 @@ interface Rendered {
   compound: boolean;
 }
 
-function render(explanation: Explanation, labels: (field: string) => string): Rendered {
-  const message = ENGLISH_EXPLANATION_MESSAGES[explanation.key] ?? ENGLISH_EXPLANATION_MESSAGES['condition.invalid'];
+function render(explanation: Explanation, context: Context): Rendered {
+  const { pairs } = context.messages;
+  const message = pairs[explanation.key] ?? pairs['condition.invalid'];
   const children = explanation.children ?? [];
   // A `not` is explained by its child: "not (Status equals Closed)" holds because Status does not equal Closed.
-  if (explanation.key === 'condition.not' && children[0]) return render(children[0], labels);
+  if (explanation.key === 'condition.not' && children[0]) return render(children[0], context);
   if (explanation.key === 'condition.all' || explanation.key === 'condition.any') {
-    const parts = children.map((child) => render(child, labels));
+    const parts = children.map((child) => render(child, context));
     if (parts.length === 1) return parts[0]!;
-    if (parts.length > 1) return { text: parts.map((part) => (part.compound ? `(${part.text})` : part.text)).join(' and '), compound: true };
+    if (parts.length > 1) {
+      const texts = parts.map((part) => (part.compound ? substitute(context.messages.group, { text: () => part.text }) : part.text));
+      const text = texts.reduce((left, right) => substitute(context.messages.and, { left: () => left, right: () => right }));
+      return { text, compound: true };
+    }
   }
-  return { text: fill(explanation.holds ? message.holds : message.fails, explanation.params, labels), compound: false };
+  return { text: fill(explanation.holds ? message.holds : message.fails, explanation.params, context), compound: false };
 }
 
 /**
- * Renders an explanation in English: "Status equals Closed", "Status does not equal Closed". The
- * deciding children are joined with "and" (a failing whenAll lists its failing children, a whenAny
- * that holds names the child that holds), nested groups in parentheses.
+ * Renders an explanation: "Status equals Closed", "Status does not equal Closed". The deciding children are
+ * joined with "and" (a failing whenAll lists its failing children, a whenAny that holds names the child that
+ * holds), nested groups in parentheses.
  *
  * @param labels maps a field path to the label to show; the path itself by default
+ * @param messages the words of the UI language; English by default
  */
-export function formatExplanation(explanation: Explanation, labels: (field: string) => string = (field) => field): string {
-  return render(explanation, labels).text;
+export function formatExplanation(
+  explanation: Explanation,
+  labels: (field: string) => string = (field) => field,
+  messages: ExplanationMessages = ENGLISH_EXPLANATIONS,
+): string {
+  return render(explanation, { labels, messages }).text;
 }

@@ -14,5 +14,7 @@ export { isCondition } from './is-condition';
 export { compileCondition, type CompiledCondition } from './compile-condition';
 export { evaluateCondition } from './evaluate-condition';
 export { explainCondition, type Explanation, type ExplanationKey, type ExplanationParams } from './explain-condition';
-export { formatExplanation, formatConditionValue, ENGLISH_EXPLANATION_MESSAGES, type ExplanationMessage } from './format-explanation';
+export {
+  formatExplanation, formatConditionValue, ENGLISH_EXPLANATION_MESSAGES, ENGLISH_EXPLANATIONS, type ExplanationMessage, type ExplanationMessages, type ValueWords,
+} from './format-explanation';
 export { conditionFields } from './condition-fields';

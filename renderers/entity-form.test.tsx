@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { i18n } from '@lingui/core';
 import { createRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import articleDoc from '../fixtures/metadata/valid/pos-supply/article.json';
@@ -6,6 +7,7 @@ import { compileEntityUncached, type EntityDocument } from '../schemas';
 import { EntityForm, type EntityFormHandle } from './entity-form';
 import type { LookupSource } from './form-context';
 import { errorBadgeText } from './templates/entity-tabs';
+import { activateCatalogue } from './test-support/catalogue';
 import { render, settle, typeInto, type Rendered } from './test-support/render';
 
 const compiled = compileEntityUncached(articleDoc as EntityDocument, 'en');
@@ -63,6 +65,19 @@ describe('EntityForm', () => {
     select.value = '0'; // Goods (1): GTIN becomes required
     select.dispatchEvent(new Event('change', { bubbles: true }));
     expect(field(mounted.host, 'GTIN')?.querySelector('[data-mark=required]')).not.toBeNull();
+  });
+
+  it('says why a field is disabled in the UI language, again when the language changes', async () => {
+    const { act } = await import('react');
+    mounted = render(<Harness initial={{ ...compiled.emptyRecord, Kind: 3 }} />);
+    const reason = () => field(mounted!.host, 'Tax')?.querySelector('[data-reason]')?.textContent;
+    expect(reason()).toBe('Disabled because Kind equals 3');
+    act(() => activateCatalogue('de'));
+    expect(reason()).toBe('Deaktiviert, denn Kind ist gleich 3');
+    act(() => activateCatalogue('ja'));
+    expect(reason()).toBe('無効：Kindは3に等しい');
+    act(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+    expect(reason()).toBe('Disabled because Kind equals 3');
   });
 
   it('counts field errors per tab after validation and updates them as the user types', async () => {

@@ -6,6 +6,7 @@ import { useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEve
 import type { CompiledEntity } from '../schemas';
 import type { EntityFormContext, LookupResolver, LookupSource } from './form-context';
 import { EchoAwareForm } from './form/echo-aware-form';
+import { explanationMessages } from './form/explanation-messages';
 import { applyEffects, createFieldEffects, type EffectStates } from './form/field-effects';
 import {
   createCustomValidate, createTransformErrors, errorPath, errorsPerTab, formValidator, pendingServerErrors, serverErrorList, serverErrorSchema,
@@ -80,7 +81,9 @@ export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, look
   const { i18n } = useLingui();
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const formRef = useRef<EchoAwareForm>(null);
-  const engine = useMemo(() => createFieldEffects(compiled), [compiled]);
+  // A new object per language: switching it re-creates the engine, which says the shown reasons again in it.
+  const explanations = explanationMessages(i18n);
+  const engine = useMemo(() => createFieldEffects(compiled, explanations), [compiled, explanations]);
 
   // Effects follow the value: only the dependents of the fields that changed are evaluated again.
   const tracked = useRef<{ engine: typeof engine; value: RecordValue; states: EffectStates } | null>(null);

@@ -1,4 +1,4 @@
-import { compileCondition, explainCondition, formatExplanation, type CompiledCondition } from '../../conditions';
+import { compileCondition, explainCondition, formatExplanation, type CompiledCondition, type ExplanationMessages } from '../../conditions';
 import type { Condition } from '../../conditions/condition';
 import { valueAt, type CompiledEffects, type CompiledEntity, type UiSchema } from '../../schemas';
 import { schemaAt } from './schema-at';
@@ -60,8 +60,10 @@ export function fieldTitle(compiled: Pick<CompiledEntity, 'schema'>, path: strin
 /**
  * Compiles the effects of a compiled entity once (conditions/ `compileCondition`), for evaluation per keystroke.
  * Which fields a change touches comes from `compiled.effectDependents`.
+ *
+ * @param messages the words of the reasons, in the UI language (`explanationMessages(i18n)`); English by default
  */
-export function createFieldEffects(compiled: Pick<CompiledEntity, 'uiSchema' | 'effectDependents' | 'schema'>): FieldEffectsEngine {
+export function createFieldEffects(compiled: Pick<CompiledEntity, 'uiSchema' | 'effectDependents' | 'schema'>, messages?: ExplanationMessages): FieldEffectsEngine {
   const found = new Map<string, CompiledEffects>();
   collectEffects(compiled.uiSchema, '', found);
   const rules = new Map<string, FieldEffectRule>();
@@ -85,7 +87,7 @@ export function createFieldEffects(compiled: Pick<CompiledEntity, 'uiSchema' | '
     const kind = state.disabled ? 'disabled' : state.readonly ? 'readonly' : undefined;
     if (kind) {
       state.reasonKind = kind;
-      state.reason = formatExplanation(explainCondition(rule.effects[kind]!, record), label);
+      state.reason = formatExplanation(explainCondition(rule.effects[kind]!, record), label, messages);
     }
     return state;
   };
