@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Condition } from './condition';
-import { OPERATORS } from './condition';
+import { OPERATORS, type Operator } from './condition';
 import { explainCondition } from './explain-condition';
 import { ENGLISH_EXPLANATION_MESSAGES, ENGLISH_EXPLANATIONS, formatConditionValue, formatExplanation, type ExplanationMessages } from './format-explanation';
 
@@ -17,6 +17,17 @@ describe('formatExplanation', () => {
 
   it('uses labels for fields', () => {
     expect(say(closed, { Status: 'Closed' }, (field) => (field === 'Status' ? 'Order status' : field))).toBe('Order status equals Closed');
+  });
+
+  it('shows the label of a value where the field has one, shortened like any value', () => {
+    const kinds: Record<number, string> = { 3: 'Voucher', 4: 'Gift card with a long name' };
+    const valueLabels = (field: string, value: unknown) => (field === 'Kind' ? kinds[value as number] : undefined);
+    const kind = (op: Operator, value: number, record: Record<string, unknown>) =>
+      formatExplanation(explainCondition({ field: 'Kind', op, value }, record), undefined, undefined, valueLabels);
+    expect(kind('equal', 3, { Kind: 3 })).toBe('Kind equals Voucher');
+    expect(kind('greaterThan', 4, { Kind: 1 })).toBe('Kind is not greater than Gift card w…');
+    expect(kind('equal', 7, { Kind: 7 })).toBe('Kind equals 7'); // no label: the value itself
+    expect(formatExplanation(explainCondition({ field: 'Kind', op: 'null' }, { Kind: null }), undefined, undefined, valueLabels)).toBe('Kind is not set');
   });
 
   it('explains not by what its child found', () => {

@@ -96,16 +96,26 @@ function substitute(template: string, values: Readonly<Record<string, () => stri
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]!() : whole));
 }
 
+/** The label of a field's stored value (a choice's title), or undefined to show the value itself. */
+export type ValueLabels = (field: string, value: unknown) => string | undefined;
+
 interface Context {
   labels: (field: string) => string;
   messages: ExplanationMessages;
+  valueLabels?: ValueLabels;
+}
+
+// A choice's label where there is one ("Kind equals Voucher", not "Kind equals 3"), shortened like any value.
+function shownValue(value: unknown, field: string, context: Context): string {
+  const label = value === null || value === undefined ? undefined : context.valueLabels?.(field, value);
+  return formatConditionValue(label ?? value, context.messages);
 }
 
 function fill(template: string, params: ExplanationParams, context: Context): string {
   return substitute(template, {
     field: () => context.labels(params.field ?? ''),
-    value: () => formatConditionValue(params.value, context.messages),
-    actual: () => formatConditionValue(params.actual, context.messages),
+    value: () => shownValue(params.value, params.field ?? '', context),
+    actual: () => shownValue(params.actual, params.field ?? '', context),
   });
 }
 
@@ -139,11 +149,13 @@ function render(explanation: Explanation, context: Context): Rendered {
  *
  * @param labels maps a field path to the label to show; the path itself by default
  * @param messages the words of the UI language; English by default
+ * @param valueLabels the label of a field's value where it has one (a choice's title); the value itself otherwise
  */
 export function formatExplanation(
   explanation: Explanation,
   labels: (field: string) => string = (field) => field,
   messages: ExplanationMessages = ENGLISH_EXPLANATIONS,
+  valueLabels?: ValueLabels,
 ): string {
-  return render(explanation, { labels, messages }).text;
+  return render(explanation, { labels, messages, valueLabels }).text;
 }

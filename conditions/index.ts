@@ -15,6 +15,6 @@ export { compileCondition, type CompiledCondition } from './compile-condition';
 export { evaluateCondition } from './evaluate-condition';
 export { explainCondition, type Explanation, type ExplanationKey, type ExplanationParams } from './explain-condition';
 export {
-  formatExplanation, formatConditionValue, ENGLISH_EXPLANATION_MESSAGES, ENGLISH_EXPLANATIONS, type ExplanationMessage, type ExplanationMessages, type ValueWords,
+  formatExplanation, formatConditionValue, ENGLISH_EXPLANATION_MESSAGES, ENGLISH_EXPLANATIONS, type ExplanationMessage, type ExplanationMessages, type ValueLabels, type ValueWords,
 } from './format-explanation';
 export { conditionFields } from './condition-fields';

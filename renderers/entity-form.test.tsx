@@ -61,7 +61,7 @@ describe('EntityForm', () => {
     select.value = '2'; // the third option: Voucher (3)
     select.dispatchEvent(new Event('change', { bubbles: true }));
     expect(input(mounted.host, 'Tax')?.disabled).toBe(true);
-    expect(field(mounted.host, 'Tax')?.querySelector('[data-reason]')?.textContent).toBe('Disabled because Kind equals 3');
+    expect(field(mounted.host, 'Tax')?.querySelector('[data-reason]')?.textContent).toBe('Disabled because Kind equals Voucher');
     select.value = '0'; // Goods (1): GTIN becomes required
     select.dispatchEvent(new Event('change', { bubbles: true }));
     expect(field(mounted.host, 'GTIN')?.querySelector('[data-mark=required]')).not.toBeNull();
@@ -71,13 +71,13 @@ describe('EntityForm', () => {
     const { act } = await import('react');
     mounted = render(<Harness initial={{ ...compiled.emptyRecord, Kind: 3 }} />);
     const reason = () => field(mounted!.host, 'Tax')?.querySelector('[data-reason]')?.textContent;
-    expect(reason()).toBe('Disabled because Kind equals 3');
+    expect(reason()).toBe('Disabled because Kind equals Voucher');
     act(() => activateCatalogue('de'));
-    expect(reason()).toBe('Deaktiviert, denn Kind ist gleich 3');
+    expect(reason()).toBe('Deaktiviert, denn Kind ist gleich Voucher');
     act(() => activateCatalogue('ja'));
-    expect(reason()).toBe('無効：Kindは3に等しい');
+    expect(reason()).toBe('無効：KindはVoucherに等しい');
     act(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
-    expect(reason()).toBe('Disabled because Kind equals 3');
+    expect(reason()).toBe('Disabled because Kind equals Voucher');
   });
 
   it('counts field errors per tab after validation and updates them as the user types', async () => {

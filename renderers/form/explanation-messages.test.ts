@@ -24,7 +24,7 @@ describe('explanation messages', () => {
   it('say why a field is disabled in German when German is active', () => {
     activateCatalogue('de');
     const states = createFieldEffects(compiled, explanationMessages(i18n)).evaluateAll(voucher);
-    expect(states.Tax).toMatchObject({ disabled: true, reason: 'Kind ist gleich 3' });
+    expect(states.Tax).toMatchObject({ disabled: true, reason: 'Kind ist gleich Gutschein' });
     expect(say({ whenAll: [{ field: 'Status', op: 'equal', value: 'Closed' }, { field: 'Paid', op: 'true' }] }, { Status: 'Open', Paid: null })).toBe(
       'Status ist ungleich Closed und Paid ist nicht wahr',
     );

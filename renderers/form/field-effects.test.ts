@@ -34,7 +34,7 @@ describe('field effects', () => {
     const engine = createFieldEffects(compiled);
     const states = engine.evaluateAll({ ...compiled.emptyRecord, Kind: 3 });
     const ui = applyEffects(compiled.uiSchema, states);
-    expect(ui.Tax).toMatchObject({ 'ui:disabled': true, 'ui:options': { effectReason: 'Kind equals 3' } });
+    expect(ui.Tax).toMatchObject({ 'ui:disabled': true, 'ui:options': { effectReason: 'Kind equals Voucher' } });
     expect(ui.Text).toBe(compiled.uiSchema.Text);
     expect((ui.GTIN as UiSchema)['ui:options']).toMatchObject({ effectRequired: false, maxLength: 32 });
   });

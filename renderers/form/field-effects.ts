@@ -9,7 +9,7 @@ export interface FieldEffectState {
   readonly: boolean;
   required: boolean;
   hidden: boolean;
-  /** Why the field is disabled or read-only, in words ("Kind equals 3"). */
+  /** Why the field is disabled or read-only, in words ("Kind equals Voucher"). */
   reason?: string;
   /** Which effect the reason explains. */
   reasonKind?: 'disabled' | 'readonly';
@@ -57,6 +57,14 @@ export function fieldTitle(compiled: Pick<CompiledEntity, 'schema'>, path: strin
   return typeof title === 'string' && title !== '' ? title : path;
 }
 
+/** The title of a stored value of a field with choices (the compiled `oneOf` of `const`/`title`), if it has one. */
+export function choiceTitle(compiled: Pick<CompiledEntity, 'schema'>, path: string, value: unknown): string | undefined {
+  const choices = schemaAt(compiled.schema, path)?.oneOf;
+  if (!Array.isArray(choices)) return undefined;
+  const title = (choices as { const?: unknown; title?: unknown }[]).find((choice) => choice.const === value)?.title;
+  return typeof title === 'string' && title !== '' ? title : undefined;
+}
+
 /**
  * Compiles the effects of a compiled entity once (conditions/ `compileCondition`), for evaluation per keystroke.
  * Which fields a change touches comes from `compiled.effectDependents`.
@@ -73,6 +81,7 @@ export function createFieldEffects(compiled: Pick<CompiledEntity, 'uiSchema' | '
   }
   const sources = Object.entries(compiled.effectDependents);
   const label = (path: string) => fieldTitle(compiled, path);
+  const valueLabel = (path: string, value: unknown) => choiceTitle(compiled, path, value);
   let evaluations = 0;
 
   const evaluate = (rule: FieldEffectRule, record: Record<string, unknown>): FieldEffectState => {
@@ -87,7 +96,7 @@ export function createFieldEffects(compiled: Pick<CompiledEntity, 'uiSchema' | '
     const kind = state.disabled ? 'disabled' : state.readonly ? 'readonly' : undefined;
     if (kind) {
       state.reasonKind = kind;
-      state.reason = formatExplanation(explainCondition(rule.effects[kind]!, record), label, messages);
+      state.reason = formatExplanation(explainCondition(rule.effects[kind]!, record), label, messages, valueLabel);
     }
     return state;
   };
