@@ -19,13 +19,13 @@ describe('formatExplanation', () => {
     expect(say(closed, { Status: 'Closed' }, (field) => (field === 'Status' ? 'Order status' : field))).toBe('Order status equals Closed');
   });
 
-  it('shows the label of a value where the field has one, shortened like any value', () => {
+  it('shows the label of a value where the field has one, whole', () => {
     const kinds: Record<number, string> = { 3: 'Voucher', 4: 'Gift card with a long name' };
     const valueLabels = (field: string, value: unknown) => (field === 'Kind' ? kinds[value as number] : undefined);
     const kind = (op: Operator, value: number, record: Record<string, unknown>) =>
       formatExplanation(explainCondition({ field: 'Kind', op, value }, record), undefined, undefined, valueLabels);
     expect(kind('equal', 3, { Kind: 3 })).toBe('Kind equals Voucher');
-    expect(kind('greaterThan', 4, { Kind: 1 })).toBe('Kind is not greater than Gift card w…');
+    expect(kind('greaterThan', 4, { Kind: 1 })).toBe('Kind is not greater than Gift card with a long name');
     expect(kind('equal', 7, { Kind: 7 })).toBe('Kind equals 7'); // no label: the value itself
     expect(formatExplanation(explainCondition({ field: 'Kind', op: 'null' }, { Kind: null }), undefined, undefined, valueLabels)).toBe('Kind is not set');
   });

@@ -105,10 +105,11 @@ interface Context {
   valueLabels?: ValueLabels;
 }
 
-// A choice's label where there is one ("Kind equals Voucher", not "Kind equals 3"), shortened like any value.
+// A choice's label where there is one ("Kind equals Voucher", not "Kind equals 3"). Labels are written by the schema
+// author, like field labels, and stay whole; spec 2 shortens the values it quotes, which users typed.
 function shownValue(value: unknown, field: string, context: Context): string {
   const label = value === null || value === undefined ? undefined : context.valueLabels?.(field, value);
-  return formatConditionValue(label ?? value, context.messages);
+  return label ?? formatConditionValue(value, context.messages);
 }
 
 function fill(template: string, params: ExplanationParams, context: Context): string {
