@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readPoEntries } from './po-file';
 
 // The catalogue tests check the translations of the messages in src/locales; this one checks that those are all
 // the messages the code uses: a message added to a component without `lingui extract` would otherwise show in
@@ -12,15 +13,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The message ids of a .po file, obsolete ('#~') entries left out. */
 function messageIds(file: string): string[] {
-  const ids: string[] = [];
-  for (const block of readFileSync(file, 'utf8').split(/\n\s*\n/)) {
-    const joined = block.split('\n').filter((line) => !line.startsWith('#')).join('\n');
-    const id = /^msgid ((?:".*"\n?)+)/m.exec(joined);
-    if (!id) continue;
-    const text = id[1]!.trim().split('\n').map((part) => JSON.parse(part) as string).join('');
-    if (text) ids.push(text);
-  }
-  return ids.sort();
+  return readPoEntries(file)
+    .map((entry) => entry.id)
+    .sort();
 }
 
 describe('message catalogues', () => {

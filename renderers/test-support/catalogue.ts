@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { i18n, type Messages } from '@lingui/core';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import { readPoEntries } from '../../scripts/po-file';
 
 /**
  * A language's real catalogue (src/locales/<locale>/messages.po) as Lingui messages. The app imports the .po files
@@ -11,17 +11,10 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
  */
 export function readCatalogue(locale: string): Messages {
   // From the project root (where vitest runs): under happy-dom, import.meta.url is not a file address.
-  const file = path.join(process.cwd(), 'src/locales', locale, 'messages.po');
+  const entries = readPoEntries(path.join(process.cwd(), 'src/locales', locale, 'messages.po'));
   const messages: Messages = {};
-  for (const block of readFileSync(file, 'utf8').split(/\n\s*\n/)) {
-    const explicit = block.includes('#. js-lingui-explicit-id');
-    const joined = block.split('\n').filter((line) => !line.startsWith('#')).join('\n');
-    const unquote = (raw: string | undefined) => (raw ?? '""').trim().split('\n').map((part) => JSON.parse(part) as string).join('');
-    const id = unquote(/^msgid ((?:".*"\n?)+)/m.exec(joined)?.[1]);
-    const context = /^msgctxt ((?:".*"\n?)+)/m.exec(joined)?.[1];
-    const translation = unquote(/^msgstr ((?:".*"\n?)+)/m.exec(joined)?.[1]);
-    if (!id || !translation) continue;
-    messages[explicit ? id : generateMessageId(id, context === undefined ? undefined : unquote(context))] = translation;
+  for (const { id, context, translation, explicitId } of entries) {
+    if (translation) messages[explicitId ? id : generateMessageId(id, context)] = translation;
   }
   return messages;
 }

@@ -1,28 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readPoEntries, type PoEntry } from '../../../scripts/po-file';
 import { SUPPORTED_LOCALES } from './locales';
 
-interface Entry {
-  id: string;
-  translation: string;
-}
-
-/** The live entries of a .po file (header and obsolete '#~' entries left out). */
-function readCatalogue(locale: string): Entry[] {
-  const text = readFileSync(fileURLToPath(new URL(`../../locales/${locale}/messages.po`, import.meta.url)), 'utf8');
-  const entries: Entry[] = [];
-  for (const block of text.split(/\n\s*\n/)) {
-    const lines = block.split('\n').filter((line) => !line.startsWith('#'));
-    const joined = lines.join('\n');
-    const id = /^msgid ((?:".*"\n?)+)/m.exec(joined);
-    const str = /^msgstr ((?:".*"\n?)+)/m.exec(joined);
-    if (!id || !str) continue;
-    const unquote = (raw: string) => raw.trim().split('\n').map((part) => JSON.parse(part) as string).join('');
-    const entry = { id: unquote(id[1]!), translation: unquote(str[1]!) };
-    if (entry.id) entries.push(entry);
-  }
-  return entries;
+/** The live entries of a language's .po file (header and obsolete '#~' entries left out). */
+function readCatalogue(locale: string): PoEntry[] {
+  return readPoEntries(fileURLToPath(new URL(`../../locales/${locale}/messages.po`, import.meta.url)));
 }
 
 // Words that are the same in a language as in English; keep this list short.
