@@ -113,10 +113,11 @@ function shownValue(value: unknown, field: string, context: Context): string {
 }
 
 function fill(template: string, params: ExplanationParams, context: Context): string {
+  const field = params.field ?? '';
   return substitute(template, {
-    field: () => context.labels(params.field ?? ''),
-    value: () => shownValue(params.value, params.field ?? '', context),
-    actual: () => shownValue(params.actual, params.field ?? '', context),
+    field: () => context.labels(field),
+    value: () => shownValue(params.value, field, context),
+    actual: () => shownValue(params.actual, field, context),
   });
 }
 
