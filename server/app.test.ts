@@ -1,18 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './lib/api-error';
 import { ERROR_ID_HEADER } from './plugins/error-handling';
+import { ErrorRowThrottle } from './plugins/error-row-throttle';
 import { createTestApp, type TestApp } from './test-support/test-app';
+import { publicRoute } from './plugins/authenticate-first';
 
 let t: TestApp;
 
+// A clock that stands still: every fault of this file falls into one minute of the error-row limit.
+const errorRows = new ErrorRowThrottle({ perMinute: 60, perAddressPerMinute: 10 }, () => 0);
+
 beforeAll(async () => {
   t = await createTestApp({
+    errorRows,
     configure(app) {
-      app.post('/api/test/echo', async (request) => ({ received: request.body }));
-      app.get('/api/test/boom', async () => {
+      app.post('/api/test/echo', publicRoute(), async (request) => ({ received: request.body }));
+      app.get('/api/test/boom', publicRoute(), async () => {
         throw new Error('database exploded: secret internals');
       });
-      app.get('/api/test/signin-code', async () => {
+      app.get('/api/test/signin-code', publicRoute(), async () => {
         throw new ApiError(401, 'Invalid username or password', { code: '40101' });
       });
     },
@@ -65,7 +71,7 @@ describe('errors', () => {
     expect(res.json()).toMatchObject({ status: 401, error_code: '40101', error_description: 'Invalid username or password' });
   });
 
-  it('hides 5xx internals, names an id, and reads the error back by that id', async () => {
+  it('hides 5xx internals, names an id, and tells an anonymous caller only the id and a generic message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
     const id = res.headers[ERROR_ID_HEADER] as string;
@@ -74,7 +80,22 @@ describe('errors', () => {
     expect(res.json().message).toContain(id);
     const detail = await t.app.inject({ method: 'GET', url: `/api/error(${id})` });
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toMatchObject({ id, status: 500, method: 'GET', url: '/api/test/boom' });
+    expect(detail.json()).toEqual({ id, status: 500, message: expect.stringMatching(/^An unexpected error occurred/), createdAt: expect.any(String) });
+    expect(detail.body).not.toContain('secret internals');
+  });
+
+  it('stores no more error rows per minute and address than the limit, yet names an id in every answer', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/test/boom', remoteAddress: '203.0.113.9' });
+      expect(res.statusCode).toBe(500);
+      ids.push(res.headers[ERROR_ID_HEADER] as string);
+    }
+    const stored = await t.database.db.query('select 1 from mate_error where id = any($1::text[])', [ids]);
+    expect(stored.rowCount).toBe(10);
+    // Another address still gets its faults recorded.
+    const other = await t.app.inject({ method: 'GET', url: '/api/test/boom', remoteAddress: '203.0.113.10' });
+    expect((await t.app.inject({ url: `/api/error(${other.headers[ERROR_ID_HEADER] as string})` })).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown error id', async () => {

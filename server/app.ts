@@ -7,15 +7,25 @@ import type { Catalogue } from './data/catalogue';
 import type { DataEventBus } from './data/data-event-bus';
 import { dataRoutes } from './data/data-routes';
 import { importRoutes } from './data/import-routes';
+import type { HubTimings } from './hub/hub-connection';
+import { hubRoutes } from './hub/hub-routes';
 import { scopeRoutes } from './routes/scope-routes';
 import { createContextResolver } from './identity/context-resolver';
+import { createErrorDetailAccess } from './identity/error-detail-access';
 import { identityRoutes, type IdentityRoutesOptions } from './identity/identity-routes';
+import { identityWriteGuards } from './identity/identity-write-guards';
+import { navigationPaths } from './identity/navigation-paths';
 import type { ContextResolver } from './lib/request-context';
 import type { NavigationItem } from '../schemas/entity-document';
 import { REDACT_PATHS, redactUrl } from './lib/redact';
 import { registerErrorHandling } from './plugins/error-handling';
+import type { ErrorRowThrottle } from './plugins/error-row-throttle';
 import { registerGracefulClose } from './plugins/graceful-close';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { DEFAULT_BODY_LIMIT, registerAuthenticateFirst, resolvingOnce } from './plugins/authenticate-first';
+import { answerFrameworkError, registerInputGuard } from './plugins/input-guard';
 import { registerStaticUi } from './plugins/static-ui';
+import { serverTimeoutOptions } from './plugins/request-timeouts';
 import { systemRoutes } from './routes/system-routes';
 
 /** Everything the app needs from outside: configuration, an open and migrated database, build info. */
@@ -26,8 +36,10 @@ export interface AppOptions {
   installationId: string;
   /** The navigation definition (server/metadata/navigation.json). */
   navigation: NavigationItem[];
-  /** Clock, environment and throttle limits of identity, for tests and benchmarks. */
-  identity?: Pick<IdentityRoutesOptions, 'now' | 'env' | 'throttleLimits'>;
+  /** Clock, environment, throttle limits and background work of identity, for tests and benchmarks. */
+  identity?: Pick<IdentityRoutesOptions, 'now' | 'env' | 'throttleLimits' | 'background'>;
+  /** Which server faults get an error row (default: ERROR_ROW_LIMITS on the real clock); for tests. */
+  errorRows?: ErrorRowThrottle;
   /** The entity catalogue and its event bus; without it no data routes are served (tests of other parts). */
   data?: {
     catalogue: Catalogue;
@@ -37,6 +49,8 @@ export interface AppOptions {
     /** The database of the entity tables; default: the app's. */
     db?: Database;
   };
+  /** The hub's clocks and limits (tests make them short instead of sleeping). */
+  hub?: { timings?: Partial<HubTimings> };
 }
 
 /**
@@ -45,15 +59,26 @@ export interface AppOptions {
  */
 export const mateApp = fastifyPlugin<AppOptions>(
   async (app, options) => {
-    registerErrorHandling(app, options.db);
+    registerErrorHandling(app, options.db, options.errorRows);
     registerGracefulClose(app);
-    await app.register(systemRoutes, { db: options.db, buildInfo: options.buildInfo, installationId: options.installationId });
-    await app.register(identityRoutes, { db: options.db, config: options.config, navigation: options.navigation, events: options.data?.events, ...options.identity });
+    registerSecurityHeaders(app, options.config.frameAncestors);
+    registerInputGuard(app);
+    // One resolution per request (it caches per request), shared by the authenticate-first hook and the routes.
+    const resolveCaller = createContextResolver(options.db, options.config, { now: options.identity?.now });
+    // A stand-in resolver of data tests stands in for the hook too: their callers carry no real token.
+    const resolveContext = options.data?.resolveContext ? resolvingOnce(options.data.resolveContext) : resolveCaller;
+    registerAuthenticateFirst(app, resolveContext);
+    const canSeeErrorDetails = createErrorDetailAccess(resolveCaller);
+    await app.register(systemRoutes, { db: options.db, buildInfo: options.buildInfo, installationId: options.installationId, canSeeErrorDetails });
+    await app.register(identityRoutes, { db: options.db, config: options.config, navigation: options.navigation, events: options.data?.events, resolve: resolveCaller, ...options.identity });
     if (options.data) {
-      const resolveContext = options.data.resolveContext ?? createContextResolver(options.db, options.config, { now: options.identity?.now });
-      await app.register(dataRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext });
-      await app.register(importRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext });
+      // Identity's rules over users, roles and API keys need identity's context; a stand-in resolver goes without.
+      const guards = options.data.resolveContext ? undefined : identityWriteGuards(options.db, navigationPaths(options.navigation));
+      const data = { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, guards };
+      await app.register(dataRoutes, data);
+      await app.register(importRoutes, data);
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });
+      await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings });
     }
     await registerStaticUi(app, options.config.staticDir);
   },
@@ -76,8 +101,11 @@ export async function createApp(options: AppOptions, logger: boolean | { stream:
           },
     // Only behind a proxy that sets X-Forwarded-For: otherwise clients could pick their own address.
     trustProxy: options.config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Slow clients (a body sent a byte at a time) are answered 408 and dropped within the configured seconds.
+    ...serverTimeoutOptions(options.config.timeouts),
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
   await app.register(mateApp, options);
   return app;

@@ -12,11 +12,36 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/a/x', databaseUrl: 'postgres://u@h/db' });
   });
 
+  it('reads MATE_TRUST_PROXY as false, true or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}, '/').trustProxy).toBe(false);
+    expect(loadConfig({ MATE_TRUST_PROXY: 'true' }, '/').trustProxy).toBe(true);
+    expect(loadConfig({ MATE_TRUST_PROXY: '10.0.0.0/8, ::1, loopback' }, '/').trustProxy).toEqual(['10.0.0.0/8', '::1', 'loopback']);
+  });
+
   it('seeds demo data on the embedded database only, unless told otherwise', () => {
     expect(loadConfig({}, '/').demoData).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }, '/').demoData).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', MATE_DEMO_DATA: '1' }, '/').demoData).toBe(true);
     expect(loadConfig({ MATE_DEMO_DATA: 'off' }, '/').demoData).toBe(false);
+  });
+
+  it('takes the timeouts for slow clients in seconds, 10 s for headers and 30 s for the request by default', () => {
+    expect(loadConfig({}, '/').timeouts).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, idleTimeoutMs: 0 });
+    expect(loadConfig({ MATE_REQUEST_TIMEOUT_SECONDS: '120', MATE_HEADERS_TIMEOUT_SECONDS: '5', MATE_IDLE_TIMEOUT_SECONDS: '300' }, '/').timeouts).toEqual({
+      requestTimeoutMs: 120_000,
+      headersTimeoutMs: 5_000,
+      idleTimeoutMs: 300_000,
+    });
+    expect(() => loadConfig({ MATE_REQUEST_TIMEOUT_SECONDS: '0' }, '/')).toThrow(/MATE_REQUEST_TIMEOUT_SECONDS must be between 1 and 3600/);
+    expect(() => loadConfig({ MATE_HEADERS_TIMEOUT_SECONDS: 'soon' }, '/')).toThrow(ConfigError);
+  });
+
+  it('takes the embedders of /e from MATE_FRAME_ANCESTORS, none by default', () => {
+    expect(loadConfig({}, '/').frameAncestors).toEqual([]);
+    expect(loadConfig({ MATE_FRAME_ANCESTORS: 'https://pos.example.com:8443, https://*.shop.example' }, '/').frameAncestors).toEqual([
+      'https://pos.example.com:8443',
+      'https://*.shop.example',
+    ]);
   });
 
   it.each([
@@ -28,6 +53,10 @@ describe('loadConfig', () => {
     [{ MATE_TOKEN_LIFETIME_MINUTES: '0' }, 'MATE_TOKEN_LIFETIME_MINUTES'],
     [{ MATE_ALLOWED_ORIGINS: 'not an origin' }, 'MATE_ALLOWED_ORIGINS'],
     [{ MATE_TRUST_PROXY: 'maybe' }, 'MATE_TRUST_PROXY'],
+    [{ MATE_FRAME_ANCESTORS: "https://shop.example; script-src 'unsafe-inline'" }, 'MATE_FRAME_ANCESTORS'],
+    [{ MATE_FRAME_ANCESTORS: '*' }, 'MATE_FRAME_ANCESTORS'],
+    [{ MATE_TRUST_PROXY: '10.0.0.1, 300.1.1.1' }, 'MATE_TRUST_PROXY'],
+    [{ MATE_TRUST_PROXY: '10.0.0.0/33' }, 'MATE_TRUST_PROXY'],
   ])('refuses %o naming %s', (env, variable) => {
     expect(() => loadConfig(env, '/')).toThrowError(ConfigError);
     expect(() => loadConfig(env, '/')).toThrowError(variable);

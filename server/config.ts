@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './plugins/request-timeouts';
 
 /** Typed configuration read from the environment once at start. */
 export interface Config {
@@ -12,10 +14,19 @@ export interface Config {
   staticDir: string;
   tokenLifetimeMinutes: number;
   allowedOrigins: string[];
-  /** Whether X-Forwarded-* headers are believed (set only behind a reverse proxy). */
-  trustProxy: boolean;
+  /** Origins allowed to show the embedded layout `/e` in a frame, besides our own (CSP frame-ancestors). */
+  frameAncestors: string[];
+  /**
+   * Which X-Forwarded-* hops are believed (Fastify's trustProxy): false (none), the addresses or CIDR ranges of
+   * the proxies in front of Mate (the client address is then the last hop that is not one of them), or true (every
+   * hop: only when the proxy drops the client's own X-Forwarded-For, else a client picks its address and dodges
+   * the per-address throttles).
+   */
+  trustProxy: boolean | string[];
   /** Fill an empty database with demo data on start; default: on for the embedded database only. */
   demoData: boolean;
+  /** How long a client may take to send a request (MATE_*_TIMEOUT_SECONDS); default DEFAULT_REQUEST_TIMEOUTS. */
+  timeouts?: RequestTimeouts;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -48,6 +59,25 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be true or false, got '${env[name]}'`);
 }
 
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** MATE_TRUST_PROXY: true/false, or a comma-separated list of proxy addresses, CIDR ranges and proxy-addr's range names. */
+function trustedProxies(env: Env): boolean | string[] {
+  const raw = env.MATE_TRUST_PROXY?.trim() ?? '';
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (!entries.some((entry) => /[.:]/.test(entry) || PROXY_RANGE_NAMES.includes(entry))) return boolean(env, 'MATE_TRUST_PROXY', false);
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.includes(entry)) continue;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    if (family === 0 || rest.length > 0 || (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits))) {
+      throw new ConfigError('MATE_TRUST_PROXY', `must be true, false or proxy addresses/CIDR ranges, got '${entry}'`);
+    }
+  }
+  return entries;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
@@ -69,6 +99,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   for (const origin of origins) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new ConfigError('MATE_ALLOWED_ORIGINS', `has '${origin}', which is not an origin like https://host:port`);
   }
+  const frameAncestors = (env.MATE_FRAME_ANCESTORS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of frameAncestors) {
+    // Also the CSP form https://*.example.com; nothing that could end the directive (';', quotes, spaces).
+    if (!/^https?:\/\/(\*\.)?[\w.-]+(:\d{1,5})?$/.test(origin)) {
+      throw new ConfigError('MATE_FRAME_ANCESTORS', `has '${origin}', which is not an origin like https://host:port or https://*.host`);
+    }
+  }
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,
@@ -80,7 +117,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     staticDir: path.resolve(cwd, env.MATE_STATIC_DIR?.trim() || 'dist'),
     tokenLifetimeMinutes: integer(env, 'MATE_TOKEN_LIFETIME_MINUTES', 60, 1, 7 * 24 * 60),
     allowedOrigins: origins,
-    trustProxy: boolean(env, 'MATE_TRUST_PROXY', false),
+    frameAncestors,
+    trustProxy: trustedProxies(env),
     demoData: boolean(env, 'MATE_DEMO_DATA', databaseUrl === undefined),
+    timeouts: {
+      requestTimeoutMs: integer(env, 'MATE_REQUEST_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.requestTimeoutMs / 1000, 1, 3600) * 1000,
+      headersTimeoutMs: integer(env, 'MATE_HEADERS_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.headersTimeoutMs / 1000, 1, 3600) * 1000,
+      idleTimeoutMs: integer(env, 'MATE_IDLE_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.idleTimeoutMs / 1000, 0, 3600) * 1000,
+    },
   };
 }

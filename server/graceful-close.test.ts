@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/test-app';
+import { publicRoute } from './plugins/authenticate-first';
 
 let t: TestApp;
 let release: () => void = () => undefined;
@@ -8,7 +9,7 @@ let release: () => void = () => undefined;
 beforeAll(async () => {
   t = await createTestApp({
     configure(app) {
-      app.get('/api/test/slow', async () => {
+      app.get('/api/test/slow', publicRoute(), async () => {
         await new Promise<void>((resolve) => (release = resolve));
         return { finished: true };
       });

@@ -86,6 +86,9 @@ describe('create, read, update, delete', () => {
     const stale = await t.app.inject({ method: 'PUT', url, headers: { 'if-match': c.ETag }, payload: { ...c, Name: 'Mine' } });
     expect(stale.statusCode).toBe(409);
     expect(json(stale).current).toMatchObject({ Name: 'Renamed', ETag: ok.headers.etag });
+    // Who changed it and when, so the conflict resolver can say so.
+    expect(json(stale).modified).toEqual({ by: 'developer', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(Date.now() - Date.parse(json(stale).modified.at)).toBeLessThan(600_000);
     const same = await t.app.inject({ method: 'PUT', url, headers: { 'if-match': ok.headers.etag as string }, payload: json(ok) });
     expect(same.statusCode).toBe(304);
     await eventually(() => t.events.some((e) => e.oid === c.Oid && e.type === 'DataServiceUpdate'));

@@ -5,16 +5,20 @@ import { ApiError, type FieldErrors } from '../lib/api-error';
 import type { ContextResolver } from '../lib/request-context';
 import { adjustRecord } from './adjust-record';
 import type { Catalogue, EntityKind } from './catalogue';
-import { deleteStored, fieldOfUniqueIndex, insertStored, readStored, uniqueConflicts, updateStored, type StoredRecord } from './data-store';
+import { deleteStored, insertStored, readStored, uniqueConflicts, updateStored, type StoredRecord } from './data-store';
 import type { DataEventBus, DataEventType } from './data-event-bus';
 import { directPut } from './direct-update';
 import { allow, authorise, kindOf, mergePatch, parseId, recordInput, requireIfMatch, type DataParams } from './data-request';
-import { encodeCursor, listEtag, listSql, matchesIfNoneMatch, parseListQuery } from './list-query';
+import { countOf, countSql, encodeCursor, listEtag, listSql, matchesIfNoneMatch, parseListQuery } from './list-query';
+import { lookupProblems } from './lookup-targets';
 import { buildOpenApi } from './openapi';
 import { profileOf, toProfile, type Profile } from './profile';
 import { parseEtag, rowToRecord, writableColumns } from './record-codec';
 import { fillScopeFields, requireInScope, rowScopeOf } from './row-scope';
 import { validateRecord } from './validate-record';
+import { writeConflictOf } from './write-conflicts';
+import type { WriteGuards } from './write-guard';
+import { publicRoute } from '../plugins/authenticate-first';
 
 /** What the data service needs: the database, the loaded catalogue, the identity seam and the event bus. */
 export interface DataRoutesOptions {
@@ -22,6 +26,8 @@ export interface DataRoutesOptions {
   catalogue: Catalogue;
   resolveContext: ContextResolver;
   events: DataEventBus;
+  /** Rules other modules keep over writes to their kinds (write-guard.ts). */
+  guards?: WriteGuards;
 }
 
 type Req = FastifyRequest<{ Params: DataParams; Querystring: Record<string, unknown> }>;
@@ -34,12 +40,8 @@ function invalid(errors: FieldErrors): ApiError {
 
 function conflict(current: StoredRecord | undefined, profile: Profile): ApiError {
   return new ApiError(409, 'The record was changed by someone else. The current version is attached.', {
-    extra: { current: current ? toProfile(current.record, profile) : null },
+    extra: { current: current ? toProfile(current.record, profile) : null, modified: current?.modified ?? null },
   });
-}
-
-function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 /**
@@ -48,6 +50,7 @@ function isUniqueViolation(error: unknown): error is { code: string; constraint?
  */
 export async function dataRoutes(app: FastifyInstance, options: DataRoutesOptions): Promise<void> {
   const { db, catalogue, resolveContext, events } = options;
+  const guards: WriteGuards = options.guards ?? new Map();
   const openApi = buildOpenApi(catalogue);
 
   app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, (_request, body, done) => {
@@ -78,14 +81,12 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     try {
       return await (transaction ? db.transaction(work) : work(db));
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
       // Two creates raced past the pre-check; the index still refuses the second.
-      const field = fieldOfUniqueIndex(kind, error.constraint) ?? '(record)';
-      throw new ApiError(409, `${field} already exists.`, { errors: { [field]: [`${field} already exists.`] } });
+      throw writeConflictOf(kind, error) ?? error;
     }
   }
 
-  app.get('/api/openapi.json', async () => openApi);
+  app.get('/api/openapi.json', publicRoute(), async () => openApi);
 
   app.get(`${BASE}/meta`, async (request: Req) => {
     const kind = kindOf(catalogue, request.params);
@@ -129,8 +130,9 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const page = rows.slice(0, list.take);
     const last = page[page.length - 1];
     const records = page.map((row) => rowToRecord(kind, row));
-    // A conditional refresh (spec 2 §4) of an unchanged page is a 304 without a body.
-    const etag = listEtag(request.query, profile, records.map((record) => record.ETag), hasMore);
+    const count = list.count ? await countRows(kind, list, rowScopeOf(kind, context)) : undefined;
+    // A conditional refresh (spec 2 §4) of an unchanged page is a 304 without a body; a count is part of the page.
+    const etag = listEtag(request.query, profile, [...records.map((record) => record.ETag), ...(count ? [count.total, count.exact] : [])], hasMore);
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).header('etag', etag).send();
     reply.header('etag', etag);
     return {
@@ -139,8 +141,15 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
       take: list.take,
       hasMore,
       ...(hasMore && last ? { next: encodeCursor(list.orderBy, list.orderBy.map((_, i) => last[`k${i}`] ?? null)) } : {}),
+      ...(count ? { count } : {}),
     };
   });
+
+  /** The matching rows of a list: exact up to COUNT_LIMIT, else `{ total: COUNT_LIMIT, exact: false }`. */
+  async function countRows(...[kind, list, scope]: Parameters<typeof countSql>): Promise<{ total: number; exact: boolean }> {
+    const { sql, params } = countSql(kind, list, scope);
+    return countOf(Number((await db.query(sql, params)).rows[0]?.n ?? 0));
+  }
 
   app.get(`${BASE}/:id`, async (request: Req, reply) => {
     const kind = kindOf(catalogue, request.params);
@@ -193,13 +202,20 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const input = fillScopeFields(scope, recordInput(kind, request.body, profile));
     const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
     const record = { ...kind.compiled.emptyRecord, ...input, Oid: null, ETag: null, TenantOid: tenantOid ?? null };
-    requireInScope(scope, record);
+    requireInScope(scope, record, kind);
     const errors = validateRecord(kind, record);
     if (Object.keys(errors).length > 0) throw invalid(errors);
+    // A lookup names a record this request may see (its tenant's, visible, existing), or the field is refused.
+    const lookups = await lookupProblems(db, catalogue, kind, record, context);
+    if (Object.keys(lookups).length > 0) throw invalid(lookups);
+    const guard = guards.get(kind.kind);
+    await guard?.check({ request, context, operation: 'create', next: record });
     const stored = await save(kind, async (tx) => {
       const taken = await uniqueConflicts(tx, kind, record, tenantOid);
       if (Object.keys(taken).length > 0) throw new ApiError(409, `${Object.keys(taken).join(', ')} already exists.`, { errors: taken });
-      return insertStored(tx, kind, record, tenantOid, context.username);
+      const inserted = await insertStored(tx, kind, record, tenantOid, context.username);
+      await guard?.created?.(tx, { request, context, operation: 'create', next: inserted.record });
+      return inserted;
     });
     publish(request, 'DataServiceCreate', kind, stored);
     reply.header('location', `/api/data/${kind.doc.area}/${kind.doc.entity}/${String(stored.record.Oid)}`);
@@ -217,9 +233,12 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const scope = rowScopeOf(kind, context);
     const input = fillScopeFields(scope, recordInput(kind, request.body, profile));
     if (input.Oid !== undefined && input.Oid !== null && input.Oid !== oid) throw invalid({ Oid: [`Oid ${String(input.Oid)} is not the record of the path (${oid}).`] });
+    const guard = guards.get(kind.kind);
     // A PUT first tries to be the one conditional UPDATE without a read (direct-update.ts); whatever does not
-    // end in a write there comes here and gets the answer of the read-validate-write path below.
-    if (operation === 'update') {
+    // end in a write there comes here and gets the answer of the read-validate-write path below. A guarded kind
+    // always takes that path: its guard must see the record before and after.
+    // The direct path cannot tell a changed lookup from a kept one: it is taken only when every lookup sent holds.
+    if (operation === 'update' && !guard && Object.keys(await lookupProblems(db, catalogue, kind, input, context)).length === 0) {
       const direct = await directPut(db, kind, { oid, ifMatch, input, scope, user: context.username, events });
       if (direct) {
         if (!direct.notified) publish(request, 'DataServiceUpdate', kind, direct);
@@ -238,9 +257,13 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
         if (current.record.ETag !== ifMatch) throw conflict(current, profile);
         const next: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...build(current.record, input), Oid: current.record.Oid, ETag: current.record.ETag, TenantOid: current.record.TenantOid };
         if (writableColumns(kind).every((name) => deepEqual(next[name] ?? null, current.record[name] ?? null))) return 'unchanged';
-        requireInScope(scope, next);
+        requireInScope(scope, next, kind);
         const errors = validateRecord(kind, next, current.record);
         if (Object.keys(errors).length > 0) throw invalid(errors);
+        const lookups = await lookupProblems(conn, catalogue, kind, next, context, current.record);
+        if (Object.keys(lookups).length > 0) throw invalid(lookups);
+        // Checked against the version read; the UPDATE below writes only if the row still has it.
+        await guard?.check({ request, context, operation: 'update', current: current.record, next });
         const changedUnique = Object.fromEntries(kind.doc.fields.filter((f) => f.unique && !deepEqual(next[f.name] ?? null, current.record[f.name] ?? null)).map((f) => [f.name, next[f.name]]));
         // Only a changed unique value needs the pre-check; a race past it still meets the unique index (save: 409).
         if (Object.keys(changedUnique).length > 0) {
@@ -282,6 +305,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const current = await readStored(db, kind, oid, scope);
     if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
     if (current.record.ETag !== ifMatch) throw conflict(current, profile);
+    await guards.get(kind.kind)?.check({ request, context, operation: 'delete', current: current.record });
     if (!(await deleteStored(db, kind, oid, current.rowVersion, scope))) throw conflict(await readStored(db, kind, oid, scope), profile);
     publish(request, 'DataServiceDelete', kind, current);
     return reply.status(204).send();

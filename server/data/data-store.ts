@@ -5,10 +5,17 @@ import { rowToRecord, selectColumns, toSqlParam, writableColumns } from './recor
 import { scopeConditions, type RowScope } from './row-scope';
 import { quoteIdent as q, uniqueIndexName } from './sql-names';
 
-/** A stored record with its row version. */
+/** Who changed a record last and when (the user's name as signed in; ISO time). */
+export interface LastChange {
+  by: string | null;
+  at: string;
+}
+
+/** A stored record with its row version, and (when read by `readStored`) its last change. */
 export interface StoredRecord {
   record: Record<string, unknown>;
   rowVersion: number;
+  modified?: LastChange;
 }
 
 function scope(kind: EntityKind, params: unknown[], tenantOid: number | undefined): string {
@@ -22,13 +29,17 @@ function inScope(kind: EntityKind, params: unknown[], rowScope: RowScope): strin
 }
 
 function stored(kind: EntityKind, row: Record<string, unknown> | undefined): StoredRecord | undefined {
-  return row ? { record: rowToRecord(kind, row), rowVersion: Number(row.row_version) } : undefined;
+  if (!row) return undefined;
+  const result: StoredRecord = { record: rowToRecord(kind, row), rowVersion: Number(row.row_version) };
+  if (row.modified_at !== undefined) result.modified = { by: (row.modified_by as string | null) ?? null, at: new Date(row.modified_at as string | Date).toISOString() };
+  return result;
 }
 
 /** Reads one record within the scope (tenant, and location and terminal where pinned); `lock` takes a row lock. */
 export async function readStored(db: Queryable, kind: EntityKind, oid: number, rowScope: RowScope, lock = false): Promise<StoredRecord | undefined> {
   const params: unknown[] = [oid];
-  const sql = `select ${selectColumns(kind)} from ${q(kind.table)} where "Oid" = $1${inScope(kind, params, rowScope)}${lock ? ' for update' : ''}`;
+  // The last change comes along so a 409 can say who changed the record and when.
+  const sql = `select ${selectColumns(kind)}, modified_at, modified_by from ${q(kind.table)} where "Oid" = $1${inScope(kind, params, rowScope)}${lock ? ' for update' : ''}`;
   // Prepared: the read of one record is the hottest statement of the service.
   return stored(kind, (await db.query(sql, params, { prepare: true })).rows[0]);
 }

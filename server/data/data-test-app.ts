@@ -18,16 +18,19 @@ export interface DataTestApp extends TestApp {
   bus: DataEventBus;
 }
 
-/** Builds the app with the data routes on a fresh database: tables synced, event bus started. */
-export async function createDataTestApp(dirs: string[] = [TEST_FIXTURES_DIR]): Promise<DataTestApp> {
+/**
+ * Builds the app with the data routes on a fresh database: tables synced, event bus started. `serverUrl` puts
+ * both databases on that PostgreSQL server instead of the default one.
+ */
+export async function createDataTestApp(dirs: string[] = [TEST_FIXTURES_DIR], options: { serverUrl?: string } = {}): Promise<DataTestApp> {
   const catalogue = await loadCatalogue(dirs);
-  const data = await createTestDatabase();
+  const data = await createTestDatabase({ serverUrl: options.serverUrl });
   await syncEntityTables(data.db, catalogue);
   const bus = new DataEventBus(data.db);
   await bus.start();
   const events: DataEvent[] = [];
   bus.subscribe((event) => events.push(event));
-  const test = await createTestApp({ data: { db: data.db, catalogue, events: bus, resolveContext: devContextResolver() } });
+  const test = await createTestApp({ serverUrl: options.serverUrl, data: { db: data.db, catalogue, events: bus, resolveContext: devContextResolver() } });
   return {
     ...test,
     catalogue,

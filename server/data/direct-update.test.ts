@@ -19,6 +19,8 @@ const STAMP = {
   fields: [
     { name: 'Name', type: 'String', required: true, maxLength: 40 },
     { name: 'Origin', type: 'String', readonly: true, maxLength: 10 },
+    { name: 'Serial', type: 'Number', managedType: 'int32', readonly: true, nullable: true },
+    { name: 'Checked', type: 'Boolean', readonly: true },
     { name: 'Note', type: 'String', maxLength: 40 },
   ],
   extensions: { effects: { Note: { required: { field: 'Origin', op: 'equal', value: 'import' } } } },
@@ -182,5 +184,20 @@ describe('PUT as one statement', () => {
     const noted = await put(`${url}/${c.Oid}`, c.ETag, { Name: 'Renamed', Note: 'from the import' });
     expect(noted.statusCode, noted.body).toBe(200);
     expect(json(noted)).toMatchObject({ Origin: 'import', Note: 'from the import' });
+  });
+});
+
+describe('a readonly field of the wrong type', () => {
+  it.each([
+    ['Serial', 'abc'],
+    ['Checked', 'yes'],
+    ['Serial', { n: 1 }],
+  ])('answers 400 naming %s for %j and changes nothing', async (field, value) => {
+    const url = '/api/data/desk/stamp';
+    const c = await create(url, { Name: `Typed ${++seq}` });
+    const r = await put(`${url}/${c.Oid}`, c.ETag, { ...c, Name: 'Changed', [field]: value });
+    expect(r.statusCode, r.body).toBe(400);
+    expect(Object.keys(json(r).errors)).toContain(field);
+    expect(json(await t.app.inject({ url: `${url}/${c.Oid}` }))).toEqual(c);
   });
 });

@@ -78,11 +78,13 @@ export async function directPut(db: Queryable, kind: EntityKind, put: DirectPut)
   if (plan.readonly.some((name) => input[name] === undefined && plan.readByConditions.has(name))) return undefined;
   const next: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...input, Oid: put.oid, ETag: put.ifMatch, TenantOid: kind.tenantScoped ? scope.tenantOid : null };
   try {
-    requireInScope(scope, next);
+    requireInScope(scope, next, kind);
   } catch {
     return undefined;
   }
   const errors = validateRecord(kind, next);
+  // A sent readonly value of the wrong type can equal no stored value, and its cast in the WHERE would fail.
+  if (sentReadonly.some((name) => Object.keys(errors).some((key) => key === name || key.startsWith(`${name}.`)))) return undefined;
   // Readonly fields keep their stored value (the WHERE sees to the ones sent), so they are not judged again.
   for (const name of plan.readonly) dropErrorsOf(errors, name);
   if (Object.keys(errors).length > 0) return undefined;

@@ -91,6 +91,48 @@ describe('POST .../import', () => {
     expect(await count()).toBe(before);
   });
 
+  it('answers no skipped rows when it imports all of them', async () => {
+    const r = await t.app.inject({ method: 'POST', url: URL, payload: { records: [{ Code: 'S0', Name: 'Zero' }] } });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(json(r)).toMatchObject({ imported: 1, skipped: [], errors: {} });
+  });
+
+  it('with validOnly imports the valid records in one go and answers which rows it skipped and why', async () => {
+    const before = await count();
+    const records = [{ Code: 'W1', Name: 'Fine' }, { Code: 'W2', Kind: 9 }, { Code: 'W3', Name: 'x', Nope: 1 }, { Code: 'W1', Name: 'Again' }, { Code: 'I1', Name: 'Taken' }, { Code: 'W4', Name: 'Also fine' }];
+    const r = await t.app.inject({ method: 'POST', url: `${URL}?validOnly=true`, payload: { records } });
+    expect(r.statusCode, r.body).toBe(200);
+    const answer = json(r);
+    expect(answer.imported).toBe(2);
+    expect(answer.oids).toHaveLength(2);
+    // Bad fields, an unknown field, a repeat within the file and a value already stored (I1 from the first test).
+    expect(answer.skipped).toEqual([2, 3, 4, 5]);
+    expect(Object.keys(answer.errors).sort()).toEqual(['2.Kind', '2.Name', '3.Nope', '4.Code', '5.Code']);
+    expect(answer.errors['5.Code'][0]).toMatch(/already exists/);
+    expect(await count()).toBe(before + 2);
+    const list = json(await t.app.inject({ url: '/api/data/shop/product?q=W' }));
+    expect(list.items.map((item: { Code: string }) => item.Code).filter((code: string) => code.startsWith('W')).sort()).toEqual(['W1', 'W4']);
+    expect(list.items.find((item: { Code: string }) => item.Code === 'W1').Name).toBe('Fine');
+  });
+
+  it('with validOnly=false still refuses the whole file, and refuses a validOnly that is not a boolean', async () => {
+    const before = await count();
+    const refused = await t.app.inject({ method: 'POST', url: `${URL}?validOnly=false`, payload: { records: [{ Code: 'X1', Name: 'Fine' }, { Code: 'X2', Kind: 9 }] } });
+    expect(refused.statusCode).toBe(400);
+    const junk = await t.app.inject({ method: 'POST', url: `${URL}?validOnly=perhaps`, payload: { records: [{ Code: 'X3', Name: 'Fine' }] } });
+    expect(junk.statusCode).toBe(400);
+    expect(Object.keys(json(junk).errors)).toEqual(['validOnly']);
+    expect(await count()).toBe(before);
+  });
+
+  it('with validOnly and only bad records imports nothing and says so', async () => {
+    const before = await count();
+    const r = await t.app.inject({ method: 'POST', url: `${URL}?validOnly=true`, payload: { records: [{ Code: 'Y1', Kind: 9 }] } });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(json(r)).toMatchObject({ imported: 0, oids: [], skipped: [1] });
+    expect(await count()).toBe(before);
+  });
+
   it('refuses a body without records and kinds that cannot be created', async () => {
     expect((await t.app.inject({ method: 'POST', url: URL, payload: { rows: [] } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/data/shop/audit-entry/import', payload: { records: [] } })).statusCode).toBe(405);
@@ -120,5 +162,31 @@ describe('POST .../import with an import definition', () => {
     });
     expect(json(r).message).toContain('row 2, column Gtin');
     expect(await stored()).toBe(before);
+  });
+});
+
+describe('POST .../import?validOnly=true with an import definition', () => {
+  it('skips the rows that break the GTIN rule and imports the rest', async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/data/shop/labelled/import?validOnly=true', payload: { records: [{ Code: 'G1', Gtin: '4006381333931', Unit: 'pc' }, { Code: 'G2', Unit: 'pc' }] } });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(json(r)).toMatchObject({ imported: 1, skipped: [2] });
+    expect(Object.keys(json(r).errors)).toEqual(['2.Gtin']);
+  });
+});
+
+describe('concurrent imports', () => {
+  it('answer 200 or 409 when their unique values overlap, and each lands whole or not at all', async () => {
+    const before = await count();
+    const codes = Array.from({ length: 40 }, (_, i) => `RACE${i}`);
+    // Different orders make PostgreSQL's unique checks wait on one another (and deadlock); PGlite serialises them.
+    const orders = [codes, [...codes].reverse(), [...codes.slice(20), ...codes.slice(0, 20)], codes.filter((_, i) => i % 2 === 0)];
+    const answers = await Promise.all(orders.map((list) => t.app.inject({ method: 'POST', url: URL, payload: { records: list.map((Code) => ({ Code, Name: Code })) } })));
+    for (const r of answers) {
+      expect([200, 409], r.body).toContain(r.statusCode);
+      if (r.statusCode === 409) expect(json(r).message).toMatch(/already exists|concurrent write/);
+    }
+    const landed = answers.filter((r) => r.statusCode === 200).map((r) => json(r).imported as number);
+    expect(landed.length).toBeGreaterThanOrEqual(1);
+    expect(await count()).toBe(before + landed.reduce((a, b) => a + b, 0));
   });
 });

@@ -4,26 +4,40 @@ import { ApiError, type FieldErrors } from '../lib/api-error';
 import { insertStored, uniqueConflicts, type StoredRecord } from './data-store';
 import type { DataRoutesOptions } from './data-routes';
 import { allow, authorise, kindOf, recordInput, type DataParams } from './data-request';
+import { lookupProblemsOfMany } from './lookup-targets';
 import { profileOf } from './profile';
 import { fillScopeFields, requireInScope, rowScopeOf } from './row-scope';
 import { validateRecord } from './validate-record';
+import { writeConflictOf } from './write-conflicts';
 
 /** The most records one import may carry; bigger files are split by the client. */
 export const IMPORT_LIMIT = 5000;
 
-type Req = FastifyRequest<{ Params: DataParams; Body: unknown }>;
+type Req = FastifyRequest<{ Params: DataParams; Body: unknown; Querystring: { validOnly?: boolean } }>;
+
+/** The query of the import: `validOnly=true` imports the valid records and skips the others instead of refusing all. */
+const IMPORT_QUERY = { type: 'object', properties: { validOnly: { type: 'boolean', description: 'import the valid records and skip the invalid ones' } }, additionalProperties: true } as const;
+
+/** Keys `<row>.<Field>` (or `<row>`) of the given errors grouped by their 1-based row. */
+function rowsOf(errors: FieldErrors): Set<number> {
+  return new Set(Object.keys(errors).map((key) => Number(key.split('.')[0])));
+}
 
 /**
  * `POST /api/data/{area}/{entity}/import` with `{ records: [...] }`: every record is validated (schema, rules,
  * uniqueness against the table and within the file) and all are inserted in ONE transaction, or none.
+ * With `?validOnly=true` the invalid records (and those whose unique value is taken) are skipped instead, and the
+ * valid ones are inserted in one transaction, or none of them: the answer adds `skipped` (their rows) and `errors`
+ * (keyed as below) so the caller can say what was left out.
  * A kind with an import definition (`extensions.import`) also gets its rules: values only in its columns, and in a
  * GTIN import every requiredForGtin column in every row (schemas/import-definition.ts, as the import dialog checks).
- * A bad record answers 400 with `errors` keyed `<row>.<Field>` (row 1-based). Answers `{ imported, oids }`.
+ * A bad record answers 400 with `errors` keyed `<row>.<Field>` (row 1-based). Answers `{ imported, oids, skipped, errors }` (`skipped` empty and `errors` {} unless validOnly).
  */
 export async function importRoutes(app: FastifyInstance, options: DataRoutesOptions): Promise<void> {
   const { db, catalogue, resolveContext, events } = options;
 
-  app.post('/api/data/:area/:entity/import', { bodyLimit: 20 * 1024 * 1024 }, async (request: Req) => {
+  app.post('/api/data/:area/:entity/import', { bodyLimit: 20 * 1024 * 1024, schema: { querystring: IMPORT_QUERY } }, async (request: Req) => {
+    const validOnly = request.query.validOnly === true;
     const kind = kindOf(catalogue, request.params);
     allow(kind, 'create');
     const context = await authorise(request, resolveContext, kind, 'create');
@@ -50,7 +64,7 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
       // As a single create: no record outside the location or terminal of the request (403 naming row and field).
       if (input) {
         try {
-          requireInScope(scope, record);
+          requireInScope(scope, record, kind);
         } catch (error) {
           const apiError = error as ApiError;
           throw new ApiError(apiError.status, `Row ${row}: ${apiError.message}`, { errors: Object.fromEntries(Object.entries(apiError.options.errors ?? {}).map(([f, l]) => [`${row}.${f}`, l])) });
@@ -77,26 +91,51 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
         else seen.set(key, index + 1);
       });
     }
-    if (Object.keys(errors).length > 0) throw new ApiError(400, `The import has invalid records: ${Object.keys(errors).slice(0, 10).map(describeKey).join('; ')}.`, { errors });
-    const stored: StoredRecord[] = await db.transaction(async (tx) => {
-      const out: StoredRecord[] = [];
-      for (const [index, record] of records.entries()) {
-        const taken = await uniqueConflicts(tx, kind, record, tenantOid);
-        if (Object.keys(taken).length > 0) {
-          const rowErrors = Object.fromEntries(Object.entries(taken).map(([field, list]) => [`${index + 1}.${field}`, list]));
-          throw new ApiError(409, `Row ${index + 1}: ${Object.keys(taken).join(', ')} already exists.`, { errors: rowErrors });
+    // Lookups of records that are valid so far: each names a record this request may see (one query per field).
+    if (validOnly || Object.keys(errors).length === 0) {
+      const invalid = rowsOf(errors);
+      const candidates = records.map((record, index) => ({ record, row: index + 1 })).filter(({ row }) => !invalid.has(row));
+      const lookups = await lookupProblemsOfMany(db, catalogue, kind, candidates.map((c) => c.record), context);
+      lookups.forEach((problems, index) => Object.entries(problems).forEach(([field, list]) => (errors[`${candidates[index]!.row}.${field}`] = list)));
+    }
+    if (!validOnly && Object.keys(errors).length > 0) throw new ApiError(400, `The import has invalid records: ${Object.keys(errors).slice(0, 10).map(describeKey).join('; ')}.`, { errors });
+    const skipped = rowsOf(errors);
+    const chosen = records.map((record, index) => ({ record, row: index + 1 })).filter(({ row }) => !skipped.has(row));
+    // An import is many creates: each record passes the kind's guard as a single create would.
+    const guard = options.guards?.get(kind.kind);
+    for (const { record } of chosen) await guard?.check({ request, context, operation: 'create', next: record });
+    const stored: StoredRecord[] = await db
+      .transaction(async (tx) => {
+        const out: StoredRecord[] = [];
+        for (const { record, row } of chosen) {
+          const taken = await uniqueConflicts(tx, kind, record, tenantOid);
+          if (Object.keys(taken).length > 0 && validOnly) {
+            // A value already stored makes the record invalid too: skipped like the others, the rest goes on.
+            for (const [field, list] of Object.entries(taken)) errors[`${row}.${field}`] = list;
+            skipped.add(row);
+            continue;
+          }
+          if (Object.keys(taken).length > 0) {
+            const rowErrors = Object.fromEntries(Object.entries(taken).map(([field, list]) => [`${row}.${field}`, list]));
+            throw new ApiError(409, `Row ${row}: ${Object.keys(taken).join(', ')} already exists.`, { errors: rowErrors });
+          }
+          const inserted = await insertStored(tx, kind, record, tenantOid, context.username);
+          await guard?.created?.(tx, { request, context, operation: 'create', next: inserted.record });
+          out.push(inserted);
         }
-        out.push(await insertStored(tx, kind, record, tenantOid, context.username));
-      }
-      return out;
-    });
+        return out;
+      })
+      // A concurrent import or create took a value after the pre-check: 409, and this import wrote nothing.
+      .catch((error: unknown) => {
+        throw writeConflictOf(kind, error) ?? error;
+      });
     for (const item of stored) {
       const record = item.record;
       await events
         .publish({ type: 'DataServiceCreate', kind: kind.kind, oid: record.Oid as number, etag: record.ETag as string, tenantOid: (record.TenantOid as number | null) ?? null })
         .catch((error: unknown) => request.log.error({ err: error }, 'could not publish a data event'));
     }
-    return { imported: stored.length, oids: stored.map((s) => s.record.Oid) };
+    return { imported: stored.length, oids: stored.map((s) => s.record.Oid), skipped: [...skipped].sort((a, b) => a - b), errors };
   });
 }
 

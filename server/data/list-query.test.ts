@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataTestApp, type DataTestApp } from './data-test-app';
+import { COUNT_LIMIT, countOf } from './list-query';
 
 let t: DataTestApp;
 const P = '/api/data/shop/product';
@@ -107,6 +108,21 @@ describe('list', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it('counts the matching rows when asked, filters and quick search included, and only then', async () => {
+    expect(await list('take=5&count=true')).toMatchObject({ hasMore: true, count: { total: 120, exact: true } });
+    const red = encodeURIComponent(JSON.stringify({ field: 'Attributes.Color', op: 'equal', value: 'red' }));
+    expect((await list(`take=5&count=true&filter=${red}`)).count).toEqual({ total: 30, exact: true });
+    expect((await list('take=5&count=true&q=Name%201')).count).toEqual({ total: 12, exact: true });
+    expect((await list('take=5')).count).toBeUndefined();
+    expect((await list('take=5&count=false')).count).toBeUndefined();
+  });
+
+  it('says "more than the limit" instead of counting a large list to its end', () => {
+    expect(countOf(COUNT_LIMIT)).toEqual({ total: COUNT_LIMIT, exact: true });
+    expect(countOf(COUNT_LIMIT + 1)).toEqual({ total: COUNT_LIMIT, exact: false });
+    expect(countOf(4, 3)).toEqual({ total: 3, exact: false });
+  });
+
   it('accepts the tenantOid of the request and refuses another with 403', async () => {
     expect((await t.app.inject({ url: `${P}?tenantOid=1` })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `${P}?tenantOid=2` })).statusCode).toBe(403);
@@ -125,6 +141,7 @@ describe('list', () => {
       [`filter=${encodeURIComponent(JSON.stringify({ field: 'Name', op: 'equal', value: 5 }))}`, 'filter'],
       [`filter=${encodeURIComponent(JSON.stringify({ field: 'Name', op: 'sqlInject' }))}`, 'filter'],
       ['cursor=garbage', 'cursor'],
+      ['count=yes', 'count'],
       [`q=${'x'.repeat(201)}`, 'q'],
       ['contains=%5B1%5D', 'contains'],
       [`contains=${encodeURIComponent(JSON.stringify({ Price: '1' }))}`, 'contains'],

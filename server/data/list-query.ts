@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { checkCondition, type Condition, type ConditionFieldKind } from '../../conditions';
 import { ApiError } from '../lib/api-error';
+import { findUnsafeInput, textProblem } from '../lib/unsafe-input';
 import type { EntityKind } from './catalogue';
 import { columnType } from './column-types';
 import { columnResolver, conditionToSql, type SqlFieldResolver } from './condition-to-sql';
@@ -11,6 +12,8 @@ import { quoteIdent as q } from './sql-names';
 export const DEFAULT_TAKE = 50;
 export const MAX_TAKE = 500;
 const MAX_Q = 200;
+/** A list counts its matching rows exactly up to this many; beyond it the answer is 'more than COUNT_LIMIT'. */
+export const COUNT_LIMIT = 10_000;
 
 /** One sort key of a list. */
 export interface ListSort {
@@ -29,9 +32,24 @@ export interface ListQuery {
   contains: Record<string, string>;
   /** The sort values of the last row of the previous page. */
   after: unknown[] | undefined;
+  /** `count=true`: answer how many rows match (up to COUNT_LIMIT) besides the page. */
+  count: boolean;
 }
 
 const bad = (parameter: string, message: string) => new ApiError(400, `Invalid query parameter '${parameter}': ${message}`, { errors: { [parameter]: [message] } });
+
+/** A JSON query parameter; NUL, lone surrogates and deep nesting inside it are refused as in a body (input-guard). */
+function jsonParameter(raw: string, parameter: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    throw bad(parameter, `is not valid JSON (${(error as Error).message})`);
+  }
+  const unsafe = findUnsafeInput(parsed);
+  if (unsafe) throw bad(parameter, unsafe.path === '(body)' ? unsafe.problem : `${unsafe.path} ${unsafe.problem}`);
+  return parsed;
+}
 
 function integer(raw: unknown, parameter: string, fallback: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -80,7 +98,7 @@ export function encodeCursor(orderBy: ListSort[], values: unknown[]): string {
   return Buffer.from(JSON.stringify({ o: orderSignature(orderBy), v: values })).toString('base64url');
 }
 
-function decodeCursor(raw: unknown, orderBy: ListSort[]): unknown[] | undefined {
+function decodeCursor(raw: unknown, kind: EntityKind, orderBy: ListSort[]): unknown[] | undefined {
   if (raw === undefined || raw === '') return undefined;
   let decoded: unknown;
   try {
@@ -91,7 +109,27 @@ function decodeCursor(raw: unknown, orderBy: ListSort[]): unknown[] | undefined 
   const c = decoded as { o?: unknown; v?: unknown };
   if (!c || typeof c !== 'object' || !Array.isArray(c.v) || c.v.length !== orderBy.length) throw bad('cursor', 'is not a cursor this service issued');
   if (c.o !== orderSignature(orderBy)) throw bad('cursor', 'belongs to another orderBy; start again without a cursor');
-  return c.v;
+  // Its values go into SQL as parameters of the sort columns' types: a forged one must not reach a cast.
+  return c.v.map((value, i) => {
+    if (value === null || fitsColumn(value, sqlTypeOf(kind, orderBy[i]!.field))) return value;
+    throw bad('cursor', `has a value for ${orderBy[i]!.field} that is not one of its values`);
+  });
+}
+
+/** Whether a cursor value can stand for a value of a sortable column (numeric comes back as a string). */
+function fitsColumn(value: unknown, sqlType: string): boolean {
+  switch (sqlType) {
+    case 'bigint':
+      return Number.isSafeInteger(value);
+    case 'numeric':
+      return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^-?\d{1,40}(\.\d{1,40})?$/.test(value));
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'text':
+      return typeof value === 'string' && textProblem(value) === undefined;
+    default:
+      return false;
+  }
 }
 
 /** Parses and checks the list parameters against the kind's fields; 400 naming the parameter otherwise. */
@@ -102,12 +140,7 @@ export function parseListQuery(kind: EntityKind, query: Record<string, unknown>)
   let filter: Condition | undefined;
   if (query.filter !== undefined && query.filter !== '') {
     if (typeof query.filter !== 'string') throw bad('filter', 'give it once, as a condition in JSON');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(query.filter);
-    } catch (error) {
-      throw bad('filter', `is not valid JSON (${(error as Error).message})`);
-    }
+    const parsed = jsonParameter(query.filter, 'filter');
     const issues = checkCondition(parsed, filterFieldTypes(kind));
     if (issues.length > 0) throw bad('filter', issues.map((i) => i.message).join('; '));
     filter = parsed as Condition;
@@ -118,19 +151,20 @@ export function parseListQuery(kind: EntityKind, query: Record<string, unknown>)
     if (query.q.length > MAX_Q) throw bad('q', `is longer than ${MAX_Q} characters`);
     q = query.q.trim() || undefined;
   }
-  return { skip, take, orderBy, filter, q, contains: parseContains(kind, query.contains), after: decodeCursor(query.cursor, orderBy) };
+  return { skip, take, orderBy, filter, q, contains: parseContains(kind, query.contains), after: decodeCursor(query.cursor, kind, orderBy), count: parseCount(query.count) };
+}
+
+function parseCount(raw: unknown): boolean {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw bad('count', "must be 'true' or 'false'");
 }
 
 /** `contains`: a JSON object of String field paths to the text each must contain; blank texts are dropped. */
 function parseContains(kind: EntityKind, raw: unknown): Record<string, string> {
   if (raw === undefined || raw === '') return {};
   if (typeof raw !== 'string') throw bad('contains', 'give it once, as a JSON object of field to text');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch (error) {
-    throw bad('contains', `is not valid JSON (${(error as Error).message})`);
-  }
+  const parsed = jsonParameter(raw, 'contains');
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad('contains', 'must be a JSON object of field to text');
   const types = filterFieldTypes(kind);
   const contains: Record<string, string> = {};
@@ -214,13 +248,8 @@ function keysetPredicate(kind: EntityKind, orderBy: ListSort[], after: unknown[]
   return alternatives.length > 0 ? `(${alternatives.join(' or ')})` : 'false';
 }
 
-/**
- * The SQL of one page: scope restriction (tenant, location, terminal), the extra condition (detail views), filter, quick search, contains, keyset
- * position and order, with `take + 1` rows so the caller learns whether more exist. Sort values are selected
- * as `k0, k1, ...` for the next cursor.
- */
-export function listSql(kind: EntityKind, list: ListQuery, rowScope: RowScope, extra?: Condition): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
+/** The where terms of a list (scope, extra condition, filter, quick search, contains), without the keyset. */
+function listWhere(kind: EntityKind, list: ListQuery, rowScope: RowScope, params: unknown[], extra?: Condition): string[] {
   const where = scopeConditions(kind, rowScope, params);
   const resolve = kindResolver(kind);
   if (extra) where.push(conditionToSql(extra, resolve, params));
@@ -237,6 +266,33 @@ export function listSql(kind: EntityKind, list: ListQuery, rowScope: RowScope, e
     params.push(likePattern(text));
     where.push(`coalesce(${value} ilike $${params.length}, false)`);
   }
+  return where;
+}
+
+/**
+ * Counts the rows a list matches, reading at most COUNT_LIMIT + 1 of them: a count that stops early costs what
+ * a page does, where an exact count of a large table reads it whole. Answers `{ n }`; n > COUNT_LIMIT means more.
+ */
+export function countSql(kind: EntityKind, list: ListQuery, rowScope: RowScope, extra?: Condition): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const where = listWhere(kind, list, rowScope, params, extra);
+  params.push(COUNT_LIMIT + 1);
+  return { sql: `select count(*)::int as n from (select 1 from ${q(kind.table)}${where.length ? ` where ${where.join(' and ')}` : ''} limit $${params.length}) as matching`, params };
+}
+
+/** The count of a list from the rows `countSql` read: exact up to the limit, else the limit and not exact. */
+export function countOf(n: number, limit: number = COUNT_LIMIT): { total: number; exact: boolean } {
+  return n > limit ? { total: limit, exact: false } : { total: n, exact: true };
+}
+
+/**
+ * The SQL of one page: scope restriction (tenant, location, terminal), the extra condition (detail views), filter, quick search, contains, keyset
+ * position and order, with `take + 1` rows so the caller learns whether more exist. Sort values are selected
+ * as `k0, k1, ...` for the next cursor.
+ */
+export function listSql(kind: EntityKind, list: ListQuery, rowScope: RowScope, extra?: Condition): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const where = listWhere(kind, list, rowScope, params, extra);
   if (list.after) where.push(keysetPredicate(kind, list.orderBy, list.after, params));
   const order = list.orderBy.map((k) => `${q(k.field)} ${k.desc ? 'desc nulls first' : 'asc nulls last'}`).join(', ');
   const keys = list.orderBy.map((k, i) => `${q(k.field)} as k${i}`).join(', ');

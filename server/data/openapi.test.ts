@@ -11,7 +11,11 @@ describe('buildOpenApi', () => {
     expect(Object.keys(doc.paths['/api/data/shop/audit-entry/{id}']!)).toEqual(['get']);
     expect(doc.paths['/api/data/shop/audit-entry']!.post).toBeUndefined();
     expect(doc.paths['/api/data/shop/category/{id}/details/products']).toBeDefined();
+    expect((doc.paths['/api/data/shop/product/import']!.post as { parameters: { name: string }[] }).parameters.map((p) => p.name)).toEqual(['validOnly']);
+    expect(doc.paths['/api/data/shop/audit-entry/import']).toBeUndefined();
     expect(Object.keys(doc.components.schemas['shop.product']!.properties)).toContain('Attributes');
     expect(JSON.stringify(doc)).not.toContain('$schema');
+    expect(Object.keys(doc.paths['/api/hub/mate/negotiate']!)).toEqual(['post']);
+    expect(doc.paths['/api/hub/mate']!.get).toBeDefined();
   });
 });

@@ -1,5 +1,7 @@
 import type { Catalogue, EntityKind } from './catalogue';
-import { MAX_TAKE, DEFAULT_TAKE } from './list-query';
+import { COUNT_LIMIT, MAX_TAKE, DEFAULT_TAKE } from './list-query';
+import { HUB_OPENAPI_PATHS } from '../hub/hub-openapi';
+import { IMPORT_LIMIT } from './import-routes';
 
 type Json = Record<string, unknown>;
 
@@ -40,10 +42,11 @@ function operationsOf(kind: EntityKind): Json {
         { name: 'filter', in: 'query', schema: { type: 'string' }, description: 'a condition (JSON) of the condition language' },
         { name: 'q', in: 'query', schema: { type: 'string', maxLength: 200 }, description: 'quick search' },
         { name: 'cursor', in: 'query', schema: { type: 'string' }, description: '`next` of the previous page (keyset paging)' },
+        { name: 'count', in: 'query', schema: { type: 'boolean', default: false }, description: `also count the matching rows: exact up to ${COUNT_LIMIT}, else \`{ total: ${COUNT_LIMIT}, exact: false }\`` },
         { name: 'tenantOid', in: 'query', schema: { type: 'integer' } },
       ],
       responses: {
-        200: { description: 'One page', ...jsonBody({ type: 'object', properties: { items: { type: 'array', items: item }, skip: { type: 'integer' }, take: { type: 'integer' }, hasMore: { type: 'boolean' }, next: { type: 'string' } }, required: ['items', 'skip', 'take', 'hasMore'] }) },
+        200: { description: 'One page', ...jsonBody({ type: 'object', properties: { items: { type: 'array', items: item }, skip: { type: 'integer' }, take: { type: 'integer' }, hasMore: { type: 'boolean' }, next: { type: 'string' }, count: { type: 'object', properties: { total: { type: 'integer' }, exact: { type: 'boolean' } }, required: ['total', 'exact'] } }, required: ['items', 'skip', 'take', 'hasMore'] }) },
         400: error('A bad list parameter'),
       },
     };
@@ -51,6 +54,19 @@ function operationsOf(kind: EntityKind): Json {
   if (has('create')) {
     collection.post = { tags: [tag], summary: `Create ${kind.kind}`, requestBody: { required: true, ...jsonBody(item) }, responses: { 201: { description: 'Created', ...jsonBody(item) }, 400: error('Invalid fields'), 409: error('A unique value is taken') } };
     paths[`${base}/empty`] = { get: { tags: [tag], summary: 'Empty record', responses: { 200: { description: 'A new record', ...jsonBody(item) } } } };
+    paths[`${base}/import`] = {
+      post: {
+        tags: [tag],
+        summary: `Import ${kind.kind} (one transaction: all records, or with validOnly the valid ones, or none)`,
+        parameters: [{ name: 'validOnly', in: 'query', schema: { type: 'boolean', default: false }, description: 'import the valid records and skip the others (answered in `skipped` and `errors`) instead of refusing the whole file' }],
+        requestBody: { required: true, ...jsonBody({ type: 'object', properties: { records: { type: 'array', maxItems: IMPORT_LIMIT, items: item } }, required: ['records'] }) },
+        responses: {
+          200: { description: 'Imported', ...jsonBody({ type: 'object', properties: { imported: { type: 'integer' }, oids: { type: 'array', items: { type: 'integer' } }, skipped: { type: 'array', items: { type: 'integer' }, description: '1-based rows left out (validOnly)' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'why, keyed `<row>.<Field>`' } }, required: ['imported', 'oids', 'skipped', 'errors'] }) },
+          400: error('Invalid records (errors keyed `<row>.<Field>`), without validOnly'),
+          409: error('A unique value is taken (without validOnly) or a concurrent write took it'),
+        },
+      },
+    };
   }
   if (has('create') || has('update')) {
     paths[`${base}/adjust`] = { post: { tags: [tag], summary: 'Defaults, normalised values and field states', requestBody: jsonBody({ type: 'object' }), responses: { 200: { description: 'Adjusted', ...jsonBody({ type: 'object', properties: { entity: item, states: { type: 'object' } } }) } } } };
@@ -58,7 +74,7 @@ function operationsOf(kind: EntityKind): Json {
   if (Object.keys(collection).length > 0) paths[base] = collection;
   const single: Json = {};
   if (has('read')) single.get = { tags: [tag], summary: `Read ${kind.kind}`, parameters: [id, { name: 'If-None-Match', in: 'header', schema: { type: 'string' } }], responses: { 200: { description: 'The record', ...jsonBody(item) }, 304: { description: 'Unchanged' }, 404: error('No such record') } };
-  const writeResponses = { 200: { description: 'Saved', ...jsonBody(item) }, 304: { description: 'Nothing changed' }, 400: error('Invalid fields'), 409: error('Stale ETag (body.current is the server version) or a taken unique value'), 428: error('If-Match missing') };
+  const writeResponses = { 200: { description: 'Saved', ...jsonBody(item) }, 304: { description: 'Nothing changed' }, 400: error('Invalid fields'), 409: error('Stale ETag (body.current is the server version, body.modified { by, at } its last change) or a taken unique value'), 428: error('If-Match missing') };
   if (has('update')) single.put = { tags: [tag], summary: `Replace ${kind.kind}`, parameters: [id, ifMatch], requestBody: { required: true, ...jsonBody(item) }, responses: writeResponses };
   if (has('patch')) single.patch = { tags: [tag], summary: `Patch ${kind.kind} (JSON Merge Patch)`, parameters: [id, ifMatch], requestBody: { required: true, content: { 'application/merge-patch+json': { schema: { type: 'object' } }, 'application/json': { schema: { type: 'object' } } } }, responses: writeResponses };
   if (has('delete')) single.delete = { tags: [tag], summary: `Delete ${kind.kind}`, parameters: [id, ifMatch], responses: { 204: { description: 'Deleted' }, 409: error('Stale ETag'), 428: error('If-Match missing') } };
@@ -74,7 +90,7 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   const schemas: Json = {
     Error: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }, current: { type: 'object' } }, required: ['status', 'message'] },
   };
-  const paths: Json = {};
+  const paths: Json = { ...HUB_OPENAPI_PATHS };
   for (const kind of catalogue.kinds) {
     schemas[schemaName(kind)] = recordSchema(kind);
     Object.assign(paths, operationsOf(kind));

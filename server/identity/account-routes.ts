@@ -5,15 +5,16 @@ import type { IdentityServices } from './identity-services';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
 import { enqueueMail } from './outbox';
 import { newPasswordField } from './new-password-field';
+import { mailResetLink } from './password-reset';
+import { ResetThrottle } from './reset-throttle';
 import { bodyObject, refuseUnknownFields, stringField } from './request-body';
 import { createUser, enableUser, setUserPassword } from './user-admin';
-import { findUserByEmail, findUserByUsername } from './user-store';
+import { publicRoute } from '../plugins/authenticate-first';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9]+([._@-][A-Za-z0-9]+)*$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CONFIRMATION_VALID_MS = 48 * 60 * 60 * 1000;
-/** A reset link works once, for one hour. */
-export const RESET_VALID_MS = 60 * 60 * 1000;
+export { RESET_VALID_MS } from './password-reset';
 
 function invalidToken(): ApiError {
   return new ApiError(400, 'The link is invalid, already used or expired.', { errors: { token: ['is invalid, already used or expired'] } });
@@ -22,8 +23,9 @@ function invalidToken(): ApiError {
 /** Registration with e-mail confirmation, and password reset by mailed one-time link. */
 export function registerAccountRoutes(app: FastifyInstance, services: IdentityServices): void {
   const { db } = services;
+  const resetThrottle = new ResetThrottle(services.now);
 
-  app.post('/api/auth/register', async (request) => {
+  app.post('/api/auth/register', publicRoute(), async (request) => {
     if (!services.registrationAllowed) throw new ApiError(403, 'Registration is not enabled on this site.');
     const body = bodyObject(request.body);
     refuseUnknownFields(body, ['firstname', 'lastname', 'email', 'username', 'password']);
@@ -57,7 +59,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
     return { registered: true, confirmationRequired: true };
   });
 
-  app.post('/api/auth/confirm-registration', async (request) => {
+  app.post('/api/auth/confirm-registration', publicRoute(), async (request) => {
     const body = bodyObject(request.body);
     refuseUnknownFields(body, ['token']);
     const token = stringField(body, 'token', { max: 200 })!;
@@ -70,8 +72,8 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
     return { confirmed: true };
   });
 
-  // Always the same answer, so it never tells whether a user or address exists.
-  app.post('/api/auth/reset-password', async (request) => {
+  // Always the same answer at the same cost, so it never tells whether a user or address exists.
+  app.post('/api/auth/reset-password', publicRoute(), async (request, reply) => {
     const body = bodyObject(request.body);
     refuseUnknownFields(body, ['username', 'email']);
     const username = stringField(body, 'username', { required: false });
@@ -79,22 +81,22 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
     if (!username && !email) {
       throw new ApiError(400, 'Give a username or an e-mail address.', { errors: { username: ['username or email is required'], email: ['username or email is required'] } });
     }
-    const user = username ? await findUserByUsername(db, username.trim()) : await findUserByEmail(db, email!);
-    if (user && user.email && !user.disabled) {
-      const token = await createOneTimeToken(db, user.oid, 'reset-password', RESET_VALID_MS, services.now());
-      await enqueueMail(db, {
-        to: user.email,
-        subject: 'Reset your password',
-        text:
-          `Hello ${user.firstName ?? user.username},\n\nsomeone asked to reset the password of the user ${user.username}. ` +
-          `If it was you, set a new password here:\n\n${services.publicUrl}/auth/reset-password?token=${token}\n\n` +
-          `The link works once and is valid for one hour. If it was not you, ignore this mail.\n`,
-      });
+    try {
+      resetThrottle.takeAddress(request.ip);
+    } catch (error) {
+      reply.header('retry-after', String((error as ApiError).options.extra?.retryAfterSeconds ?? 60));
+      throw error;
     }
+    // The lookup and the mail happen after the answer: what the caller sees cannot depend on whether the user exists.
+    const queued = services.background.run(
+      () => mailResetLink({ db, throttle: resetThrottle, now: services.now, publicUrl: services.publicUrl }, { username, email }),
+      (error) => request.log.error({ err: error }, 'could not mail a password reset link'),
+    );
+    if (!queued) request.log.warn('password reset dropped: too many pending');
     return { requested: true };
   });
 
-  app.post('/api/auth/set-password', async (request) => {
+  app.post('/api/auth/set-password', publicRoute(), async (request) => {
     const body = bodyObject(request.body);
     refuseUnknownFields(body, ['token', 'newPassword']);
     const token = stringField(body, 'token', { max: 200 })!;

@@ -1,4 +1,5 @@
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
+import { ApiError } from '../lib/api-error';
 import { PERMISSION_ACTIONS } from '../lib/request-context';
 import { IDENTITY_TABLES } from './identity-tables';
 import { createRole } from './user-admin';
@@ -33,4 +34,27 @@ export async function ensureAdministratorRole(db: Database): Promise<number> {
     }
     return roleOid;
   });
+}
+
+/**
+ * 409 when `userOid` is the last enabled user holding a system role in every tenant and `change` would end that
+ * (disabling or deleting the user, taking the role away): someone must always be able to administer everything.
+ * `remainingRoleOids` are the system roles the user keeps held everywhere after the change (none for disable/delete).
+ */
+export async function requireAnotherAdministrator(db: Queryable, userOid: number, change: string, remainingRoleOids: readonly number[] = []): Promise<void> {
+  const found = await db.query<{ is_admin: boolean; kept: boolean; others: boolean }>(
+    `with admins as (
+       select ur.user_oid, ur.role_oid from mate_user_role ur
+         join ${IDENTITY_TABLES.role} r on r."Oid" = ur.role_oid and r."IsSystemRole" and not r."Disabled"
+         join ${IDENTITY_TABLES.user} u on u."Oid" = ur.user_oid and not u."Disabled"
+        where ur.tenant_oid is null)
+     select exists (select 1 from admins where user_oid = $1) as is_admin,
+            exists (select 1 from admins where user_oid = $1 and role_oid = any($2::bigint[])) as kept,
+            exists (select 1 from admins where user_oid <> $1) as others`,
+    [userOid, [...remainingRoleOids]],
+  );
+  const row = found.rows[0]!;
+  if (row.is_admin && !row.kept && !row.others) {
+    throw new ApiError(409, `User ${userOid} is the last administrator: ${change} would leave nobody who may administer everything.`);
+  }
 }

@@ -6,17 +6,20 @@ import { PASSWORD_MIN_LENGTH, verifyPassword } from './passwords';
 import { bodyObject, refuseUnknownFields, stringField } from './request-body';
 import { revokeTokens, setUserPassword } from './user-admin';
 import { findUserByOid } from './user-store';
+import { publicRoute } from '../plugins/authenticate-first';
 
 /** Sign-in, logout, change password and the auth settings. */
 export function registerAuthRoutes(app: FastifyInstance, services: IdentityServices): void {
   const { db } = services;
 
-  app.get('/api/v1-pub/auth/user/token.json', async (request, reply) => {
+  app.get('/api/v1-pub/auth/user/token.json', publicRoute(), async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       return await services.signIn(request.headers.authorization, request.ip);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429) reply.header('retry-after', String(error.options.extra?.retryAfterSeconds ?? 60));
+      // A throttle (429) or a back-off (401 [40103]) says when to try again.
+      const retryAfter = error instanceof ApiError ? error.options.extra?.retryAfterSeconds : undefined;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       throw error;
     }
   });
@@ -44,7 +47,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: IdentityServi
     return services.tokens.issue(changed!);
   });
 
-  app.get('/api/auth/settings', async () => ({
+  app.get('/api/auth/settings', publicRoute(), async () => ({
     registrationAllowed: services.registrationAllowed,
     rememberAllowed: services.rememberAllowed,
     integratedLogin: true,

@@ -18,6 +18,11 @@ export interface IdentityContext extends RequestContext {
   apiKey?: Omit<ApiKeyGrant, 'user'>;
   /** Which rule decided `can` (the "why" view). */
   explain(path: string, action: PermissionAction, tenantOid?: number): PermissionExplanation;
+  /**
+   * Whether the user holds the right globally: by their own Global decisions or roles held in every tenant, as
+   * if no tenant were selected. Delegated administration (delegation.ts) needs it for the Global column.
+   */
+  canGlobally(path: string, action: PermissionAction): boolean;
 }
 
 /** Options for tests and for sharing one token service with the routes. */
@@ -106,6 +111,8 @@ export function createContextResolver(db: Database, config: Config, options: Con
       }
       return explainPermission(decisionsInTenant(permissions, tenant ?? null), path, action, tenant ?? null);
     };
+    // A read-only API key is granted Read and nothing else, whatever its user may do.
+    const keyAllows = (action: PermissionAction) => apiKey?.accessLevel !== 'read' || action === 'Read';
     return {
       userOid: user.oid,
       username: user.username,
@@ -117,8 +124,8 @@ export function createContextResolver(db: Database, config: Config, options: Con
       permissions,
       apiKey,
       explain,
-      // A read-only API key is granted Read and nothing else, whatever its user may do.
-      can: (path, action, tenant) => (apiKey?.accessLevel === 'read' && action !== 'Read' ? false : explain(path, action, tenant).allowed),
+      can: (path, action, tenant) => keyAllows(action) && explain(path, action, tenant).allowed,
+      canGlobally: (path, action) => keyAllows(action) && explainPermission(decisionsInTenant(permissions, null), path, action, null).allowed,
     };
   }
 

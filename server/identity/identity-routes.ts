@@ -8,6 +8,7 @@ import { registerAdminRoutes } from './admin-routes';
 import { registerAuthRoutes } from './auth-routes';
 import { registerAvatarRoutes } from './avatar-routes';
 import { permissionMatrixRoutes } from './permission-matrix-routes';
+import { BackgroundTasks } from './background-tasks';
 import { createContextResolver } from './context-resolver';
 import type { IdentityServices } from './identity-services';
 import { licensedUsersFromEnv } from './licensed-users';
@@ -29,6 +30,10 @@ export interface IdentityRoutesOptions {
   /** Environment for MATE_REGISTRATION, MATE_REMEMBER, MATE_LICENSED_USERS, MATE_PUBLIC_URL, MATE_AVATAR_BASE_URL. */
   env?: Record<string, string | undefined>;
   throttleLimits?: ThrottleLimits;
+  /** Where work runs that answers do not wait for (password reset mails); tests pass one to run it when they choose. */
+  background?: BackgroundTasks;
+  /** Who is calling: the app's resolver, so that its authenticate-first hook and these routes resolve a request once. */
+  resolve?: IdentityServices['resolve'];
 }
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
@@ -40,19 +45,24 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
   const now = options.now ?? Date.now;
   const tokens = createTokenService(options.db, options.config.tokenLifetimeMinutes, now);
   const throttle = new SignInThrottle(options.throttleLimits ?? DEFAULT_THROTTLE_LIMITS, now);
+  const background = options.background ?? new BackgroundTasks();
+  // A reset mail accepted before shutdown is still written.
+  app.addHook('onClose', () => background.idle());
   const services: IdentityServices = {
     db: options.db,
     config: options.config,
     navigation: options.navigation ?? [],
     tokens,
-    resolve: createContextResolver(options.db, options.config, { now, tokens }),
+    resolve: options.resolve ?? createContextResolver(options.db, options.config, { now, tokens }),
     signIn: createSignIn({ db: options.db, tokens, throttle, now, licensedUsers: licensedUsersFromEnv(env) }),
     now,
     registrationAllowed: flag(env.MATE_REGISTRATION, false),
     rememberAllowed: flag(env.MATE_REMEMBER, true),
     publicUrl: (env.MATE_PUBLIC_URL ?? '').trim().replace(/\/+$/, ''),
+    mailDelivery: (env.MATE_SMTP_URL ?? '').trim() ? 'smtp' : 'outbox',
     avatarBaseUrl: (env.MATE_AVATAR_BASE_URL ?? '').trim().replace(/\/+$/, '') || '/api/avatar',
     events: options.events,
+    background,
   };
   registerAuthRoutes(app, services);
   registerAccountRoutes(app, services);

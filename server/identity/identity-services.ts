@@ -4,6 +4,7 @@ import type { DataEventBus } from '../data/data-event-bus';
 import type { NavigationItem } from '../../schemas/entity-document';
 import type { IdentityContext } from './context-resolver';
 import type { FastifyRequest } from 'fastify';
+import type { BackgroundTasks } from './background-tasks';
 import type { AccessTokenAnswer, TokenService } from './token-service';
 
 /** What the identity route modules share, built once by identityRoutes. */
@@ -19,8 +20,12 @@ export interface IdentityServices {
   rememberAllowed: boolean;
   /** Prefix of links in mails (MATE_PUBLIC_URL); empty gives site-relative links. */
   publicUrl: string;
+  /** Whether mails leave by SMTP (MATE_SMTP_URL set) or only wait in the outbox (Administration). */
+  mailDelivery: 'smtp' | 'outbox';
   /** Where the browser loads avatars from (MATE_AVATAR_BASE_URL), default our own endpoint. */
   avatarBaseUrl: string;
+  /** Work answers do not wait for (password reset mails). */
+  background: BackgroundTasks;
   /** The data event bus, when the app has one: identity's own writes to catalogue rows are published on it. */
   events?: DataEventBus;
 }

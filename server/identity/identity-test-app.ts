@@ -11,6 +11,7 @@ import { BUILT_IN_METADATA_DIR } from '../metadata/load-navigation';
 import { ALL_MIGRATIONS } from '../schema-migrations';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 import type { NavigationItem } from '../../schemas/entity-document';
+import { BackgroundTasks } from './background-tasks';
 import { ensureIdentityIndexes } from './bootstrap-administrator';
 import { subscribeIdentityToDataEvents, type IdentityEventSubscription } from './identity-data-events';
 import type { IdentityRoutesOptions } from './identity-routes';
@@ -41,6 +42,8 @@ export interface IdentityTestApp {
   catalogue: Catalogue;
   bus: DataEventBus;
   identityEvents: IdentityEventSubscription;
+  /** Identity's background work (reset mails): `await t.background.idle()` before reading what it wrote. */
+  background: BackgroundTasks;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,8 @@ export async function createIdentityTestApp(
     navigation?: NavigationItem[];
     config?: Partial<Config>;
     throttleLimits?: IdentityRoutesOptions['throttleLimits'];
+    /** Identity's background work; default: run right after each answer. */
+    background?: BackgroundTasks;
     configure?: (app: FastifyInstance, parts: { database: TestDatabase; config: Config; clock: TestClock }) => void;
   } = {},
 ): Promise<IdentityTestApp> {
@@ -77,6 +82,7 @@ export async function createIdentityTestApp(
   const identityEvents = subscribeIdentityToDataEvents(database.db, bus);
   const config = { ...loadConfig({ MATE_STATIC_DIR: '/nonexistent-ui-build', LOG_LEVEL: 'silent' }), ...options.config };
   const clock = testClock();
+  const background = options.background ?? new BackgroundTasks();
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const app = await createApp(
     {
@@ -85,7 +91,7 @@ export async function createIdentityTestApp(
       buildInfo: buildInfoFor(new Date('2025-01-14T08:40:00Z')),
       installationId: 'test-installation',
       navigation: options.navigation ?? [],
-      identity: { now: clock.now, env: options.env ?? {}, throttleLimits: options.throttleLimits },
+      identity: { now: clock.now, env: options.env ?? {}, throttleLimits: options.throttleLimits, background },
       data: { catalogue, events: bus },
     },
     { stream: sink },
@@ -100,6 +106,7 @@ export async function createIdentityTestApp(
     catalogue,
     bus,
     identityEvents,
+    background,
     async close() {
       await app.close();
       identityEvents.stop();

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../lib/api-error';
 import type { PermissionAction } from '../lib/request-context';
+import { reachOf, requireDecisionInReach, requireSubjectInReach } from './delegation';
 import type { IdentityServices } from './identity-services';
+import { navigationPaths } from './navigation-paths';
 import { registerPermissionMatrixCheckboxRoutes } from './permission-matrix-checkbox-routes';
-import { parseAction, parseDecision, parsePath, parseSubject, parseTenantOid, requirePermissionAdmin, subjectKey } from './permission-matrix-input';
+import { ADMIN_PERMISSIONS_PATH, parseAction, parseDecision, parsePath, parseSubject, parseTenantOid, requirePermissionAdmin, subjectKey } from './permission-matrix-input';
 import { listRoles, listUsers, subjectDecisions, subjectExists, tenantColumns, type PermissionSubject } from './permission-matrix-store';
 import { buildPermissionTree, matrixRow, permissionMatrixRows, titleLanguages, type PermissionTreeNode } from './permission-matrix-tree';
 import { bodyObject, refuseUnknownFields } from './request-body';
@@ -57,6 +59,10 @@ export function permissionMatrixRoutes(app: FastifyInstance, services: IdentityS
     // A tenant column can only be changed by someone who administers permissions in that tenant (and belongs to it).
     requirePermissionAdmin(context, true, tenantOid);
     if (!(await subjectExists(services.db, subject))) throw new ApiError(404, `There is no ${subjectKey(subject).replace(':', ' with oid ')}.`);
+    // Delegated administration: only subjects, columns and rights inside the caller's own reach (docs/permissions.md).
+    const reach = reachOf(context, ADMIN_PERMISSIONS_PATH, 'Update');
+    await requireSubjectInReach(services.db, context, reach, subject, navigationPaths(services.navigation));
+    requireDecisionInReach(context, reach, path, action, tenantOid);
     await setPermission(services.db, { subject, path, tenantOid, action, allowed: value });
     const decisions = await subjectDecisions(services.db, subject, action);
     const tree = requestTree(services, request, [path]);

@@ -4,19 +4,19 @@ export interface BucketLimits {
   perMinute: number;
 }
 
-/** Throttle limits per username and per client address. */
+/** The per-address ceiling of sign-in (the per-account rules are the back-off of sign-in-backoff.ts). */
 export interface ThrottleLimits {
-  perUser: BucketLimits;
+  /** Failed sign-ins per client address, all usernames together. */
   perAddress: BucketLimits;
 }
 
 /**
- * Defaults: a burst of 10 then 10 a minute per username (lock-out stops guessing long before that matters), and a
- * burst of 30 then 30 a minute per address, since several people may sign in from behind one NAT.
+ * Default: a burst of 100 failed sign-ins per address, refilled at 100 a minute. Generous on purpose: an office
+ * behind one NAT or proxy shares an address, and guessing one password is already slowed per username and address
+ * by the back-off. The ceiling only stops a flood or a spray over many usernames from burning CPU on hashing.
  */
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
-  perUser: { capacity: 10, perMinute: 10 },
-  perAddress: { capacity: 30, perMinute: 30 },
+  perAddress: { capacity: 100, perMinute: 100 },
 };
 
 interface Bucket {
@@ -32,29 +32,41 @@ const MAX_KEYS = 50_000;
  */
 export class SignInThrottle {
   private readonly buckets = new Map<string, Bucket>();
+  /** The longest time any bucket seen needs to fill up again: only buckets idle that long may be forgotten. */
+  private longestRefillMs = 0;
 
   constructor(
     private readonly limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Takes one attempt for both keys; answers 0 when allowed, else the seconds to wait (nothing is taken then). */
-  take(username: string, address: string): number {
-    const at = this.now();
-    const user = this.fill(`u:${username.toLowerCase()}`, this.limits.perUser, at);
-    const addr = this.fill(`a:${address}`, this.limits.perAddress, at);
-    if (user.tokens < 1 || addr.tokens < 1) {
-      const wait = (bucket: Bucket, limits: BucketLimits) => (bucket.tokens >= 1 ? 0 : ((1 - bucket.tokens) * 60) / limits.perMinute);
-      return Math.max(1, Math.ceil(Math.max(wait(user, this.limits.perUser), wait(addr, this.limits.perAddress))));
-    }
-    user.tokens -= 1;
-    addr.tokens -= 1;
+  /**
+   * Takes one attempt of the address before hashing; answers 0 when allowed, else the seconds to wait. A right
+   * password gives it back (`refund`), so only failures count against the ceiling, and concurrent attempts cannot
+   * all slip past it.
+   */
+  take(address: string): number {
+    return this.takeOne(`a:${address}`, this.limits.perAddress);
+  }
+
+  /** Gives back the attempt `take` took for an address whose sign-in succeeded. */
+  refund(address: string): void {
+    const bucket = this.fill(`a:${address}`, this.limits.perAddress, this.now());
+    bucket.tokens = Math.min(this.limits.perAddress.capacity, bucket.tokens + 1);
+  }
+
+  /** Takes one token of the bucket `key` with `limits`; answers 0 when allowed, else the seconds to wait. */
+  takeOne(key: string, limits: BucketLimits): number {
+    const bucket = this.fill(key, limits, this.now());
+    if (bucket.tokens < 1) return Math.max(1, Math.ceil(((1 - bucket.tokens) * 60) / limits.perMinute));
+    bucket.tokens -= 1;
     return 0;
   }
 
   private fill(key: string, limits: BucketLimits, at: number): Bucket {
     let bucket = this.buckets.get(key);
     if (!bucket) {
+      this.longestRefillMs = Math.max(this.longestRefillMs, (limits.capacity / limits.perMinute) * 60_000);
       if (this.buckets.size >= MAX_KEYS) this.prune(at);
       bucket = { tokens: limits.capacity, at };
       this.buckets.set(key, bucket);
@@ -66,10 +78,7 @@ export class SignInThrottle {
 
   // Buckets idle long enough to be full again carry no information; dropping them bounds memory.
   private prune(at: number): void {
-    const slowest = Math.min(this.limits.perUser.perMinute, this.limits.perAddress.perMinute);
-    const capacity = Math.max(this.limits.perUser.capacity, this.limits.perAddress.capacity);
-    const idle = (capacity / slowest) * 60_000;
-    for (const [key, bucket] of this.buckets) if (at - bucket.at >= idle) this.buckets.delete(key);
+    for (const [key, bucket] of this.buckets) if (at - bucket.at >= this.longestRefillMs) this.buckets.delete(key);
     if (this.buckets.size >= MAX_KEYS) this.buckets.clear(); // under a flood of distinct keys, forget rather than grow
   }
 }

@@ -1,8 +1,10 @@
 import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
+import { textProblem } from '../lib/unsafe-input';
+import { IDENTITY_TABLES } from './identity-tables';
 import { isBeyondLicence } from './licensed-users';
-import { LOCKOUT_THRESHOLD, lockoutMinutes, PhantomLockouts } from './lockout-policy';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
+import { ACCOUNT_FREE_FAILURES, backoffSeconds, FailureCounts, FamiliarAddresses, PAIR_FREE_FAILURES } from './sign-in-backoff';
 import type { SignInThrottle } from './sign-in-throttle';
 import type { AccessTokenAnswer, TokenService } from './token-service';
 import { findUserByUsername, type UserRecord } from './user-store';
@@ -27,6 +29,18 @@ export interface SignInDependencies {
 
 const INVALID = 'Invalid username or password';
 
+/**
+ * Writes the read-only `LastLoginAt` (ISO date-time) of the user's record. Only a successful sign-in does: a
+ * password change or any other new token is not one. Like identity's other writes to catalogue rows it bumps
+ * `row_version`, so an editor holding the record sees a conflict rather than a refusal of a changed read-only field.
+ */
+async function recordSignIn(db: Database, userOid: number, at: number): Promise<void> {
+  await db.query(`update ${IDENTITY_TABLES.user} set "LastLoginAt" = $2, row_version = row_version + 1, modified_at = now() where "Oid" = $1`, [
+    userOid,
+    new Date(at).toISOString(),
+  ]);
+}
+
 function fail(status: number, code: string, message: string): ApiError {
   return new ApiError(status, message, { code, description: message });
 }
@@ -39,62 +53,75 @@ export function parseBasicAuth(header: string | undefined): { username: string; 
   const colon = decoded.indexOf(':');
   const username = colon < 0 ? '' : decoded.slice(0, colon).trim();
   const password = colon < 0 ? '' : decoded.slice(colon + 1);
-  if (!username || !password || username.length > 256 || password.length > PASSWORD_MAX_LENGTH) {
+  // NUL cannot be looked up (PostgreSQL refuses it in text): such a name or password is malformed, not wrong.
+  if (!username || !password || username.length > 256 || password.length > PASSWORD_MAX_LENGTH || textProblem(username) || textProblem(password)) {
     throw fail(401, SIGN_IN_CODES.invalidFormat, 'Sign-in needs HTTP Basic authentication with a username and a password');
   }
   return { username, password };
 }
 
-function lockedMessage(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return `Too many failed sign-ins: locked out, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+/** The answer while a back-off runs: spec 1 §8's "locked out", saying when to try again (also as Retry-After). */
+function backingOff(waitMs: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const message = `Too many failed sign-ins: try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  return new ApiError(401, message, { code: SIGN_IN_CODES.lockedOut, description: message, extra: { retryAfterSeconds: seconds } });
 }
 
 /**
- * The sign-in flow: throttle (before any hashing), lock-out, password, disabled, licence. Unknown usernames go
- * through the same steps (dummy hash, in-memory lock-out) so no answer tells whether a user exists; disabled and
- * licence answers come only after a correct password.
+ * The sign-in flow (docs/auth.md "Throttles"): the per-address ceiling and the back-offs (before any hashing), then
+ * password, disabled, licence. A back-off only delays; after its window the right password always works. Unknown
+ * usernames go through the same steps (dummy hash, in-memory account back-off) so no answer tells whether a user
+ * exists; disabled and licence answers come only after a correct password.
  */
 export function createSignIn(deps: SignInDependencies): (authorization: string | undefined, address: string) => Promise<AccessTokenAnswer> {
-  const phantoms = new PhantomLockouts(deps.now);
+  // Per (username, address): one client guessing one account; other clients of the same account or address go on.
+  const pairs = new FailureCounts(PAIR_FREE_FAILURES, deps.now);
+  // Account-wide back-off of usernames that do not exist, kept like real accounts' so that it reveals nothing.
+  const phantoms = new FailureCounts(ACCOUNT_FREE_FAILURES, deps.now);
+  const familiar = new FamiliarAddresses(deps.now);
 
-  async function recordFailure(user: UserRecord): Promise<never> {
-    const updated = await deps.db.query<{ failed_attempts: number; lock_count: number }>(
+  /** Counts a wrong password for the account across all addresses (in mate_user, so across instances and restarts). */
+  async function recordAccountFailure(user: UserRecord): Promise<void> {
+    const updated = await deps.db.query<{ failed_attempts: number }>(
       // Upsert: a user created in the grid has no private row until something (here: a failure) needs one.
       `insert into mate_user (oid, failed_attempts) values ($1, 1)
-       on conflict (oid) do update set failed_attempts = mate_user.failed_attempts + 1 returning failed_attempts, lock_count`,
+       on conflict (oid) do update set failed_attempts = mate_user.failed_attempts + 1 returning failed_attempts`,
       [user.oid],
     );
-    const row = updated.rows[0];
-    if (row && row.failed_attempts >= LOCKOUT_THRESHOLD) {
-      const minutes = lockoutMinutes(row.lock_count);
-      await deps.db.query('update mate_user set failed_attempts = 0, lock_count = lock_count + 1, locked_until = $2 where oid = $1', [
-        user.oid,
-        new Date(deps.now() + minutes * 60_000),
-      ]);
-      throw fail(401, SIGN_IN_CODES.lockedOut, lockedMessage(minutes * 60_000));
-    }
-    throw fail(401, SIGN_IN_CODES.invalidCredentials, INVALID);
+    const seconds = backoffSeconds(Number(updated.rows[0]?.failed_attempts ?? 0), ACCOUNT_FREE_FAILURES);
+    if (seconds > 0) await deps.db.query('update mate_user set locked_until = $2 where oid = $1', [user.oid, new Date(deps.now() + seconds * 1000)]);
   }
 
   return async (authorization, address) => {
     const { username, password } = parseBasicAuth(authorization);
-    const wait = deps.throttle.take(username, address);
-    if (wait > 0) {
-      throw new ApiError(429, `Too many sign-in attempts; wait ${wait} seconds.`, { extra: { retryAfterSeconds: wait } });
+    const pairKey = `${username.toLowerCase()}\n${address}`;
+    const pairWait = pairs.waitMs(pairKey);
+    if (pairWait > 0) throw backingOff(pairWait);
+    const familiarHere = familiar.isFamiliar(username, address);
+    const wait = deps.throttle.take(address);
+    // A full ceiling holds back strangers only: who signed in from here before still gets the back-off's tries.
+    if (wait > 0 && !familiarHere) {
+      throw new ApiError(429, `Too many failed sign-ins from this address; wait ${wait} seconds.`, { extra: { retryAfterSeconds: wait } });
     }
     const user = await findUserByUsername(deps.db, username);
     if (!user) {
-      const locked = phantoms.lockedFor(username);
-      if (locked > 0) throw fail(401, SIGN_IN_CODES.lockedOut, lockedMessage(locked));
+      const accountWait = phantoms.waitMs(username.toLowerCase());
+      if (accountWait > 0) throw backingOff(accountWait);
       await verifyPassword(undefined, password);
-      const minutes = phantoms.fail(username);
-      if (minutes > 0) throw fail(401, SIGN_IN_CODES.lockedOut, lockedMessage(minutes * 60_000));
+      pairs.fail(pairKey);
+      phantoms.fail(username.toLowerCase());
       throw fail(401, SIGN_IN_CODES.invalidCredentials, INVALID);
     }
-    const lockedFor = user.lockedUntil ? user.lockedUntil.getTime() - deps.now() : 0;
-    if (lockedFor > 0) throw fail(401, SIGN_IN_CODES.lockedOut, lockedMessage(lockedFor));
-    if (!(await verifyPassword(user.passwordHash ?? undefined, password))) return recordFailure(user);
+    const accountWait = user.lockedUntil ? user.lockedUntil.getTime() - deps.now() : 0;
+    if (accountWait > 0 && !familiarHere) throw backingOff(accountWait);
+    if (!(await verifyPassword(user.passwordHash ?? undefined, password))) {
+      pairs.fail(pairKey);
+      await recordAccountFailure(user);
+      throw fail(401, SIGN_IN_CODES.invalidCredentials, INVALID);
+    }
+    // The right password: whatever follows (disabled, licence) is no guess, so it costs the address nothing.
+    if (wait === 0) deps.throttle.refund(address);
+    pairs.succeed(pairKey);
     if (user.disabled) {
       throw fail(
         401,
@@ -106,6 +133,8 @@ export function createSignIn(deps: SignInDependencies): (authorization: string |
       throw fail(401, SIGN_IN_CODES.licenceLimit, 'This user is disabled because the licensed number of active users is reached');
     }
     await deps.db.query('update mate_user set failed_attempts = 0, lock_count = 0, locked_until = null where oid = $1', [user.oid]);
+    familiar.remember(username, address);
+    await recordSignIn(deps.db, user.oid, deps.now());
     return deps.tokens.issue(user);
   };
 }

@@ -76,3 +76,21 @@ describe('tenant isolation through the data service', () => {
     expect(tenants).not.toContain(TENANT_B);
   });
 });
+
+describe('authentication before the body', () => {
+  let t: IdentityTestApp;
+  beforeAll(async () => {
+    t = await createIdentityTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['no credentials', {}],
+    ['a forged token', { authorization: 'Bearer x.y.z' }],
+  ])('answers a data write with %s 401 without reading its body', async (_case, headers) => {
+    // Not JSON at all: a parsed body would be a 400; the 401 shows the caller was refused first.
+    const r = await t.app.inject({ method: 'POST', url: `${KIND}/import`, headers: { 'content-type': 'application/json', ...headers }, payload: '{"records":[' });
+    expect(r.statusCode, r.body).toBe(401);
+    expect((r.json() as { status: number }).status).toBe(401);
+  });
+});

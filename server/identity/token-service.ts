@@ -25,6 +25,11 @@ export interface TokenService {
 }
 
 const ISSUER = 'mate';
+/**
+ * Seconds a token's `iat` may lie ahead of this server's clock: instances of one installation share the key, and
+ * their clocks differ a little. Beyond it the token was not issued by a sane clock, so it is refused.
+ */
+export const ISSUED_AT_TOLERANCE_SECONDS = 30;
 const SECRET_KEY = 'jwt-secret';
 
 /**
@@ -45,7 +50,11 @@ export async function loadJwtSecret(db: Database): Promise<Uint8Array> {
 /** A token service over the stored secret; `now` (ms) is injectable so tests can move time. */
 export function createTokenService(db: Database, lifetimeMinutes: number, now: () => number = Date.now): TokenService {
   let secret: Promise<Uint8Array> | undefined;
-  const key = () => (secret ??= loadJwtSecret(db));
+  // A failed load (database away) is not kept: the next request tries again.
+  const key = () => (secret ??= loadJwtSecret(db).catch((error: unknown) => {
+    secret = undefined;
+    throw error;
+  }));
   return {
     async issue(user) {
       const issuedAt = Math.floor(now() / 1000);
@@ -60,8 +69,12 @@ export function createTokenService(db: Database, lifetimeMinutes: number, now: (
       return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
     },
     async verify(token) {
+      // Outside the try: a database that cannot be read is a 503, not a wrong token.
+      const secretKey = await key();
       try {
-        const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'], issuer: ISSUER, currentDate: new Date(now()) });
+        // Every token this service issues carries both: one without `exp` would never expire.
+        const { payload } = await jwtVerify(token, secretKey, { algorithms: ['HS256'], issuer: ISSUER, currentDate: new Date(now()), requiredClaims: ['exp', 'iat'] });
+        if (typeof payload.iat !== 'number' || payload.iat > now() / 1000 + ISSUED_AT_TOLERANCE_SECONDS) return undefined;
         const userOid = Number(payload.sub);
         if (!Number.isSafeInteger(userOid) || typeof payload.name !== 'string' || typeof payload.ver !== 'number') return undefined;
         return { userOid, username: payload.name, tokenVersion: payload.ver };

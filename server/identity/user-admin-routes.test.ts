@@ -88,6 +88,36 @@ describe('user administration beyond the grid: passwords, invitations, API keys'
     });
   });
 
+  describe('POST /api/admin/users/:oid/password-reset', () => {
+    it('mails the reset link of the self-service flow, and says it only waits in the outbox without SMTP', async () => {
+      const oid = await gridUser('forgetful');
+      await post(`/api/admin/users/${oid}/password`, { newPassword: 'old-password' });
+      const sent = await post(`/api/admin/users/${oid}/password-reset`, undefined);
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json()).toEqual({ result: 'queued', to: 'forgetful@example.test' });
+      const mail = (await readOutbox(t.database.db)).find((m) => m.to === 'forgetful@example.test')!;
+      expect(mail.subject).toBe('Reset your password');
+      expect(mail.text).toContain('an administrator asked you');
+      const token = /https:\/\/mate\.example\/auth\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+      const set = await t.app.inject({ method: 'POST', url: '/api/auth/set-password', payload: { token, newPassword: 'new-password' } });
+      expect(set.json()).toEqual({ passwordSet: true });
+      await signInToken(t.app, 'forgetful', 'new-password');
+    });
+
+    it('needs a token, Update on users, an e-mail address and an enabled user', async () => {
+      const oid = await gridUser('guarded');
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/users/${oid}/password-reset` })).statusCode).toBe(401);
+      expect((await post(`/api/admin/users/${oid}/password-reset`, undefined, reader)).statusCode).toBe(403);
+      expect((await post(`/api/admin/users/${oid}/password-reset`, { extra: 1 })).json()).toMatchObject({ errors: { extra: ['is not a known field'] } });
+      expect((await post('/api/admin/users/999999/password-reset', undefined)).statusCode).toBe(404);
+      await t.database.db.query('update e_identity_user set "EmailAddress" = null where "Oid" = $1', [oid]);
+      expect((await post(`/api/admin/users/${oid}/password-reset`, undefined)).json()).toMatchObject({ errors: { EmailAddress: ['is empty'] } });
+      const off = await gridUser('offreset');
+      await t.database.db.query('update e_identity_user set "Disabled" = true where "Oid" = $1', [off]);
+      expect((await post(`/api/admin/users/${off}/password-reset`, undefined)).statusCode).toBe(409);
+    });
+  });
+
   describe('API keys', () => {
     const withKey = (key: string, url = '/api/data/identity/api-access', header: 'authorization' | 'x-api-key' = 'authorization') =>
       t.app.inject({ method: 'GET', url, headers: header === 'authorization' ? { authorization: `ApiKey ${key}` } : { 'x-api-key': key } });
@@ -168,5 +198,21 @@ describe('user administration beyond the grid: passwords, invitations, API keys'
       expect(Object.keys(await error({ name: 'X', userOid: clerkOid, secret: 'mine' }))).toEqual(['secret']);
       expect((await post('/api/admin/api-keys', { name: 'X', userOid: clerkOid }, reader)).statusCode).toBe(403);
     });
+  });
+});
+
+describe('password reset sent by an administrator with SMTP configured', () => {
+  it('answers that the mail is sent', async () => {
+    const t = await createIdentityTestApp({ env: { MATE_SMTP_URL: 'smtp://127.0.0.1:2525' } });
+    try {
+      await addUser(t.database, 'admin', 'admin-password', [1]);
+      await ensureAdministratorRole(t.database.db);
+      const oid = await addUser(t.database, 'someone', 'someone-password', [1]);
+      const admin = await signInToken(t.app, 'admin', 'admin-password');
+      const sent = await t.app.inject({ method: 'POST', url: `/api/admin/users/${oid}/password-reset`, headers: { authorization: `Bearer ${admin}` } });
+      expect(sent.json()).toEqual({ result: 'sent', to: 'someone@example.test' });
+    } finally {
+      await t.close();
+    }
   });
 });

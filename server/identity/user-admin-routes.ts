@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../lib/api-error';
+import { mailPasswordReset } from './password-reset';
 import { createApiKey, type ApiKeyAccessLevel } from './api-keys';
 import { publishIdentityEvent } from './identity-data-events';
+import { reachOf, requireUserInReach } from './delegation';
 import type { IdentityServices } from './identity-services';
+import { navigationPaths } from './navigation-paths';
 import { createOneTimeToken } from './one-time-tokens';
 import { enqueueMail } from './outbox';
 import { newPasswordField } from './new-password-field';
@@ -35,6 +38,7 @@ async function existingUser(services: IdentityServices, oid: number) {
  */
 export function registerUserAdminRoutes(app: FastifyInstance, services: IdentityServices): void {
   const { db } = services;
+  const knownPaths = navigationPaths(services.navigation);
 
   app.post<{ Params: { oid: string } }>('/api/admin/users/:oid/password', async (request) => {
     const context = await services.resolve(request);
@@ -44,6 +48,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, services: Identity
     refuseUnknownFields(body, ['newPassword']);
     const newPassword = newPasswordField(body, 'newPassword', 'The new password');
     await existingUser(services, oid);
+    await requireUserInReach(db, context, reachOf(context, USERS_PATH, 'Update'), oid, 'oid', knownPaths);
     await setUserPassword(db, oid, newPassword);
     return { passwordSet: true };
   });
@@ -54,6 +59,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, services: Identity
     const oid = oidParam(request.params.oid, 'oid');
     if (request.body !== undefined && request.body !== null) refuseUnknownFields(bodyObject(request.body), []);
     const user = await existingUser(services, oid);
+    await requireUserInReach(db, context, reachOf(context, USERS_PATH, 'Update'), oid, 'oid', knownPaths);
     if (!user.email) throw new ApiError(400, 'The user has no e-mail address to send the invitation to.', { errors: { EmailAddress: ['is empty'] } });
     if (user.disabled) throw new ApiError(409, 'The user is disabled; enable it before inviting.', { errors: { Disabled: ['is true'] } });
     await db.transaction(async (tx) => {
@@ -70,6 +76,21 @@ export function registerUserAdminRoutes(app: FastifyInstance, services: Identity
     return { invited: true, to: user.email };
   });
 
+  // "Send password reset" on a user's row: the self-service reset mail, sent by an administrator. The answer says
+  // whether the mail leaves by SMTP or only waits in the outbox (no MATE_SMTP_URL), so the UI can say so.
+  app.post<{ Params: { oid: string } }>('/api/admin/users/:oid/password-reset', async (request) => {
+    const context = await services.resolve(request);
+    if (!context.can(USERS_PATH, 'Update')) throw new ApiError(403, `Sending a password reset needs the permission Update on ${USERS_PATH}.`);
+    const oid = oidParam(request.params.oid, 'oid');
+    if (request.body !== undefined && request.body !== null) refuseUnknownFields(bodyObject(request.body), []);
+    const user = await existingUser(services, oid);
+    await requireUserInReach(db, context, reachOf(context, USERS_PATH, 'Update'), oid, 'oid', knownPaths);
+    if (!user.email) throw new ApiError(400, 'The user has no e-mail address to send the link to.', { errors: { EmailAddress: ['is empty'] } });
+    if (user.disabled) throw new ApiError(409, 'The user is disabled; enable it before sending a password reset.', { errors: { Disabled: ['is true'] } });
+    await mailPasswordReset(db, services, { oid, email: user.email, username: user.username, firstName: user.firstName }, 'administrator');
+    return { result: services.mailDelivery === 'smtp' ? 'sent' : 'queued', to: user.email };
+  });
+
   app.post('/api/admin/api-keys', async (request, reply) => {
     const context = await services.resolve(request);
     if (!context.can(API_KEYS_PATH, 'Create')) throw new ApiError(403, `Creating an API key needs the permission Create on ${API_KEYS_PATH}.`);
@@ -81,6 +102,9 @@ export function registerUserAdminRoutes(app: FastifyInstance, services: Identity
     if (typeof userOid !== 'number' || !Number.isSafeInteger(userOid) || userOid < 1) {
       throw new ApiError(400, 'The field userOid must be the oid of a user.', { errors: { userOid: ['must be a positive whole number'] } });
     }
+    if (!(await findUserByOid(db, userOid))) throw new ApiError(400, `There is no user with oid ${userOid}.`, { errors: { userOid: ['is not an existing user'] } });
+    // A key acts as its user: only for a user inside the caller's reach, who may do nothing the caller may not.
+    await requireUserInReach(db, context, reachOf(context, API_KEYS_PATH, 'Create'), userOid, 'userOid', knownPaths);
     const expiresAt = stringField(body, 'expiresAt', { required: false, max: 40 });
     if (expiresAt !== undefined) {
       const at = /^\d{4}-\d{2}-\d{2}T/.test(expiresAt) ? Date.parse(expiresAt) : NaN;

@@ -21,6 +21,12 @@ export interface RequestContext {
   terminalOid: number | undefined;
   /** Whether the user may do `action` on the page `path` in `tenantOid` (default: the context's tenant). */
   can(path: string, action: PermissionAction, tenantOid?: number): boolean;
+  /**
+   * Whether the user holds the right globally (own Global decisions, roles held in every tenant), not just in their
+   * tenants. Global kinds with a visibility rule show every row only to such readers. Absent: a stand-in resolver
+   * that knows no tenant limits, treated as global.
+   */
+  canGlobally?(path: string, action: PermissionAction): boolean;
 }
 
 /** Resolves the context of a request, or throws an ApiError 401/403. */

@@ -13,6 +13,10 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Mate</title>');
   writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'console.log(1);');
+  mkdirSync(path.join(dir, 'assets', 'cldr'));
+  writeFileSync(path.join(dir, 'assets', 'cldr', 'de.json'), '{"locale":"de"}');
+  mkdirSync(path.join(dir, 'loc'));
+  writeFileSync(path.join(dir, 'loc', 'de.json'), '{"messages":{}}');
   app = Fastify();
   await registerStaticUi(app, dir);
   await app.ready();
@@ -36,5 +40,13 @@ describe('the built UI', () => {
     expect(deep.statusCode).toBe(200);
     expect(deep.body).toContain('<title>Mate</title>');
     expect(deep.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('has the catalogues and locale data revalidated: their names stay when a build changes them', async () => {
+    for (const url of ['/loc/de.json', '/assets/cldr/de.json']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });

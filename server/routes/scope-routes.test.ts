@@ -90,6 +90,42 @@ describe('GET /api/settings/scope', () => {
     expect(response.json()).toMatchObject({ errors: { terminalKind: [expect.any(String)] } });
   });
 
+  it('sends an ETag, answers 304 without a body while the tree is unchanged, and the new tree once it changed', async () => {
+    const token = await signInToken(test.app, 'manager.de', DEMO_PASSWORD);
+    const get = (headers: Record<string, string> = {}) => test.app.inject({ method: 'GET', url: '/api/settings/scope?lang=en', headers: { authorization: `Bearer ${token}`, ...headers } });
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers['cache-control']).toContain('no-cache');
+
+    const unchanged = await get({ 'if-none-match': etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(etag);
+    expect((await get({ 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+
+    expect((await get({ 'if-none-match': etag, 'accept-language': 'de' })).statusCode).toBe(304); // ?lang wins
+    const german = await test.app.inject({ method: 'GET', url: '/api/settings/scope?lang=de', headers: { authorization: `Bearer ${token}`, 'if-none-match': etag } });
+    expect(german.statusCode).toBe(200); // the country is named in German: another tree
+
+    const location = (first.json() as { items: ScopeItem[] }).items.find((i) => i.type === 'LOCATION')!;
+    await test.database.db.query('update e_tenancy_location set "Name" = $2 where "Oid" = $1', [location.oid, 'Renamed store']);
+    const changed = await get({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((changed.json() as { items: ScopeItem[] }).items.find((i) => i.oid === location.oid && i.type === 'LOCATION')!.text).toBe('Renamed store');
+  });
+
+  it('gives users with other tenants other tags, so one cached tree never answers for another user', async () => {
+    const manager = await signInToken(test.app, 'manager.de', DEMO_PASSWORD);
+    const managerTree = await test.app.inject({ method: 'GET', url: '/api/settings/scope', headers: { authorization: `Bearer ${manager}` } });
+    const admin = await signInToken(test.app, 'admin', 'admin-pass-1');
+    const adminTree = await test.app.inject({ method: 'GET', url: '/api/settings/scope', headers: { authorization: `Bearer ${admin}`, 'if-none-match': managerTree.headers.etag as string } });
+    expect(adminTree.statusCode).toBe(200);
+    expect(adminTree.headers.etag).not.toBe(managerTree.headers.etag);
+  });
+
   it('builds only the root for a user without tenants', async () => {
     expect(await buildScopeTree(test.database.db, catalogue, [])).toEqual([
       { index: 0, parentIndex: null, id: 'GLOBAL', type: 'GLOBAL', oid: 0, parentOid: 0, text: 'Global', description: null, disabled: false, deleted: false, visibility: 'Visible', country: null },

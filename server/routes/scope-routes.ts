@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Queryable } from '../db/database';
 import type { Catalogue } from '../data/catalogue';
+import { matchesIfNoneMatch } from '../data/list-query';
 import { quoteIdent as q } from '../data/sql-names';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver } from '../lib/request-context';
@@ -168,7 +170,7 @@ export async function buildScopeTree(db: Queryable, catalogue: Catalogue, tenant
 
 const TERMINAL_KINDS: readonly TerminalKind[] = ['ANY', 'POS', 'PAN'];
 
-/** GET /api/settings/scope: the scope tree of the signed-in user's tenants, `{ items: ScopeItem[] }`. */
+/** GET /api/settings/scope: the scope tree of the signed-in user's tenants, `{ items: ScopeItem[] }`, with an ETag (304 on If-None-Match). */
 export const scopeRoutes: FastifyPluginAsync<ScopeRoutesOptions> = async (app, { db, catalogue, resolveContext }) => {
   app.get('/api/settings/scope', async (request, reply) => {
     const context = await resolveContext(request);
@@ -179,7 +181,12 @@ export const scopeRoutes: FastifyPluginAsync<ScopeRoutesOptions> = async (app, {
     }
     const lang = typeof query.lang === 'string' && /^[a-z]{2,3}(-[A-Za-z]{2})?$/.test(query.lang) ? query.lang : (request.headers['accept-language']?.split(',')[0]?.split(';')[0]?.trim() || 'en');
     const items = await buildScopeTree(db, catalogue, context.tenantOids, { lang, terminals: terminals as TerminalKind });
-    void reply.header('cache-control', 'private, no-cache');
-    return { items };
+    // The tree is large and changes rarely: the browser keeps it and revalidates; an unchanged tree is a 304 without
+    // a body. The tag is a digest of the answer itself, so any change (records, tenants of the user, language) shows.
+    const body = JSON.stringify({ items });
+    const etag = `"scope-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    void reply.header('cache-control', 'private, no-cache').header('etag', etag).header('vary', 'authorization, accept-language, x-mate-tenant');
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 };

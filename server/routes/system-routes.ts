@@ -1,14 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BuildInfo } from '../build-info';
 import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
+import { publicRoute } from '../plugins/authenticate-first';
 
 /** What the system routes need. */
 export interface SystemRoutesOptions {
   db: Database;
   buildInfo: BuildInfo;
   installationId: string;
+  /** Whether the caller may see a stored fault's internals (default: nobody). */
+  canSeeErrorDetails?: (request: FastifyRequest) => Promise<boolean>;
 }
+
+/** What everyone but an administrator learns about a stored fault. */
+const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred. An administrator can see the details under this id.';
 
 const API_VERSION = '1.0';
 
@@ -17,9 +23,9 @@ function xmlEscape(text: string): string {
 }
 
 /** Ping, version and health endpoints, and the lookup of stored 5xx errors. */
-export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { db, buildInfo, installationId }) => {
+export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { db, buildInfo, installationId, canSeeErrorDetails = async () => false }) => {
   // Anonymous availability check the UI makes at start (spec 1 §7); XML as the specification says.
-  app.get('/api/v1/ping', async (_request, reply) => {
+  app.get('/api/v1/ping', publicRoute(), async (_request, reply) => {
     const now = new Date().toISOString();
     return reply
       .type('application/xml; charset=utf-8')
@@ -27,18 +33,18 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
       .send(`<?xml version="1.0" encoding="utf-8"?>\n<Ping><Status>OK</Status><Version>${xmlEscape(buildInfo.version)}</Version><Time>${now}</Time></Ping>`);
   });
 
-  app.get('/api/info', async (_request, reply) => {
+  app.get('/api/info', publicRoute(), async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { name: 'Mate', apiVersion: API_VERSION, version: buildInfo.version, buildDate: buildInfo.buildDate, database: db.kind, installationId };
   });
 
-  app.get('/version.json', async (_request, reply) => {
+  app.get('/version.json', publicRoute(), async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return buildInfo;
   });
 
   // For load balancers: 200 while the database answers, 503 otherwise.
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', publicRoute(), async (_request, reply) => {
     try {
       await db.query('select 1');
       return { status: 'ok', database: db.kind };
@@ -47,8 +53,8 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
     }
   });
 
-  // `GET api/error({id})`: the id comes from the error header of a 5xx answer.
-  app.get<{ Params: { call: string } }>('/api/:call', async (request) => {
+  // `GET api/error({id})`: the id comes from the error header of a 5xx answer; its details only for administrators.
+  app.get<{ Params: { call: string } }>('/api/:call', publicRoute(), async (request) => {
     const match = /^error\(([^)]{1,100})\)$/.exec(request.params.call);
     if (!match) throw new ApiError(404, `No route GET ${request.url}`);
     const id = match[1];
@@ -58,6 +64,9 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
     );
     const row = found.rows[0];
     if (!row) throw new ApiError(404, `No error with id '${id}' is recorded.`);
-    return { id: row.id, status: row.status, message: row.message, method: row.method, url: row.url, createdAt: new Date(row.created_at).toISOString() };
+    const createdAt = new Date(row.created_at).toISOString();
+    // The message may be the database's own words about tables and values: for administrators only.
+    if (!(await canSeeErrorDetails(request))) return { id: row.id, status: row.status, message: GENERIC_ERROR_MESSAGE, createdAt };
+    return { id: row.id, status: row.status, message: row.message, method: row.method, url: row.url, createdAt };
   });
 };

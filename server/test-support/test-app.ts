@@ -16,9 +16,9 @@ export interface TestApp {
 
 /** Builds the real app for `inject` calls; `configure` may add routes before it is ready. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; configure?: (app: FastifyInstance) => void; data?: AppOptions['data'] } = {},
+  options: { config?: Partial<Config>; configure?: (app: FastifyInstance) => void; data?: AppOptions['data']; serverUrl?: string; errorRows?: AppOptions['errorRows'] } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ serverUrl: options.serverUrl });
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -28,7 +28,7 @@ export async function createTestApp(
   });
   const config = { ...loadConfig({ MATE_STATIC_DIR: '/nonexistent-ui-build', LOG_LEVEL: 'info' }), ...options.config };
   const app = await createApp(
-    { config, db: database.db, buildInfo: buildInfoFor(new Date('2025-01-14T08:40:00Z')), installationId: 'test-installation', navigation: await loadNavigation(), data: options.data },
+    { config, db: database.db, buildInfo: buildInfoFor(new Date('2025-01-14T08:40:00Z')), installationId: 'test-installation', navigation: await loadNavigation(), data: options.data, errorRows: options.errorRows },
     { stream },
   );
   options.configure?.(app);

@@ -15,11 +15,11 @@ export interface TestDatabase {
 }
 
 /**
- * PGlite in memory by default; with DATABASE_URL set, a fresh database on that server, so the server
- * suite runs unchanged on both (DESIGN.md "Storage").
+ * PGlite in memory by default; with DATABASE_URL set (or `serverUrl`, e.g. a test's private server), a fresh
+ * database on that server, so the server suite runs unchanged on both (DESIGN.md "Storage").
  */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const serverUrl = process.env.DATABASE_URL;
+export async function createTestDatabase(options: { migrate?: boolean; serverUrl?: string } = {}): Promise<TestDatabase> {
+  const serverUrl = options.serverUrl ?? process.env.DATABASE_URL;
   let db: Database;
   let url: string | undefined;
   let dropDatabase = async () => undefined as void;

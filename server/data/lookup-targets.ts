@@ -1,0 +1,62 @@
+import { deepEqual } from '../../conditions';
+import type { Queryable } from '../db/database';
+import type { FieldErrors } from '../lib/api-error';
+import type { RequestContext } from '../lib/request-context';
+import type { Catalogue, EntityKind } from './catalogue';
+import { toSqlParam } from './record-codec';
+import { rowScopeOf, scopeConditions } from './row-scope';
+import { quoteIdent as q } from './sql-names';
+
+/** Null and 0 mean "none" in a lookup field (the demo's field-sales terminal has LocationOid 0): never looked up. */
+const isNone = (value: unknown) => value === null || value === undefined || value === 0;
+
+/**
+ * For each record, the lookup fields whose value names no record the request may see: none at all, one of another
+ * tenant, or one its kind's visibility rule hides (problems keyed by field; empty objects when all are fine). With
+ * `previous` (an update) only values that differ from it are looked at, so a record whose target went away can
+ * still be saved unchanged. One query per lookup field, whatever the number of records (imports).
+ */
+export async function lookupProblemsOfMany(
+  db: Queryable,
+  catalogue: Catalogue,
+  kind: EntityKind,
+  records: readonly Record<string, unknown>[],
+  context: RequestContext,
+  previous?: Record<string, unknown>,
+): Promise<FieldErrors[]> {
+  const problems: FieldErrors[] = records.map(() => ({}));
+  for (const [field, lookup] of Object.entries(kind.doc.extensions?.lookups ?? {})) {
+    const [area = '', entity = ''] = lookup.entity.split('/');
+    const target = catalogue.find(area, entity);
+    if (!target) continue;
+    const checked = records.map((record) => record[field]).map((value) => (isNone(value) || (previous && deepEqual(value, previous[field] ?? null)) ? undefined : value));
+    const values = [...new Set(checked.filter((value) => value !== undefined).map((value) => JSON.stringify(value)))].map((text) => JSON.parse(text) as unknown);
+    if (values.length === 0) continue;
+    const valueField = lookup.valueField ?? 'Oid';
+    const type = valueField === 'Oid' ? 'Number' : target.fields.get(valueField)?.type;
+    // Only values of the column's type are looked up (a text in an oid field names no record, and must not reach SQL).
+    const typed = values.filter((value) => (type === 'Number' ? typeof value === 'number' && Number.isFinite(value) && (valueField !== 'Oid' || Number.isSafeInteger(value)) : typeof value === 'string'));
+    const cast = valueField === 'Oid' ? 'bigint' : toSqlParam(target, valueField, typed[0] ?? null).cast;
+    const params: unknown[] = [typed.map((value) => (valueField === 'Oid' ? value : toSqlParam(target, valueField, value).value))];
+    // The target as this request sees it in a list: its tenant and visibility, not the location or terminal pinned.
+    const where = scopeConditions(target, { ...rowScopeOf(target, context), pinned: [] }, params);
+    const rows = typed.length === 0 ? [] : (await db.query<{ v: unknown }>(`select ${q(valueField)} as v from ${q(target.table)} where ${q(valueField)} = any($1::${cast}[])${where.map((c) => ` and ${c}`).join('')}`, params)).rows;
+    const found = new Set(rows.map((row) => String(row.v)));
+    checked.forEach((value, index) => {
+      if (value !== undefined && !found.has(String(value))) problems[index]![field] = [`${field} ${JSON.stringify(value)} is not a ${target.kind} record you can see.`];
+    });
+  }
+  return problems;
+}
+
+/** `lookupProblemsOfMany` for one record. */
+export async function lookupProblems(
+  db: Queryable,
+  catalogue: Catalogue,
+  kind: EntityKind,
+  record: Record<string, unknown>,
+  context: RequestContext,
+  previous?: Record<string, unknown>,
+): Promise<FieldErrors> {
+  return (await lookupProblemsOfMany(db, catalogue, kind, [record], context, previous))[0]!;
+}

@@ -1,0 +1,198 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
+import fastifyPlugin from 'fastify-plugin';
+import type { Queryable } from '../db/database';
+import type { Catalogue } from '../data/catalogue';
+import type { DataEventBus } from '../data/data-event-bus';
+import { ApiError } from '../lib/api-error';
+import type { ContextResolver, RequestContext } from '../lib/request-context';
+import { createDataEventFanout } from './data-event-fanout';
+import { HubConnection, DEFAULT_HUB_TIMINGS, type HubTimings } from './hub-connection';
+import { HubMethodRegistry } from './hub-method-registry';
+import { pingRequest } from './ping-request';
+
+/** Where the hub listens (spec 1 §7). */
+export const HUB_PATH = '/api/hub/mate';
+
+/** The hub as the rest of the server sees it: its method registry and its connections. */
+export interface Hub {
+  methods: HubMethodRegistry;
+  /** The open connections of this instance. */
+  connectionCount(): number;
+  /** Checks every connection's caller again now (what the timer does every revalidateMs). */
+  revalidateAll(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The real-time hub (server/hub), for the parts that add methods and for tests. */
+    hub: Hub;
+  }
+}
+
+export interface HubRoutesOptions {
+  db: Queryable;
+  catalogue: Catalogue;
+  events: DataEventBus;
+  resolveContext: ContextResolver;
+  /** Origins besides the server's own that may open the hub (MATE_ALLOWED_ORIGINS). */
+  allowedOrigins: readonly string[];
+  timings?: Partial<HubTimings>;
+}
+
+/** A negotiated connection waiting for its socket. */
+interface Negotiated {
+  connectionId: string;
+  userOid: number;
+  expiry: NodeJS.Timeout;
+}
+
+/**
+ * A request that the context resolver sees as new: it caches its answer per request object, and a connection
+ * must be checked again for as long as it lives.
+ */
+function freshRequest(request: FastifyRequest): FastifyRequest {
+  return { headers: request.headers, url: request.url, query: request.query, ip: request.ip, method: request.method, raw: request.raw } as unknown as FastifyRequest;
+}
+
+/** Browsers send Origin: the server's own origin and the configured ones may open the hub; other clients send none. */
+function checkOrigin(request: FastifyRequest, allowed: readonly string[]): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  const own = `${request.protocol}://${request.headers.host ?? ''}`;
+  if (origin === own || allowed.includes(origin)) return;
+  throw new ApiError(403, `The origin '${origin}' may not open the hub; add it to MATE_ALLOWED_ORIGINS.`);
+}
+
+const negotiateResponse = {
+  type: 'object',
+  properties: {
+    connectionId: { type: 'string' },
+    connectionToken: { type: 'string' },
+    negotiateVersion: { type: 'integer' },
+    availableTransports: { type: 'array', items: { type: 'object', properties: { transport: { type: 'string' }, transferFormats: { type: 'array', items: { type: 'string' } } } } },
+  },
+} as const;
+
+/**
+ * The SignalR hub at /api/hub/mate: negotiate, the WebSocket transport with the JSON hub protocol, the method
+ * registry, and data events of every instance fanned out to the connections allowed to read them. Not
+ * encapsulated, so `app.hub` is there for the parts that add methods.
+ */
+export const hubRoutes = fastifyPlugin<HubRoutesOptions>(registerHub, { name: 'mate-hub', fastify: '5.x' });
+
+async function registerHub(app: FastifyInstance, options: HubRoutesOptions): Promise<void> {
+  const timings: HubTimings = { ...DEFAULT_HUB_TIMINGS, ...options.timings };
+  const instanceId = randomUUID();
+  const methods = new HubMethodRegistry();
+  methods.register(pingRequest(instanceId));
+  const negotiated = new Map<string, Negotiated>();
+  const connections = new Map<string, HubConnection>();
+  /** What the upgrade's checks found, for the handler; weak, so an upgrade that fails later leaves nothing behind. */
+  const claims = new WeakMap<FastifyRequest, { token: string; connectionId: string; context: RequestContext }>();
+  /** Connection tokens claimed by an upgrade in progress or an open socket: a second socket for one is a 409. */
+  const claimedTokens = new Set<string>();
+  const resolve = options.resolveContext;
+
+  const revalidateAll = async () => {
+    await Promise.all([...connections.values()].map((connection) => connection.revalidate()));
+  };
+  const revalidation = setInterval(() => void revalidateAll(), timings.revalidateMs);
+  revalidation.unref();
+  const unsubscribe = options.events.subscribe(createDataEventFanout(options.db, options.catalogue, () => connections.values()));
+
+  app.decorate('hub', { methods, connectionCount: () => connections.size, revalidateAll } satisfies Hub);
+
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: timings.maxMessageBytes },
+    // On shutdown clients are told to come back: another instance, or this one restarted, will take them.
+    preClose(done) {
+      clearInterval(revalidation);
+      unsubscribe();
+      for (const connection of [...connections.values()]) connection.close('The server is shutting down.', true);
+      for (const pending of negotiated.values()) clearTimeout(pending.expiry);
+      negotiated.clear();
+      app.websocketServer.close(() => done());
+    },
+  });
+
+  app.post(
+    `${HUB_PATH}/negotiate`,
+    {
+      schema: {
+        summary: 'Negotiate a hub connection (SignalR negotiate protocol version 1; WebSockets only)',
+        tags: ['hub'],
+        querystring: { type: 'object', properties: { negotiateVersion: { type: 'string' } } },
+        response: { 200: negotiateResponse },
+      },
+    },
+    async (request) => {
+      const context = await resolve(request);
+      const version = (request.query as { negotiateVersion?: string }).negotiateVersion;
+      if (version === undefined || !/^\d+$/.test(version) || Number(version) < 1) {
+        throw new ApiError(400, `Invalid query parameter 'negotiateVersion': this hub speaks negotiate version 1, got '${version ?? ''}'.`, { errors: { negotiateVersion: ['must be 1 or higher'] } });
+      }
+      const connectionId = randomUUID();
+      const connectionToken = randomBytes(24).toString('base64url');
+      // A negotiated id that nobody connects with is forgotten after the handshake timeout.
+      const expiry = setTimeout(() => negotiated.delete(connectionToken), timings.handshakeTimeoutMs);
+      expiry.unref();
+      negotiated.set(connectionToken, { connectionId, userOid: context.userOid, expiry });
+      return { connectionId, connectionToken, negotiateVersion: 1, availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }] };
+    },
+  );
+
+  app.get(
+    HUB_PATH,
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        checkOrigin(request, options.allowedOrigins);
+        const context = await resolve(request);
+        // Only the WebSockets transport is offered: a plain GET (long polling, a stray browser tab) is told so in the
+        // error shape, instead of @fastify/websocket's bare answer.
+        if (request.headers.upgrade?.toLowerCase() !== 'websocket') throw new ApiError(400, 'The hub speaks WebSockets only: connect with a WebSocket upgrade after negotiate (docs/hub.md).');
+        const token = (request.query as { id?: unknown }).id;
+        if (token === undefined) {
+          // A client that skips negotiate connects without an id; it gets one of its own.
+          claims.set(request, { token: randomBytes(24).toString('base64url'), connectionId: randomUUID(), context });
+          return;
+        }
+        if (typeof token !== 'string') throw new ApiError(400, "Invalid query parameter 'id': give it once.");
+        if (claimedTokens.has(token)) throw new ApiError(409, 'This connection already has a WebSocket.');
+        const pending = negotiated.get(token);
+        // Someone else's id is as unknown as a made-up one.
+        if (!pending || pending.userOid !== context.userOid) throw new ApiError(404, "No negotiated connection has this 'id'; negotiate again.");
+        clearTimeout(pending.expiry);
+        negotiated.delete(token);
+        claimedTokens.add(token);
+        claims.set(request, { token, connectionId: pending.connectionId, context });
+      },
+    },
+    (socket, request) => {
+      const claim = claims.get(request);
+      claims.delete(request);
+      if (!claim) return socket.close(1011);
+      const connection = new HubConnection({
+        connectionId: claim.connectionId,
+        socket,
+        context: claim.context,
+        resolveContext: () => resolve(freshRequest(request)),
+        registry: methods,
+        timings,
+        log: request.log,
+        onClosed: () => {
+          connections.delete(claim.token);
+          claimedTokens.delete(claim.token);
+        },
+      });
+      connections.set(claim.token, connection);
+    },
+  );
+
+  app.addHook('onClose', async () => {
+    clearInterval(revalidation);
+    unsubscribe();
+  });
+}
