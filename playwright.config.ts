@@ -1,13 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 
 // System Chromium only: Playwright never downloads a browser here.
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+// One id per run, set in the runner's process before workers start (they inherit it): the databases a run
+// creates carry it, and the global teardown drops them.
+process.env.MATE_E2E_RUN ??= randomBytes(4).toString('hex');
+
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/support/global-teardown.ts',
   testMatch: '**/*.spec.ts',
-  // Each spec starts its own server processes; two cores do not take more than one worker well.
-  workers: 1,
+  // Each spec file starts its own server on its own database, so files run side by side safely. Two workers on two
+  // cores: much of a browser test is waiting (debounces, animations, the server), which the other worker fills; the
+  // suite had grown past 20 minutes per database with one. MATE_E2E_WORKERS=1 runs them one at a time.
+  workers: Number(process.env.MATE_E2E_WORKERS ?? 2),
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -2,6 +2,7 @@ import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { localeFiles } from './scripts/vite-locale-files.ts';
 import { buildInfoFor } from './server/build-info.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
@@ -24,6 +25,8 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: [/\/(src|renderers)\/.*\.[jt]sx?$/] }),
     lingui(),
     versionFile(),
+    // Catalogues and locale data as /loc/{locale}.json and /assets/cldr/{locale}.json, fetched per language.
+    localeFiles(),
   ],
   build: {
     outDir: 'dist',

@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'unit',
           include: ['conditions/**/*.test.ts', 'schemas/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'renderers/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // A safety net, not a speed target: some unit tests start tsx or Node child processes, which on a shared
+          // 2-core machine under load take far more than vitest's default of 5 s.
+          testTimeout: 30_000,
         },
       },
       {

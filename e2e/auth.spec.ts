@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 
@@ -60,6 +60,11 @@ test('lock opens the re-login dialog with the lock reason; signing in again cont
   await expect(dialog).toHaveAttribute('data-reason', 'lock');
   await expect(dialog.getByTestId('relogin-reason')).toHaveText('The session is locked. Enter your password to continue.');
   await expect(dialog.getByTestId('relogin-username')).toHaveText('admin');
+  // The username is given: the caret waits in the password box.
+  await expect(dialog.getByLabel('Password')).toBeFocused();
+  // Nothing of the locked page shows through the backdrop.
+  const backdrop = await page.getByTestId('relogin-backdrop').evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(backdrop).toMatch(/^rgb\(/);
   // No keyboard dismissal.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();

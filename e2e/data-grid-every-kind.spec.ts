@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { buildNewRecord, editableField, newToken, SYSTEM_FIELDS, type DataCalls, type Extensions, type FieldState, type Meta } from './support/record-builder';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 
@@ -126,8 +126,18 @@ test('two users: the second save meets the conflict resolver', async ({ browser 
   await expect(a.getByText('Saved.')).toBeVisible();
   await firstText(b).fill(`B ${Date.now()}`);
   await b.getByTestId('editor-save').click();
-  await expect(b.getByTestId('conflict-resolver')).toBeVisible();
-  await expect(b.locator('[data-differs]').first()).toBeVisible();
+  const resolver = b.getByTestId('conflict-resolver');
+  await expect(resolver).toBeVisible();
+  // Only the fields that differ, with who changed the record; all fields on request.
+  await expect(resolver.locator('tr[data-field][data-differs]')).not.toHaveCount(0);
+  await expect(resolver.locator('tr[data-field]:not([data-differs])')).toHaveCount(0);
+  await expect(b.getByTestId('conflict-last-change')).toContainText('Changed by admin on');
+  await b.getByTestId('conflict-show-all').click();
+  await expect(resolver.locator('tr[data-field]:not([data-differs])').first()).toBeVisible();
+  // Lookups read as the looked-up record's text, not as the stored oid.
+  const lookup = resolver.locator('[data-testid="conflict-theirs"] [data-lookup-value]').first();
+  await expect(lookup).not.toHaveText(/^\d*$/);
+  await b.screenshot({ path: 'test-results/conflict-resolver.png' });
   await b.getByRole('button', { name: 'Keep mine' }).click();
   await expect(b.getByText('Saved.')).toBeVisible();
 });

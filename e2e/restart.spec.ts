@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { freshStorage, startMate } from './support/mate-server';
 import { signIn } from './support/sign-in';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { freshStorage, startMate, type MateServer } from './support/mate-server';
 import { startUiProxy, type UiProxy } from './support/ui-proxy';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { blocking, formatViolations, scanPage, type AxeViolation } from './support/axe';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';

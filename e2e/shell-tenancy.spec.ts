@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 
@@ -54,7 +54,7 @@ test('3 tenants: one list with flags, no recent group and no search', async ({ p
   await expectFlags(list, 3);
   await expect(list.getByRole('textbox')).toHaveCount(0);
   await expect(list.getByRole('group', { name: 'Recently used' })).toHaveCount(0);
-  await expect(list.getByTestId('organisation-option').and(page.locator('[aria-current]'))).toHaveText('Mate Deutschland');
+  await expect(list.getByTestId('organisation-option').and(page.locator('[aria-current]')).getByTestId('organisation-name')).toHaveText('Mate Deutschland');
   await page.keyboard.press('Escape');
 
   const other = [...tenants.keys()].find((name) => name !== 'Mate Deutschland')!;
@@ -63,7 +63,7 @@ test('3 tenants: one list with flags, no recent group and no search', async ({ p
   // Up to 7 tenants the chosen ones are not grouped separately.
   await expect(list.getByRole('group', { name: 'Recently used' })).toHaveCount(0);
   await expect(list.getByTestId('organisation-option')).toHaveCount(3);
-  await expect(list.locator('[aria-current]')).toHaveText(other);
+  await expect(list.locator('[aria-current]').getByTestId('organisation-name')).toHaveText(other);
 });
 
 test('8 tenants: the recently used ones get their own group, still no search', async ({ page }) => {
@@ -81,9 +81,10 @@ test('8 tenants: the recently used ones get their own group, still no search', a
   list = await openSelector(page);
   const recent = list.getByRole('group', { name: 'Recently used' });
   // The 3 most recent, newest first; the others in the second group.
-  await expect(recent.getByTestId('organisation-option')).toHaveText([names[3]!, names[2]!, names[1]!]);
-  await expect(list.getByRole('group', { name: 'All organisations' }).getByTestId('organisation-option')).toHaveCount(5);
-  await expectFlags(list, 8);
+  await expect(recent.getByTestId('organisation-name')).toHaveText([names[3]!, names[2]!, names[1]!]);
+  // The tree below keeps every tenant, the recent ones too.
+  await expect(list.getByRole('group', { name: 'All organisations' }).getByTestId('organisation-option')).toHaveCount(8);
+  await expectFlags(list, 11);
   await expect(list.getByRole('textbox')).toHaveCount(0);
 });
 
@@ -96,21 +97,45 @@ test('9 tenants: search, recent group, and the chosen tenant scopes later calls 
   await expectFlags(list, 9);
   const search = list.getByRole('textbox', { name: 'Search organisations' });
   await expect(search).toBeVisible();
+  // A tree: the root first, the country subsidiaries one level below it.
+  await expect(list.getByTestId('organisation-option').first()).toHaveAttribute('data-depth', '0');
+  await expect(list.getByTestId('organisation-name').first()).toHaveText('Mate Retail Group');
+  await expect(list.locator('[data-depth="1"]')).toHaveCount(8);
+  // Nine do not fit: a cue says that the list goes on, until its end is shown.
+  await expect(list.getByTestId('organisation-more')).toBeVisible();
+  await list.getByTestId('organisation-scroll').evaluate((box) => box.scrollTo(0, box.scrollHeight));
+  await expect(list.getByTestId('organisation-more')).toBeHidden();
+  // A match shows under its ancestors; the code is searched too.
   await search.fill('schweiz');
-  await expect(list.getByTestId('organisation-option')).toHaveText(['Mate Schweiz']);
+  await expect(list.getByTestId('organisation-name')).toHaveText(['Mate Retail Group', 'Mate Schweiz']);
+  await search.fill('mate-fr');
+  await expect(list.getByTestId('organisation-name')).toHaveText(['Mate Retail Group', 'Mate France']);
   await search.fill('no such organisation');
   await expect(list.getByTestId('organisation-option')).toHaveCount(0);
   await expect(list.getByText('No organisation matches the search.')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  expect(await choose(page, 'Mate Schweiz')).toBe(scopeValue(tenants.get('Mate Schweiz')!));
+  // By keyboard: type in the search, Down enters the list and moves, Up goes back, Enter chooses.
+  list = await openSelector(page);
+  await expect(list.getByRole('textbox', { name: 'Search organisations' })).toBeFocused();
+  await page.keyboard.type('schweiz');
+  await expect(list.getByTestId('organisation-name')).toHaveText(['Mate Retail Group', 'Mate Schweiz']);
+  await page.keyboard.press('ArrowDown');
+  await expect(list.getByTestId('organisation-option').first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(list.getByTestId('organisation-option').nth(1)).toBeFocused();
+  const keyed = page.waitForRequest((request) => request.url().includes('/api/ui/permissions'));
+  await page.keyboard.press('Enter');
+  await expect(list).toBeHidden();
+  await expect(page.getByTestId('organisation-selector')).toHaveAccessibleName('Organisation: Mate Schweiz');
+  expect((await keyed).headers()['x-mate-tenant']).toBe(scopeValue(tenants.get('Mate Schweiz')!));
   expect(await choose(page, 'Mate France')).toBe(scopeValue(tenants.get('Mate France')!));
   list = await openSelector(page);
-  await expect(list.getByRole('group', { name: 'Recently used' }).getByTestId('organisation-option')).toHaveText(['Mate France', 'Mate Schweiz']);
+  await expect(list.getByRole('group', { name: 'Recently used' }).getByTestId('organisation-name')).toHaveText(['Mate France', 'Mate Schweiz']);
   // The search also narrows the recent group.
   await list.getByRole('textbox', { name: 'Search organisations' }).fill('france');
-  await expect(list.getByRole('group', { name: 'Recently used' }).getByTestId('organisation-option')).toHaveText(['Mate France']);
-  await expect(list.getByRole('group', { name: 'All organisations' }).getByTestId('organisation-option')).toHaveCount(0);
+  await expect(list.getByRole('group', { name: 'Recently used' }).getByTestId('organisation-name')).toHaveText(['Mate France']);
+  await expect(list.getByRole('group', { name: 'All organisations' }).getByTestId('organisation-name')).toHaveText(['Mate Retail Group', 'Mate France']);
   await page.keyboard.press('Escape');
 
   // Kept per user: after a reload the calls still carry the chosen tenant.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { serveMateForSpec } from './support/spec-server';
 import { signIn as signInAs } from './support/sign-in';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { i18n } from '@lingui/core';
-import { createRef, useState } from 'react';
+import { act, createRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import articleDoc from '../fixtures/metadata/valid/pos-supply/article.json';
 import { compileEntityUncached, type EntityDocument } from '../schemas';
@@ -103,6 +103,41 @@ describe('EntityForm', () => {
     expect(field(mounted.host, 'ArticleNumber')?.textContent).toContain("'bad id!' is not a valid id");
   });
 
+  it('shows the first tab holding an error and focuses its first field when validation fails elsewhere', async () => {
+    const handle = createRef<EntityFormHandle>();
+    mounted = render(<Harness initial={{ ...compiled.emptyRecord, Kind: 1, MinimumStock: 0 }} handle={handle} />);
+    const panel = (tab: string) => mounted!.host.querySelector<HTMLElement>(`[data-tab-content=${tab}]`)!;
+    await settle();
+    act(() => mounted!.host.querySelector<HTMLElement>('[data-tab=stock]')!.click());
+    await settle();
+    expect(panel('stock').hidden).toBe(false);
+    expect(panel('main').hidden).toBe(true);
+    act(() => void handle.current!.validate());
+    await settle();
+    expect(panel('main').hidden).toBe(false);
+    expect(panel('stock').hidden).toBe(true);
+    // The first of the fields in error as the editor lays them out.
+    const inError = [...panel('main').querySelectorAll('[data-field]')].filter((f) => ['ArticleNumber', 'GTIN', 'Text'].includes(f.getAttribute('data-field')!));
+    expect(inError.length).toBe(3);
+    expect(document.activeElement).toBe(input(mounted.host, inError[0]!.getAttribute('data-field')!));
+  }, 20_000);
+
+  it('shows the tab of a field and focuses its input when asked to (F2 on a grid cell)', async () => {
+    const handle = createRef<EntityFormHandle>();
+    mounted = render(<Harness initial={{ ...compiled.emptyRecord, Kind: 1 }} handle={handle} />);
+    const panel = (tab: string) => mounted!.host.querySelector<HTMLElement>(`[data-tab-content=${tab}]`)!;
+    await settle();
+    expect(panel('stock').hidden).toBe(true);
+    act(() => handle.current!.focus('MinimumStock'));
+    await settle();
+    expect(panel('stock').hidden).toBe(false);
+    expect(document.activeElement).toBe(input(mounted.host, 'MinimumStock'));
+    act(() => handle.current!.focus('Text'));
+    await settle();
+    expect(panel('main').hidden).toBe(false);
+    expect(document.activeElement).toBe(input(mounted.host, 'Text'));
+  }, 20_000);
+
   it('shows server field errors on their fields and tabs until the user edits the field', async () => {
     const initial = { ...compiled.emptyRecord, ArticleNumber: 'A-1', Text: 'Bolt' };
     const refused = { ArticleNumber: ['ArticleNumber already exists.'], Text: ['Text is not allowed.'], '(record)': ['Whole record.'] };
@@ -151,6 +186,28 @@ describe('EntityForm', () => {
     act(() => setters.set!({ ...initial, Text: 'Other' }));
     await settle();
     expect(input(mounted.host, 'Text')?.value).toBe('Other');
+  });
+
+  it('gives every element its own id and points every label at its input', () => {
+    mounted = render(<Harness initial={compiled.emptyRecord} />);
+    const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    const labels = [...mounted.host.querySelectorAll('label[for]')];
+    expect(labels.length).toBeGreaterThan(5);
+    for (const label of labels) {
+      const target = document.getElementById(label.getAttribute('for')!);
+      expect(target?.matches('input, textarea, select, button'), `label "${label.textContent}" points at ${target?.tagName}`).toBe(true);
+    }
+  });
+
+  it('ticks a checkbox by a click on its label', async () => {
+    const changes: Record<string, unknown>[] = [];
+    mounted = render(<Harness initial={{ ...compiled.emptyRecord, DisallowDiscount: false }} onChange={(v) => changes.push(v)} />);
+    const label = field(mounted.host, 'DisallowDiscount')!.querySelector('label')!;
+    act(() => label.click());
+    await settle();
+    expect(changes.at(-1)?.DisallowDiscount).toBe(true);
+    expect(input(mounted.host, 'DisallowDiscount')?.checked).toBe(true);
   });
 
   it('does not submit on Enter in a single-line input', () => {

@@ -2,14 +2,14 @@ import { Box } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError, UiSchema as RjsfUiSchema } from '@rjsf/utils';
-import { useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { CompiledEntity } from '../schemas';
 import type { EntityFormContext, LookupResolver, LookupSource } from './form-context';
 import { EchoAwareForm } from './form/echo-aware-form';
 import { explanationMessages } from './form/explanation-messages';
 import { applyEffects, createFieldEffects, type EffectStates } from './form/field-effects';
 import {
-  createCustomValidate, createTransformErrors, errorPath, errorsPerTab, formValidator, pendingServerErrors, serverErrorList, serverErrorSchema,
+  createCustomValidate, createTransformErrors, errorPath, errorsPerTab, firstErrorOf, formValidator, pendingServerErrors, serverErrorList, serverErrorSchema,
   type ServerFieldErrors,
 } from './form/form-validation';
 import { rendererRegistry } from './registry';
@@ -37,6 +37,8 @@ export interface EntityFormHandle {
   validate(): EntityFormValidation;
   /** Validates and, when valid, calls `onSubmit`. */
   submit(): void;
+  /** Shows the tab that lays out the field and focuses its input (the grid's F2 opens the editor on a cell's field). */
+  focus(path: string): void;
 }
 
 /** Props of the generated entity editor. */
@@ -63,6 +65,15 @@ export interface EntityFormProps {
 function toValidation(errors: readonly RJSFValidationError[], compiled: CompiledEntity): EntityFormValidation {
   const list = errors.map((e) => ({ path: errorPath(e), message: e.message ?? e.stack }));
   return { valid: list.length === 0, errors: list, perTab: errorsPerTab(errors, compiled.layout) };
+}
+
+/** The input a field's label points at (or its first focusable element): what takes focus to show its error. */
+function focusField(root: HTMLElement, path: string): void {
+  const field = root.querySelector(`[data-field="${CSS.escape(path)}"]`);
+  if (!field) return;
+  const labelled = field.querySelector('label[for]')?.getAttribute('for');
+  const target = (labelled ? root.ownerDocument.getElementById(labelled) : null) ?? field.querySelector<HTMLElement>('input, textarea, select, button, [tabindex]');
+  target?.focus();
 }
 
 // Enter in a single-line input must not submit the record by accident; buttons and text areas keep it.
@@ -109,6 +120,21 @@ export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, look
   latestPending.current = pending;
 
   const [live, setLive] = useState(false);
+  const [chosenTab, selectTab] = useState(compiled.layout.tabs[0]?.id);
+  // Another kind's layout may not have the chosen tab: then its first one shows.
+  const selectedTab = compiled.layout.tabs.some((tab) => tab.id === chosenTab) ? chosenTab : compiled.layout.tabs[0]?.id;
+  // A save with errors shows the first one: its tab is selected, then (once that tab shows) its field is focused.
+  const root = useRef<HTMLDivElement>(null);
+  const [reveal, setReveal] = useState<{ path: string } | undefined>();
+  useEffect(() => {
+    if (reveal && root.current) focusField(root.current, reveal.path);
+  }, [reveal]);
+  const revealFirstError = (errors: readonly RJSFValidationError[]) => {
+    const first = firstErrorOf(errors, compiled.layout);
+    if (!first) return;
+    if (first.tab) selectTab(first.tab);
+    setReveal({ path: first.path });
+  };
   const [validation, setValidation] = useState<EntityFormValidation | null>(null);
   const show = (all: readonly RJSFValidationError[]) => {
     // rjsf reports the server's messages merged into its own; they are counted separately (below).
@@ -125,11 +151,18 @@ export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, look
       const result = formValidator().validateFormData(current, compiled.schema as RJSFSchema, customValidate, transformErrors, uiSchema as RjsfUiSchema);
       setLive(true);
       formRef.current?.validateForm();
+      revealFirstError(result.errors);
       return show(result.errors);
     },
     submit() {
       setLive(true);
       formRef.current?.submit();
+    },
+    focus(path) {
+      // The tab of a field is found as that of an error on it would be.
+      const place = firstErrorOf([{ property: path }], compiled.layout);
+      if (place?.tab) selectTab(place.tab);
+      setReveal({ path });
     },
   }));
 
@@ -139,12 +172,12 @@ export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, look
     return counts;
   }, [validation, pendingList, compiled.layout]);
   const formContext: EntityFormContext = useMemo(
-    () => ({ lookupSource, resolveLookup, locale, layout: compiled.layout, tabErrors, getRecord: () => latest.current.value }),
-    [lookupSource, resolveLookup, locale, compiled.layout, tabErrors],
+    () => ({ lookupSource, resolveLookup, locale, layout: compiled.layout, tabErrors, selectedTab, selectTab, getRecord: () => latest.current.value }),
+    [lookupSource, resolveLookup, locale, compiled.layout, tabErrors, selectedTab],
   );
 
   return (
-    <Box onKeyDown={swallowEnter} data-entity-form={compiled.key}>
+    <Box ref={root} onKeyDown={swallowEnter} data-entity-form={compiled.key}>
       <EchoAwareForm
         ref={formRef}
         idPrefix={idPrefix}
@@ -167,7 +200,10 @@ export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, look
           onChange(event.formData as RecordValue);
           if (live) show(event.errors);
         }}
-        onError={(errors) => show(errors)}
+        onError={(errors) => {
+          revealFirstError(errors);
+          show(errors);
+        }}
         onSubmit={(event: IChangeEvent) => {
           show([]);
           onSubmit?.(event.formData as RecordValue);

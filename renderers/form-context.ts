@@ -36,6 +36,9 @@ export interface EntityFormContext {
   layout: FormLayout;
   /** Field errors per tab id, shown as badges. */
   tabErrors: Record<string, number>;
+  /** The tab shown, and how the user (or a save with errors elsewhere) changes it. */
+  selectedTab: string | undefined;
+  selectTab: (tab: string) => void;
   /** The record being edited (widgets that read a sibling, e.g. the currency of an amount). */
   getRecord: () => Record<string, unknown>;
 }

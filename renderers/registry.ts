@@ -14,6 +14,7 @@ import { HiddenWidget } from './widgets/hidden-widget';
 import { JsonWidget } from './widgets/json-widget';
 import { LookupWidget } from './widgets/lookup-widget';
 import { NumberWidget } from './widgets/number-widget';
+import { RadioWidget } from './widgets/radio-widget';
 import { createTextWidget } from './widgets/text-widget';
 
 /**
@@ -42,6 +43,7 @@ export const WIDGETS: Readonly<Record<WidgetName, Widget>> = {
   checkbox: CheckboxWidget,
   lookup: LookupWidget,
   enum: EnumWidget,
+  radio: RadioWidget,
   date: DateWidget,
   datetime: DateTimeWidget,
   time: TimeWidget,

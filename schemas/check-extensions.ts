@@ -1,8 +1,8 @@
 import { checkCondition } from '../conditions';
-import type { EntityDocument, FieldEffects } from './entity-document';
+import type { EntityDocument, FieldEffects, FieldModel } from './entity-document';
 import type { Report } from './check-fields';
 import { pointer } from './document-issue';
-import { fieldTypesOf } from './field-paths';
+import { fieldTypesOf, findField } from './field-paths';
 import { SYSTEM_FIELDS } from './system-fields';
 import { isWidgetName, WIDGET_NAMES } from './widget-testers';
 
@@ -23,6 +23,20 @@ export function reportCondition(condition: unknown, types: Record<string, string
     report(path, `${context}: ${issue.message}`);
   }
 }
+
+/**
+ * A radio group shows every option at once and offers no empty choice: it suits a required Enum with a few
+ * options. An optional field could never be cleared through it, and a long list belongs in a select.
+ */
+function checkRadio(field: FieldModel | undefined, path: string, at: string, report: Report): void {
+  if (!field) return; // reported as an unknown field
+  if (field.usage !== 'Enum' || !field.options?.length) report(at, `field '${path}': widget 'radio' needs a field with usage 'Enum'`);
+  else if (field.required !== true) report(at, `field '${path}': widget 'radio' offers no empty choice, so the field must be required`);
+  else if (field.options.length > MAX_RADIO_OPTIONS) report(at, `field '${path}': widget 'radio' takes at most ${MAX_RADIO_OPTIONS} options (this field has ${field.options.length}); use 'enum'`);
+}
+
+/** More options than this read better as a select. */
+export const MAX_RADIO_OPTIONS = 6;
 
 /**
  * The semantic checks of the extensions: every field name they reference exists (tabs, effects, widgets, lookups,
@@ -75,6 +89,7 @@ export function checkExtensions(doc: EntityDocument, report: Report): void {
     const at = pointer('/extensions/widgets', path);
     needField(path, at, 'widgets');
     if (!isWidgetName(widget)) report(at, `field '${path}': widget '${widget}' is unknown (known widgets: ${WIDGET_NAMES.join(', ')})`);
+    else if (widget === 'radio') checkRadio(findField(doc.fields, path), path, at, report);
   }
 
   const lookups = ext.lookups ?? {};
@@ -96,6 +111,12 @@ export function checkExtensions(doc: EntityDocument, report: Report): void {
   ext.quickSearch?.forEach((path, index) => {
     const at = pointer('/extensions/quickSearch', index);
     if (needField(path, at, 'quickSearch') && types[path] !== 'String') report(at, `quickSearch field '${path}' is a ${types[path]} field: quick search reads String fields only`);
+  });
+
+  const commandIds = new Set<string>();
+  ext.commands?.forEach((command, index) => {
+    if (commandIds.has(command.id)) report(pointer('/extensions/commands', index, 'id'), `command id '${command.id}' is used twice`);
+    commandIds.add(command.id);
   });
 
   const detailIds = new Set<string>();

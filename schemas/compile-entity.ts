@@ -1,5 +1,5 @@
 import type { EntityDocument, EntityMeta, Locale } from './entity-document';
-import { compileDetails, compileGrid, compileQueryFields, compileQuickSearch, type CompiledDetailView, type CompiledGrid, type CompiledQueryField } from './compile-grid';
+import { compileDetails, compileGrid, compileQueryFields, compileQuickSearch, compileRowCommands, type CompiledDetailView, type CompiledGrid, type CompiledQueryField, type CompiledRowCommand } from './compile-grid';
 import { compileFieldSchema, type JsonSchema } from './compile-field-schema';
 import { compileLayout, layoutOrder, type FormLayout } from './compile-layout';
 import { compileLookup, compileUiSchema, effectFields, type CompiledLookup, type UiSchema } from './compile-ui-schema';
@@ -32,6 +32,8 @@ export interface CompiledEntity {
   quickSearch: string[];
   lookups: Record<string, CompiledLookup>;
   details: CompiledDetailView[];
+  /** Buttons of an open row that call a server route (`extensions.commands`); absent when the kind has none. */
+  commands?: CompiledRowCommand[];
   /** The import definition (`extensions.import`); absent when the import takes every field. */
   import?: CompiledImport;
   /** A new record: every field at its default. */
@@ -82,6 +84,7 @@ export function compileEntityUncached(doc: EntityDocument, locale: Locale | stri
     quickSearch: compileQuickSearch(doc),
     lookups: Object.fromEntries(Object.entries(extensions.lookups ?? {}).map(([path, lookup]) => [path, compileLookup(lookup)])),
     details: compileDetails(doc, locale),
+    ...(doc.extensions?.commands?.length ? { commands: compileRowCommands(doc, locale) } : {}),
     ...(imports ? { import: imports } : {}),
     emptyRecord: emptyRecord(meta),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sample } from '../fixtures/metadata/samples';
-import { compileDetails, compileGrid, compileQueryFields, compileQuickSearch } from './compile-grid';
+import { commandResultIsWarning, commandResultText, compileDetails, compileGrid, compileQueryFields, compileQuickSearch, compileRowCommands } from './compile-grid';
 
 describe('compileGrid', () => {
   it('compiles declared columns with labels, types and widths', () => {
@@ -24,6 +24,13 @@ describe('compileGrid', () => {
     expect(grid.columns.map((c) => c.field)).toEqual(['Name', 'Code', 'A', 'B', 'C']);
     expect(grid.defaultSort).toEqual([{ field: 'Name', direction: 'asc' }]);
     expect(grid.pageSize).toBe(50);
+    expect(grid.runOnLoad).toBeUndefined();
+  });
+
+  it('runs the query on load only when the document asks for it', () => {
+    const fields = [{ name: 'Name', type: 'String' as const }];
+    expect(compileGrid({ fields, extensions: { grid: { columns: [], runOnLoad: true } } }).runOnLoad).toBe(true);
+    expect(compileGrid({ fields, extensions: { grid: { columns: [], runOnLoad: false } } }).runOnLoad).toBeUndefined();
   });
 });
 
@@ -40,5 +47,47 @@ describe('query form, quick search, details', () => {
 
   it('localises detail view labels', () => {
     expect(compileDetails(sample('quantity-unit'), 'de')[0]).toMatchObject({ id: 'articles', label: 'Artikel', foreignKey: 'QuantityUnit' });
+  });
+});
+
+describe('row commands', () => {
+  const doc = {
+    extensions: {
+      commands: [
+        {
+          id: 'send-reset',
+          label: { en: 'Send password reset', de: 'Passwort-Zurücksetzung senden' },
+          post: '/api/admin/users/{Oid}/password-reset',
+          permission: 'Update' as const,
+          results: { sent: { en: 'Sent to {to}.', de: 'An {to} gesendet.' }, queued: { en: 'Waits in the outbox for {to}.' } },
+          warningResults: ['queued'],
+        },
+      ],
+    },
+  };
+
+  it('compiles label and result texts in the locale', () => {
+    expect(compileRowCommands(doc, 'de')).toEqual([
+      {
+        id: 'send-reset',
+        label: 'Passwort-Zurücksetzung senden',
+        post: '/api/admin/users/{Oid}/password-reset',
+        permission: 'Update',
+        results: { sent: 'An {to} gesendet.', queued: 'Waits in the outbox for {to}.' },
+        warningResults: ['queued'],
+      },
+    ]);
+    expect(compileRowCommands({}, 'de')).toEqual([]);
+  });
+
+  it("says the answer's result with the answer's fields filled in, and nothing for an unknown result", () => {
+    const [command] = compileRowCommands(doc, 'en');
+    expect(commandResultText(command!, { result: 'queued', to: 'a@example.test' })).toBe('Waits in the outbox for a@example.test.');
+    expect(commandResultText(command!, { result: 'sent' })).toBe('Sent to {to}.');
+    expect(commandResultText(command!, { result: 'other' })).toBeUndefined();
+    expect(commandResultText(command!, undefined)).toBeUndefined();
+    expect(commandResultIsWarning(command!, { result: 'queued' })).toBe(true);
+    expect(commandResultIsWarning(command!, { result: 'sent' })).toBe(false);
+    expect(commandResultIsWarning(command!, 'queued')).toBe(false);
   });
 });

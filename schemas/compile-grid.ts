@@ -1,4 +1,4 @@
-import type { DetailView, EntityDocument, FieldModel, FieldType, FieldUsage, Locale, SortKey } from './entity-document';
+import type { DetailView, EntityDocument, RowCommand, FieldModel, FieldType, FieldUsage, Locale, SortKey } from './entity-document';
 import { fieldLabel, localize } from './field-label';
 import { findField } from './field-paths';
 import { resolveTitleField, SYSTEM_FIELDS } from './system-fields';
@@ -17,6 +17,8 @@ export interface CompiledGrid {
   columns: CompiledColumn[];
   defaultSort: SortKey[];
   pageSize: number;
+  /** The grid runs its query as soon as it opens (spec 2 §2); absent: it waits for Start. */
+  runOnLoad?: true;
 }
 
 /** A field of the query form. */
@@ -29,6 +31,9 @@ export interface CompiledQueryField {
 
 /** A compiled detail view (label in the locale). */
 export type CompiledDetailView = Omit<DetailView, 'label'> & { label: string };
+
+/** A row command in one locale: its label and result texts localised. */
+export type CompiledRowCommand = Omit<RowCommand, 'label' | 'results'> & { label: string; results: Record<string, string> };
 
 /** The grid page size when a document sets none (spec 2 §9). */
 export const DEFAULT_PAGE_SIZE = 50;
@@ -74,6 +79,8 @@ export function compileGrid(doc: Pick<EntityDocument, 'fields' | 'extensions' | 
     columns,
     defaultSort: grid?.defaultSort && grid.defaultSort.length > 0 ? grid.defaultSort.map((s) => ({ ...s })) : [{ field: titleField, direction: 'asc' }],
     pageSize: grid?.pageSize ?? DEFAULT_PAGE_SIZE,
+    // Only when asked: the golden compiler output of every other kind stays as it is.
+    ...(grid?.runOnLoad ? { runOnLoad: true as const } : {}),
   };
 }
 
@@ -98,4 +105,26 @@ export function compileQuickSearch(doc: Pick<EntityDocument, 'fields' | 'extensi
 /** The detail views with labels in `locale`. */
 export function compileDetails(doc: Pick<EntityDocument, 'extensions'>, locale: Locale | string = 'en'): CompiledDetailView[] {
   return (doc.extensions?.details ?? []).map((d) => ({ ...d, columns: [...d.columns], label: localize(d.label, locale) }));
+}
+
+/** The row commands of a document (`extensions.commands`) in a locale. */
+export function compileRowCommands(doc: Pick<EntityDocument, 'extensions'>, locale: Locale | string = 'en'): CompiledRowCommand[] {
+  return (doc.extensions?.commands ?? []).map((command) => ({
+    ...command,
+    label: localize(command.label, locale),
+    results: Object.fromEntries(Object.entries(command.results ?? {}).map(([result, text]) => [result, localize(text, locale)])),
+  }));
+}
+
+/** Whether a command's answer is a warning (its `result` is one of `warningResults`) rather than a success. */
+export function commandResultIsWarning(command: Pick<CompiledRowCommand, 'warningResults'>, answer: unknown): boolean {
+  const result = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>).result : undefined;
+  return typeof result === 'string' && (command.warningResults ?? []).includes(result);
+}
+
+/** The text of a command's answer: the result's text with `{field}` replaced by the answer's fields; undefined without one. */
+export function commandResultText(command: Pick<CompiledRowCommand, 'results'>, answer: unknown): string | undefined {
+  const fields = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+  const text = typeof fields.result === 'string' ? command.results[fields.result] : undefined;
+  return text?.replace(/\{(\w+)\}/g, (whole, name: string) => (typeof fields[name] === 'string' || typeof fields[name] === 'number' ? String(fields[name]) : whole));
 }

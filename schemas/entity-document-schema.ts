@@ -46,6 +46,12 @@ export const ENTITY_DOCUMENT_SCHEMA = {
       additionalProperties: false,
       properties: { location: { type: 'string', minLength: 1 }, terminal: { type: 'string', minLength: 1 } },
     },
+    visibility: {
+      oneOf: [
+        { type: 'object', additionalProperties: false, required: ['rule'], properties: { rule: { const: 'all' } } },
+        { type: 'object', additionalProperties: false, required: ['rule', 'field'], properties: { rule: { enum: ['tenantField', 'userTenants'] }, field: { type: 'string', minLength: 1 } } },
+      ],
+    },
     extensions: { $ref: '#/definitions/extensions' },
   },
   definitions: {
@@ -170,6 +176,7 @@ export const ENTITY_DOCUMENT_SCHEMA = {
               },
             },
             pageSize: { type: 'integer', minimum: 1 },
+            runOnLoad: { type: 'boolean' },
           },
         },
         queryFields: fieldList,
@@ -195,6 +202,23 @@ export const ENTITY_DOCUMENT_SCHEMA = {
                   requiredForGtin: { type: 'boolean' },
                 },
               },
+            },
+          },
+        },
+        commands: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'label', 'post', 'permission'],
+            additionalProperties: false,
+            properties: {
+              id: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+              label: { $ref: '#/definitions/localizedText' },
+              icon: { type: 'string', minLength: 1 },
+              post: { type: 'string', pattern: '^/api/[^{}]*\\{Oid\\}[^{}]*$' },
+              permission: { enum: ['Read', 'Create', 'Update', 'Delete'] },
+              results: { type: 'object', additionalProperties: { $ref: '#/definitions/localizedText' } },
+              warningResults: { type: 'array', items: { type: 'string', minLength: 1 } },
             },
           },
         },

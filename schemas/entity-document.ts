@@ -141,15 +141,32 @@ export interface ImportDefinition {
 }
 
 /** The extensions of an entity: everything beyond the field model. */
+/**
+ * A command on one record of the grid (a button in the open row): POSTs to a server route with the record's Oid and
+ * says what happened. Offered to users holding `permission` on the grid's page path; the route checks again.
+ */
+export interface RowCommand {
+  id: string; // unique within the kind, used in test ids
+  label: LocalizedText;
+  icon?: string; // lucide icon name
+  post: string; // the route, with `{Oid}` for the record's oid, e.g. "/api/admin/users/{Oid}/password-reset"
+  permission: 'Read' | 'Create' | 'Update' | 'Delete';
+  /** What to tell the user for the answer's `result` value; `{name}` is replaced by the answer's field `name`. */
+  results?: Record<string, LocalizedText>;
+  /** Results that are shown as a warning rather than a success (e.g. a mail that could not leave). */
+  warningResults?: string[];
+}
+
 export interface FormExtensions {
   tabs?: FormTab[];
   effects?: Record<string, FieldEffects>; // by field name
   widgets?: Record<string, string>; // field name -> widget name (overrides the testers)
   lookups?: Record<string, LookupDefinition>; // by field name
-  grid?: { columns: GridColumn[]; defaultSort?: SortKey[]; pageSize?: number };
+  grid?: { columns: GridColumn[]; defaultSort?: SortKey[]; pageSize?: number; runOnLoad?: boolean };
   queryFields?: string[]; // fields of the query form
   quickSearch?: string[]; // String fields searched by `q` (default: every String field)
   details?: DetailView[];
+  commands?: RowCommand[]; // buttons on an open row that call a server route
   import?: ImportDefinition; // the columns of the CSV import (default: every field)
 }
 
@@ -172,8 +189,20 @@ export interface EntityDocument {
   fields: FieldModel[]; // without the system fields Oid, ETag, Disabled, TenantOid
   /** Which Number fields hold the location and the terminal a record belongs to; see `ScopeFields`. */
   scopeFields?: ScopeFields;
+  /** Which tenants see which rows of a global kind: required for scope 'global', absent for 'tenant'. */
+  visibility?: Visibility;
   extensions?: FormExtensions;
 }
+
+/**
+ * Which tenants see the rows of a global kind (a tenant-scoped row is seen in its own tenant only). A request that
+ * holds Read on the kind's path globally sees every row; any other sees, in its current tenant:
+ * - `all`: every row (shared lists such as roles);
+ * - `tenantField`: the rows whose `field` (a Number field or Oid) holds the current tenant's oid;
+ * - `userTenants`: the rows whose `field` holds a user who belongs to the current tenant.
+ * The data service applies it to list, read, update, delete, import, detail lists and data events.
+ */
+export type Visibility = { rule: 'all' } | { rule: 'tenantField'; field: string } | { rule: 'userTenants'; field: string };
 
 /**
  * The fields of a kind that hold the location and the terminal of a record (top-level Number fields). When a

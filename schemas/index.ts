@@ -17,11 +17,12 @@ export { DEFAULT_CURRENCY, ZERO_DECIMAL_CURRENCIES, THREE_DECIMAL_CURRENCIES, cu
 export { SYSTEM_FIELDS, SYSTEM_FIELD_NAMES, ALL_OPERATIONS, toEntityMeta, resolveTitleField } from './system-fields';
 export { defaultValue, emptyRecord, normaliseNumberInput } from './defaults';
 export { localize, fieldLabel, nameToWords } from './field-label';
+export { formatFieldText, formatNumberValue, formatTemporalValue, formatPlainValue, fieldCurrency, isNumericDisplay, numberFormatOptions, DECIMAL_MIN_FRACTION_DIGITS, type FormatOptions } from './format-value';
 export { walkFields, fieldTypesOf, findField, valueAt, type WalkedField } from './field-paths';
 export { compileFieldSchema, compileObjectSchema, type JsonSchema } from './compile-field-schema';
 export { compileUiSchema, compileLookup, effectFields, type UiSchema, type CompiledUi, type CompiledEffects, type CompiledLookup } from './compile-ui-schema';
 export { compileLayout, layoutOrder, DEFAULT_TAB_ID, type FormLayout, type LayoutTab, type LayoutGroup } from './compile-layout';
-export { compileGrid, compileQueryFields, compileQuickSearch, compileDetails, DEFAULT_PAGE_SIZE, DEFAULT_COLUMN_COUNT, type CompiledGrid, type CompiledColumn, type CompiledQueryField, type CompiledDetailView } from './compile-grid';
+export { compileGrid, compileQueryFields, compileQuickSearch, compileDetails, compileRowCommands, commandResultText, commandResultIsWarning, DEFAULT_PAGE_SIZE, DEFAULT_COLUMN_COUNT, type CompiledGrid, type CompiledColumn, type CompiledQueryField, type CompiledDetailView, type CompiledRowCommand } from './compile-grid';
 export { compileEntity, compileEntityUncached, clearCompileCache, compileKey, type CompiledEntity } from './compile-entity';
 export { createRecordValidator, recordAjv, type RecordValidator, type RecordErrors, type FieldError } from './record-validator';
 export { compileImport, importDefinitionErrors, type CompiledImport, type CompiledImportColumn, type ImportCellError } from './import-definition';

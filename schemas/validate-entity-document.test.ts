@@ -29,6 +29,8 @@ const EXPECTED: Record<string, [string, string | RegExp]> = {
   'condition-unknown-field': ['/extensions/effects/Note/required/field', /field 'Note': required condition: .*Missing/],
   'field-in-two-groups': ['/extensions/tabs/1/groups/0/fields/0', "field 'Name' is placed in group 'g1' and again in group 'g2'"],
   'unknown-widget': ['/extensions/widgets/Name', "widget 'fancy-slider' is unknown"],
+  'radio-without-options': ['/extensions/widgets/Name', "widget 'radio' needs a field with usage 'Enum'"],
+  'radio-on-optional-field': ['/extensions/widgets/Kind', "widget 'radio' offers no empty choice, so the field must be required"],
   'unknown-grid-column': ['/extensions/grid/columns/1/field', "grid column names field 'Price', which does not exist"],
   'unknown-title-field': ['/titleField', "titleField names field 'Title'"],
   'lookup-without-definition': ['/fields/1/usage', "field 'Unit' has usage 'Lookup' but no entry in extensions.lookups"],
@@ -93,6 +95,15 @@ describe('validateEntityDocument', () => {
       (d.extensions as Record<string, unknown>).efects = {};
     });
     expect(validateEntityDocument(doc, '')[0]?.message).toContain("unknown property 'efects' (did you mean 'effects'?)");
+  });
+
+  it('checks row commands: a route holding {Oid}, a known permission, ids used once', () => {
+    const command = { id: 'run-it', label: { en: 'Run it' }, post: '/api/things/{Oid}/run', permission: 'Update' as const };
+    expect(validateEntityDocument(withDoc((d) => void (d.extensions!.commands = [command])), '')).toEqual([]);
+    const twice = validateEntityDocument(withDoc((d) => void (d.extensions!.commands = [command, { ...command }])), '');
+    expect(twice).toEqual([{ file: '', path: '/extensions/commands/1/id', message: "command id 'run-it' is used twice" }]);
+    expect(validateEntityDocument(withDoc((d) => void (d.extensions!.commands = [{ ...command, post: '/api/things/run' }])), '')[0]?.path).toBe('/extensions/commands/0/post');
+    expect(validateEntityDocument(withDoc((d) => void (d.extensions!.commands = [{ ...command, permission: 'Own' as 'Update' }])), '')[0]?.path).toBe('/extensions/commands/0/permission');
   });
 
   it('refuses a bound outside the managed type', () => {

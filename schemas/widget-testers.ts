@@ -2,11 +2,12 @@ import type { FieldModel, FieldUsage, FormExtensions } from './entity-document';
 
 /**
  * Every widget name the compiler may put in `ui:widget`. The renderer registry maps each to a component;
- * an unknown name is an error there, and `extensions.widgets` may name only these.
+ * an unknown name is an error there, and `extensions.widgets` may name only these. `radio` is never picked by a
+ * tester: a required Enum with few options asks for it in `extensions.widgets`.
  */
 export const WIDGET_NAMES = [
   'text', 'password', 'multiline', 'upper', 'lower', 'email', 'url', 'phone', 'id', 'barcode',
-  'number', 'currency', 'percent', 'checkbox', 'lookup', 'enum',
+  'number', 'currency', 'percent', 'checkbox', 'lookup', 'enum', 'radio',
   'date', 'datetime', 'time', 'color', 'image', 'country', 'currency-code', 'language',
   'object', 'array', 'hidden',
 ] as const;

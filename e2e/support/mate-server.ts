@@ -21,12 +21,21 @@ export interface MateServer {
   stop: () => Promise<number | null>;
 }
 
+/**
+ * The name prefix of the PostgreSQL databases this Playwright run creates. playwright.config.ts sets
+ * MATE_E2E_RUN once in the runner's process, so every worker shares it and the global teardown can drop
+ * exactly this run's databases (not those of a run going on beside it).
+ */
+export function e2eDatabasePrefix(run = process.env.MATE_E2E_RUN ?? 'adhoc'): string {
+  return `mate_e2e_${run}_`;
+}
+
 /** Fresh storage: a temp folder, plus a new database on the DATABASE_URL server when one is set. */
 export async function freshStorage(): Promise<MateStorage> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mate-e2e-'));
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { dataDir, databaseUrl: undefined };
-  const name = `mate_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const name = `${e2eDatabasePrefix()}${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   await client.query(`create database ${name}`);
@@ -36,7 +45,7 @@ export async function freshStorage(): Promise<MateStorage> {
   return { dataDir, databaseUrl: url.toString() };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 45_000): Promise<void> {
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);

@@ -6,5 +6,6 @@ export async function signIn(page: Page, baseUrl: string, password: string, path
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId(ready)).toBeVisible();
+  // The first sign-in loads the shell's code: on a busy machine that takes longer than an assertion's usual wait.
+  await expect(page.getByTestId(ready)).toBeVisible({ timeout: 30_000 });
 }

@@ -15,6 +15,9 @@ export interface SpecServer {
 export function serveMateForSpec(env: Record<string, string> = {}): SpecServer {
   let server: Pick<MateServer, 'url' | 'port' | 'stop'> | undefined;
   test.beforeAll(async () => {
+    // Copying the seeded database and starting a server process can take long on a loaded 2-core machine; this is
+    // a safety net for the start, not a speed target.
+    test.setTimeout(150_000);
     const devUrl = process.env.DEV_MATE_URL;
     server = devUrl ? { url: devUrl, port: Number(new URL(devUrl).port), stop: async () => null } : await startMate(await freshStorage(), env);
   });

@@ -134,18 +134,40 @@ export function createCustomValidate(compiled: CompiledEntity, translate: Transl
   };
 }
 
+/** Where each top-level field is laid out: its tab and its place in the editor's order (tab, group, field). */
+function placesOf(layout: FormLayout): Map<string, { tab: string; order: number }> {
+  const places = new Map<string, { tab: string; order: number }>();
+  for (const tab of layout.tabs) for (const group of tab.groups) for (const field of group.fields) if (!places.has(field)) places.set(field, { tab: tab.id, order: places.size });
+  return places;
+}
+
 /** Field errors per tab id (an error counts on the tab that lays out its top-level field; others on the first tab). */
 export function errorsPerTab(errors: readonly Pick<RJSFValidationError, 'property'>[], layout: FormLayout): Record<string, number> {
-  const tabOf = new Map<string, string>();
-  for (const tab of layout.tabs) for (const group of tab.groups) for (const field of group.fields) if (!tabOf.has(field)) tabOf.set(field, tab.id);
+  const places = placesOf(layout);
   const first = layout.tabs[0]?.id;
   const counts: Record<string, number> = Object.fromEntries(layout.tabs.map((t) => [t.id, 0]));
   for (const error of errors) {
     const top = errorPath(error).split('.')[0] ?? '';
-    const tab = tabOf.get(top) ?? first;
+    const tab = places.get(top)?.tab ?? first;
     if (tab !== undefined) counts[tab] = (counts[tab] ?? 0) + 1;
   }
   return counts;
+}
+
+/**
+ * The error the user should see first: the one whose field comes first in the editor (first tab holding an error,
+ * then group and field order), with its tab. Undefined without errors.
+ */
+export function firstErrorOf(errors: readonly Pick<RJSFValidationError, 'property'>[], layout: FormLayout): { path: string; tab: string | undefined } | undefined {
+  const places = placesOf(layout);
+  let best: { path: string; tab: string | undefined; order: number } | undefined;
+  for (const error of errors) {
+    const path = errorPath(error);
+    const place = places.get(path.split('.')[0] ?? '');
+    const candidate = { path, tab: place?.tab ?? layout.tabs[0]?.id, order: place?.order ?? -1 };
+    if (!best || candidate.order < best.order) best = candidate;
+  }
+  return best && { path: best.path, tab: best.tab };
 }
 
 /** Messages per dotted field path, as the server answers a refused record (400 `errors`, 409 unique). */

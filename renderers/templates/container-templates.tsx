@@ -21,7 +21,7 @@ function Legend({ title, required }: { title: string; required?: boolean }) {
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { properties, title, required, fieldPathId, registry, uiSchema } = props;
   const context = registry.formContext as Partial<EntityFormContext> | undefined;
-  if (fieldPathId.path.length === 0 && context?.layout) return <EntityTabs properties={properties} layout={context.layout} tabErrors={context.tabErrors ?? {}} />;
+  if (fieldPathId.path.length === 0 && context?.layout) return <EntityTabs properties={properties} layout={context.layout} tabErrors={context.tabErrors ?? {}} selected={context.selectedTab} onSelect={context.selectTab} />;
   if (getUiOptions(uiSchema).effectHidden === true) return null;
   return (
     <GroupFrame borderWidth="1px" borderRadius="md" padding="3" data-object={fieldPathId.path.join('.')}>

@@ -20,6 +20,14 @@ function ErrorBadge({ count }: { count: number }) {
   );
 }
 
+interface EntityTabsProps {
+  properties: ObjectFieldTemplatePropertyType[];
+  layout: FormLayout;
+  tabErrors: Record<string, number>;
+  selected?: string;
+  onSelect?: (tab: string) => void;
+}
+
 /**
  * The record's tabs and groups. Every tab stays mounted (hidden when not selected), so the fields of every tab
  * are validated and keep their state. Fields no group places (hidden system fields) render after the tabs.
@@ -29,10 +37,13 @@ function ErrorBadge({ count }: { count: number }) {
  * elements beside the tab list, tied to their triggers by the ids Tabs.Root is given (role, aria-controls and
  * aria-labelledby as Ark sets them).
  */
-export function EntityTabs({ properties, layout, tabErrors }: { properties: ObjectFieldTemplatePropertyType[]; layout: FormLayout; tabErrors: Record<string, number> }) {
+export function EntityTabs({ properties, layout, tabErrors, selected: chosen, onSelect }: EntityTabsProps) {
   const byName = new Map(properties.map((p) => [p.name, p]));
   const placed = new Set(layout.tabs.flatMap((t) => t.groups.flatMap((g) => g.fields)));
-  const [selected, setSelected] = useState(layout.tabs[0]?.id);
+  // The form owns the selection when it passes one (to show the tab of an error); otherwise the tabs keep it.
+  const [own, setOwn] = useState(layout.tabs[0]?.id);
+  const selected = chosen ?? own;
+  const setSelected = onSelect ?? setOwn;
   const prefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const ids = useMemo(() => ({ trigger: (value: string) => `${prefix}-tab-${value}`, content: (value: string) => `${prefix}-panel-${value}` }), [prefix]);
   return (

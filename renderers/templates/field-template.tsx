@@ -20,7 +20,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const errors = (rawErrors ?? []).filter((e, i, all) => all.indexOf(e) === i);
   const reason = typeof options.effectReason === 'string' && (disabled || readonly) ? options.effectReason : undefined;
   return (
-    <Field.Root ids={{ control: id }} invalid={errors.length > 0} required={isRequired} readOnly={readonly} disabled={disabled} data-field={path}>
+    // `id` (not `ids.control`, which Ark gives the wrapper itself) names the input: the label points at it and the
+    // wrapper, helper and error texts get ids of their own derived from it.
+    <Field.Root id={id} invalid={errors.length > 0} required={isRequired} readOnly={readonly} disabled={disabled} data-field={path}>
       {displayLabel && !structural && <FieldLabel label={label} required={isRequired} readonly={readonly} />}
       {children}
       {rawDescription && !structural && <Field.HelperText>{rawDescription}</Field.HelperText>}

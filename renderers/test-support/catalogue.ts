@@ -4,8 +4,8 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { readPoEntries } from '../../scripts/po-file';
 
 /**
- * A language's real catalogue (src/locales/<locale>/messages.po) as Lingui messages. The app imports the .po files
- * through the Lingui Vite plugin; renderers/ may not import from src/, so tests read the file as data and key the
+ * A language's real catalogue (src/locales/<locale>/messages.po) as Lingui messages. The app fetches them compiled
+ * (`/loc/{locale}.json`, scripts/locale-files.ts); renderers/ may not import from src/, so tests read the file as data and key the
  * entries as the macros do (the explicit id, else the hash of the English text). Lingui compiles the strings at
  * run time outside production.
  */

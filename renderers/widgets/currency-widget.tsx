@@ -1,6 +1,6 @@
 import { InputGroup } from '@chakra-ui/react';
 import type { WidgetProps } from '@rjsf/utils';
-import { currencyDecimals, DEFAULT_CURRENCY, parseCurrencyAmount, roundToCurrency } from '../../schemas';
+import { currencyDecimals, DEFAULT_CURRENCY, formatNumberValue, parseCurrencyAmount, roundToCurrency } from '../../schemas';
 import type { EntityFormContext } from '../form-context';
 import { useDraftText } from './draft-text';
 import { NumericTextInput } from './numeric-text-input';
@@ -28,11 +28,14 @@ export function CurrencyWidget(props: WidgetProps) {
   const currency = typeof sibling === 'string' && /^[A-Za-z]{3}$/.test(sibling) ? sibling.toUpperCase() : (option.code ?? DEFAULT_CURRENCY);
   const { text, setText, send } = useDraftText(value, formatAmount(value, currency), onChange);
   const empty = isNullable(schema) ? null : 0;
+  // A read-only amount reads as the grid shows it: in its currency, grouped, in the UI language.
+  const locale = context?.locale;
+  const readOnlyText = props.readonly && locale && typeof value === 'number' ? formatNumberValue({ type: 'Number', usage: 'CurrencyAmount' }, value, { locale, currency }) : undefined;
   return (
-    <InputGroup endElement={currency} width="full">
+    <InputGroup endElement={readOnlyText === undefined ? currency : undefined} width="full">
       <NumericTextInput
         widget={props}
-        text={text}
+        text={readOnlyText ?? text}
         inputMode="decimal"
         onType={(typed) => {
           setText(typed);

@@ -1,51 +1,33 @@
-import { Input } from '@chakra-ui/react';
-import { localToUTC, utcToLocal, type WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from '@rjsf/utils';
 import type { ComponentType } from 'react';
+import type { EntityFormContext } from '../form-context';
+import { LocalDateInput, type LocalDateKind } from './local-date-input';
+import { widgetInputProps } from './widget-input-props';
 
-interface DateTimeKind {
-  type: 'date' | 'datetime-local' | 'time';
-  /** Stored value -> input text. */
-  toInput: (value: string) => string;
-  /** Input text -> stored value. */
-  fromInput: (text: string) => string;
-}
-
-const KINDS: Record<'date' | 'datetime' | 'time', DateTimeKind> = {
-  date: { type: 'date', toInput: (v) => v.slice(0, 10), fromInput: (t) => t },
-  // Stored as UTC ISO date-time (format date-time), edited in local time.
-  datetime: { type: 'datetime-local', toInput: (v) => utcToLocal(v), fromInput: (t) => localToUTC(t) ?? t },
-  // iso-time wants HH:MM:SS; a time input without seconds gives HH:MM.
-  time: { type: 'time', toInput: (v) => v.slice(0, 8), fromInput: (t) => (/^\d\d:\d\d$/.test(t) ? `${t}:00` : t) },
-};
-
-function createDateTimeWidget(kind: DateTimeKind): ComponentType<WidgetProps> {
-  function DateTimeWidget({ id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, htmlName, rawErrors }: WidgetProps) {
-    const text = typeof value === 'string' && value !== '' ? kind.toInput(value) : '';
-    const read = (t: string) => (t === '' ? null : kind.fromInput(t));
+function createTemporalWidget(kind: LocalDateKind): ComponentType<WidgetProps> {
+  function TemporalWidget(props: WidgetProps) {
+    const { id, value, onChange, onBlur } = props;
+    const locale = (props.registry.formContext as Partial<EntityFormContext> | undefined)?.locale ?? navigator.language;
+    // The box reports its own leaving (with the value it read), so rjsf's plain blur report is left out.
+    const { onBlur: _plainBlur, ...inputProps } = widgetInputProps(props);
     return (
-      <Input
-        id={id}
-        name={htmlName ?? id}
-        type={kind.type}
-        step={kind.type === 'date' ? undefined : 1}
-        value={text}
-        required={required}
-        disabled={disabled}
-        readOnly={readonly}
-        autoFocus={autofocus}
-        aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-        onChange={(event) => onChange(read(event.currentTarget.value))}
-        onFocus={() => onFocus(id, value)}
-        onBlur={() => onBlur(id, value)}
+      <LocalDateInput
+        {...inputProps}
+        kind={kind}
+        value={value}
+        locale={locale}
+        unreadable="pass"
+        onValueChange={(next) => onChange(next ?? null)}
+        onLeave={(next) => onBlur(id, next ?? null)}
       />
     );
   }
-  return DateTimeWidget;
+  return TemporalWidget;
 }
 
-/** Date (YYYY-MM-DD). */
-export const DateWidget = createDateTimeWidget(KINDS.date);
-/** Date and time, stored in UTC, edited in local time. */
-export const DateTimeWidget = createDateTimeWidget(KINDS.datetime);
-/** Time of day (HH:MM:SS). */
-export const TimeWidget = createDateTimeWidget(KINDS.time);
+/** Date (stored YYYY-MM-DD), typed and shown in the UI language's order; arrows up and down step a day. */
+export const DateWidget = createTemporalWidget('date');
+/** Date and time, stored in UTC, typed and shown in local time and the UI language; arrows step a minute. */
+export const DateTimeWidget = createTemporalWidget('datetime');
+/** Time of day (stored HH:MM:SS), typed and shown in the UI language (24 hours or with AM/PM); arrows step a minute. */
+export const TimeWidget = createTemporalWidget('time');

@@ -139,6 +139,7 @@ export function LookupPicker({ id, name, value, lookup, source, resolve, onChang
           id={id}
           name={name ?? id}
           role="combobox"
+          dir="auto"
           autoComplete="off"
           aria-label={ariaLabel}
           aria-expanded={open}

@@ -1,5 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { normaliseNumberInput } from '../../schemas';
+import { formatNumberValue, normaliseNumberInput } from '../../schemas';
+import type { EntityFormContext } from '../form-context';
 import { useDraftText } from './draft-text';
 import { NumericTextInput } from './numeric-text-input';
 import { isInteger, isNullable } from './schema-traits';
@@ -21,10 +22,13 @@ export function NumberWidget(props: WidgetProps) {
   const integer = isInteger(schema);
   const nullable = isNullable(schema);
   const { text, setText, send } = useDraftText(value, toText(value), onChange);
+  const locale = (props.registry.formContext as Partial<EntityFormContext> | undefined)?.locale;
+  // A read-only box cannot be typed into, so it reads as the grid does: grouped, in the UI language.
+  const shown = props.readonly && locale && typeof value === 'number' ? formatNumberValue({ type: 'Number', managedType: integer ? 'int64' : 'double' }, value, { locale }) : text;
   return (
     <NumericTextInput
       widget={props}
-      text={text}
+      text={shown}
       inputMode={integer ? 'numeric' : 'decimal'}
       onType={(typed) => {
         if (!(integer ? INTEGER_TYPING : DECIMAL_TYPING).test(typed.trim())) return; // refused: the text stays as it was

@@ -14,6 +14,15 @@ function mount(name: string, overrides: Partial<WidgetProps>) {
 }
 
 describe('numeric text input (number and currency widgets)', () => {
+  it('reads in the UI language when read-only: grouped, an amount in its currency with its decimals', () => {
+    const registry = { formContext: { locale: 'de', getRecord: () => ({}) } } as unknown as WidgetProps['registry'];
+    const number = mount('number', { value: 1234.5, readonly: true, registry });
+    expect(number.host.querySelector('input')!.value).toBe('1.234,5');
+    number.unmount();
+    const amount = mount('currency', { value: 4.1, readonly: true, registry });
+    expect(amount.host.querySelector('input')!.value.replace(/\u00a0/g, ' ')).toBe('4,10 €');
+  });
+
   it.each(['number', 'currency'])('%s: keeps the typed text while its own value comes back, and takes a value set from outside', (name) => {
     const { host, props, rerender } = mount(name, { value: 1 });
     const input = host.querySelector('input')!;

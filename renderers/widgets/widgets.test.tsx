@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import type { WidgetProps } from '@rjsf/utils';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blur, focus, render, settle, typeInto, type Rendered } from '../test-support/render';
 import type { LookupSource } from '../form-context';
@@ -183,5 +184,56 @@ describe('checkbox and enum widgets', () => {
     select.value = '1';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     expect(props.onChange).toHaveBeenLastCalledWith(2);
+  });
+});
+
+describe('date and time widgets', () => {
+  const inLanguage = (locale: string) => ({ registry: { formContext: { locale } } as WidgetProps['registry'] });
+  const key = (input: Element, k: string) => act(() => void input.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })));
+
+  it('shows and reads a date in the UI language, not the browser language', () => {
+    const { host, props } = mount('date', { value: '2026-03-07', ...inLanguage('de') });
+    const input = host.querySelector('input')!;
+    expect(input.value).toBe('07.03.2026');
+    expect(input.placeholder).toBe('31.12.2026');
+    focus(input);
+    typeInto(input, '1.2.2027');
+    expect(props.onChange).toHaveBeenLastCalledWith('2027-02-01');
+    blur(input);
+    expect(input.value).toBe('01.02.2027');
+    mounted!.unmount();
+    const american = mount('date', { value: '2026-03-07', ...inLanguage('en-US') });
+    expect(american.host.querySelector('input')!.value).toBe('03/07/2026');
+  });
+
+  it('passes text that is no date on as typed, so validation names it, and stores empty text as null', () => {
+    const { host, props } = mount('date', { value: '2026-03-07', ...inLanguage('de') });
+    const input = host.querySelector('input')!;
+    typeInto(input, '31.02.2026');
+    expect(props.onChange).toHaveBeenLastCalledWith('31.02.2026');
+    typeInto(input, '');
+    expect(props.onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('steps a date by a day and a time by a minute with the arrow keys', () => {
+    const date = mount('date', { value: '2026-02-28', ...inLanguage('de') });
+    const input = date.host.querySelector('input')!;
+    key(input, 'ArrowUp');
+    expect(date.props.onChange).toHaveBeenLastCalledWith('2026-03-01');
+    expect(input.value).toBe('01.03.2026');
+    mounted!.unmount();
+    const time = mount('time', { value: '00:00:00', ...inLanguage('de') });
+    key(time.host.querySelector('input')!, 'ArrowDown');
+    expect(time.props.onChange).toHaveBeenLastCalledWith('23:59:00');
+  });
+
+  it('reads a time with a day period in American English and a date-time in local time', () => {
+    const time = mount('time', { value: null, ...inLanguage('en-US') });
+    typeInto(time.host.querySelector('input'), '2:30 pm');
+    expect(time.props.onChange).toHaveBeenLastCalledWith('14:30:00');
+    mounted!.unmount();
+    const at = mount('datetime', { value: null, ...inLanguage('de') });
+    typeInto(at.host.querySelector('input'), '24.11.2026 14:30');
+    expect(at.props.onChange).toHaveBeenLastCalledWith(new Date(2026, 10, 24, 14, 30).toISOString());
   });
 });

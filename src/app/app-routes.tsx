@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { authRoutes, RequireAuth, useSession } from '../auth';
 import { preloadable } from '../lib/lazy/preloadable';
 import { preloadPageOfPath } from './page-registry';
+import { RootErrorPage } from './root-error-page';
 import { BareLayout } from '../shell/bare-layout';
 import { ForbiddenPage } from '../shell/forbidden-page';
 import { LoadingScreen } from '../shell/loading-screen';
@@ -47,10 +48,13 @@ function ForbiddenRoute() {
   );
 }
 
-/** All routes: the auth pages, the embedded layout under /e, the forbidden page, and the shell for the rest. */
+/**
+ * All routes: the auth pages, the embedded layout under /e, the forbidden page, and the shell for the rest; a
+ * render error any of them lets through shows the error page instead.
+ */
 export const appRoutes: RouteObject[] = [
-  ...authRoutes,
-  { path: '/e/*', element: <SignedInRoute embedded /> },
-  { path: '/forbidden', element: <ForbiddenRoute /> },
-  { path: '*', element: <SignedInRoute /> },
+  {
+    errorElement: <RootErrorPage />,
+    children: [...authRoutes, { path: '/e/*', element: <SignedInRoute embedded /> }, { path: '/forbidden', element: <ForbiddenRoute /> }, { path: '*', element: <SignedInRoute /> }],
+  },
 ];

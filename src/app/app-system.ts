@@ -1,8 +1,8 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe, animationStyles, avatarSlotRecipe, breakpoints, cardSlotRecipe, checkboxSlotRecipe, cssVarsPrefix, cssVarsRoot, dialogSlotRecipe,
-  fieldSlotRecipe, fieldsetSlotRecipe, globalCss, keyframes, layerStyles, menuSlotRecipe, nativeSelectSlotRecipe, popoverSlotRecipe, progressSlotRecipe,
-  recipes, semanticTokens, switchSlotRecipe, tableSlotRecipe, tabsSlotRecipe, textStyles, tokens,
+  drawerSlotRecipe, fieldSlotRecipe, fieldsetSlotRecipe, globalCss, keyframes, layerStyles, menuSlotRecipe, nativeSelectSlotRecipe, popoverSlotRecipe, progressSlotRecipe,
+  radioGroupSlotRecipe, recipes, semanticTokens, switchSlotRecipe, tableSlotRecipe, tabsSlotRecipe, textStyles, tokens,
 } from '@chakra-ui/react/theme';
 
 /**
@@ -17,12 +17,14 @@ export const APP_SLOT_RECIPES = {
   card: cardSlotRecipe,
   checkbox: checkboxSlotRecipe,
   dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe,
   field: fieldSlotRecipe,
   fieldset: fieldsetSlotRecipe,
   menu: menuSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
   popover: popoverSlotRecipe,
   progress: progressSlotRecipe,
+  radioGroup: radioGroupSlotRecipe,
   switch: switchSlotRecipe,
   table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
@@ -44,7 +46,14 @@ const solid = (palette: string, dark = `{colors.${palette}.700}`) => ({ solid: {
 const config = defineConfig({
   theme: {
     semanticTokens: {
-      colors: { teal: solid('teal'), green: solid('green'), orange: solid('orange', '{colors.orange.500}'), cyan: solid('cyan') },
+      colors: {
+        teal: solid('teal'),
+        green: solid('green'),
+        orange: solid('orange', '{colors.orange.500}'),
+        cyan: solid('cyan'),
+        // Chakra's light error text (red.500) has 3.6:1 on the row details' subtle background; red.700 passes AA.
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } },
+      },
     },
     // Animations the shell's icons use (busy spinner, hourglass, running network calls); reduced motion turns them off.
     keyframes: {

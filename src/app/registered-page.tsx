@@ -5,6 +5,7 @@ import { isPermitted } from '../lib/navigation/navigation-visibility';
 import { useBasePath } from '../shell/base-path';
 import { BusyHourglass } from '../shell/busy-hourglass';
 import { useNavigationData } from '../shell/navigation-context';
+import { PageErrorBoundary } from '../shell/page-error-boundary';
 import { NotAvailablePage } from '../shell/not-available-page';
 import { useUserPages } from '../shell/user-pages-context';
 import { pageFor } from './page-registry';
@@ -28,8 +29,10 @@ export function RegisteredPageRoute({ item }: { item: NavigationItem }) {
   if (!permitted) return <Navigate to={`${base}/forbidden?requested=${encodeURIComponent(item.path)}`} replace />;
   if (!Page) return <NotAvailablePage component={item.component} />;
   return (
-    <Suspense fallback={<BusyHourglass />}>
-      <Page item={item} />
-    </Suspense>
+    <PageErrorBoundary>
+      <Suspense fallback={<BusyHourglass />}>
+        <Page item={item} />
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

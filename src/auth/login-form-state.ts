@@ -20,6 +20,8 @@ export interface LoginFailure {
   message: string;
   code?: string;
   status?: number;
+  /** How long the server asks to wait (a sign-in back-off or throttle), in seconds. */
+  retryAfterSeconds?: number;
 }
 
 export type LoginFormAction =

@@ -1,5 +1,6 @@
 import { Dialog, HStack, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
+import { useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { SignInForm } from './sign-in-form';
 import { UserAvatar } from './user-avatar';
@@ -15,12 +16,24 @@ export function ReloginDialog({ logoutPath = '/logout' }: { logoutPath?: string 
   const location = useLocation();
   const open = session.ready && session.status === 'locked' && location.pathname !== logoutPath;
   const username = session.user?.username ?? '';
+  const content = useRef<HTMLDivElement>(null);
   return (
-    <Dialog.Root open={open} modal closeOnEscape={false} closeOnInteractOutside={false} size="sm" placement="center" role="alertdialog">
+    <Dialog.Root
+      open={open}
+      modal
+      closeOnEscape={false}
+      closeOnInteractOutside={false}
+      size="sm"
+      placement="center"
+      role="alertdialog"
+      // The username is fixed: the one thing to type is the password.
+      initialFocusEl={() => content.current?.querySelector<HTMLInputElement>('input[name=password]') ?? null}
+    >
       <Portal>
-        <Dialog.Backdrop />
+        {/* A locked screen hides what was on it: the backdrop is opaque, so nothing behind it stays readable. */}
+        <Dialog.Backdrop bg="bg" data-testid="relogin-backdrop" />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="relogin-dialog" data-reason={session.reloginReason}>
+          <Dialog.Content ref={content} data-testid="relogin-dialog" data-reason={session.reloginReason}>
             <Dialog.Header>
               <Dialog.Title>
                 <Trans>Sign in again</Trans>

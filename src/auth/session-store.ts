@@ -1,4 +1,5 @@
 import { clearStoredSession, loadStoredSession, saveStoredSession, type SessionStorages } from './session-storage';
+import { askOtherTabs, offerToOtherTabs, SHARED_SESSION_MARKER, type TabChannel } from './tab-session-share';
 import type { ProfileAnswer, ReloginReason, SessionBackend, SessionSnapshot, SessionUser, TokenAnswer } from './session-types';
 import { ANONYMOUS_TOKEN, isTokenExpired, readTokenClaims } from './token-claims';
 
@@ -29,6 +30,10 @@ export interface SessionStoreOptions {
   backend: SessionBackend;
   storages: SessionStorages;
   now?: () => number;
+  /** The other tabs of the browser, to share a session kept for this session only (tab-session-share.ts). */
+  tabs?: TabChannel;
+  /** How long a new tab waits for another tab's session (tests set it). */
+  tabWaitMs?: number;
 }
 
 function userFrom(profile: ProfileAnswer, token: string): SessionUser {
@@ -46,7 +51,7 @@ function expiryOf(answer: TokenAnswer, now: number): number | undefined {
 }
 
 /** Creates the session store; storages and clock are injected so the time rules can be tested. */
-export function createSessionStore({ backend, storages, now = Date.now }: SessionStoreOptions): SessionStore {
+export function createSessionStore({ backend, storages, now = Date.now, tabs, tabWaitMs }: SessionStoreOptions): SessionStore {
   const listeners = new Set<() => void>();
   let waiters: Array<(token: string | undefined) => void> = [];
   let restoring: Promise<void> | undefined;
@@ -63,6 +68,9 @@ export function createSessionStore({ backend, storages, now = Date.now }: Sessio
         user: { username: stored.username, userId: readTokenClaims(stored.token).userId ?? stored.username },
       }
     : { ready: true, status: 'anonymous', remember: false };
+  // No session of its own, but some tab may hold one kept for this session only: restore() asks before deciding.
+  let askTabs = !stored && tabs !== undefined && storages.persistent.getItem(SHARED_SESSION_MARKER) !== null;
+  if (askTabs) snapshot = { ...snapshot, ready: false };
 
   function set(next: SessionSnapshot): void {
     snapshot = next;
@@ -93,6 +101,29 @@ export function createSessionStore({ backend, storages, now = Date.now }: Sessio
     release(undefined);
   }
 
+  // Offer this tab's session to new tabs: only a usable one (not locked, not expired) kept for this session only (a
+  // remembered one is in localStorage, where every tab finds it).
+  if (tabs) {
+    offerToOtherTabs(tabs, () => {
+      const { token, status, remember, user } = snapshot;
+      if (status !== 'signed-in' || remember || !token || token === ANONYMOUS_TOKEN || !user || expired()) return undefined;
+      return { token, username: user.username, remember: false, expiresAt };
+    });
+  }
+
+  async function adoptFromOtherTab(channel: TabChannel): Promise<void> {
+    const offered = await askOtherTabs(channel, { waitMs: tabWaitMs });
+    if (snapshot.token) return; // signed in here meanwhile
+    if (!offered) {
+      storages.persistent.removeItem(SHARED_SESSION_MARKER); // nobody holds one any more
+      set({ ...snapshot, ready: true });
+      return;
+    }
+    expiresAt = offered.expiresAt;
+    saveStoredSession(storages, offered);
+    set({ ready: false, status: 'signed-in', token: offered.token, remember: false, user: { username: offered.username, userId: readTokenClaims(offered.token).userId ?? offered.username } });
+  }
+
   return {
     getSnapshot: () => snapshot,
 
@@ -111,6 +142,10 @@ export function createSessionStore({ backend, storages, now = Date.now }: Sessio
 
     restore() {
       restoring ??= (async () => {
+        if (askTabs && tabs) {
+          askTabs = false;
+          await adoptFromOtherTab(tabs);
+        }
         const token = snapshot.token;
         if (!token || snapshot.ready) return;
         if (token === ANONYMOUS_TOKEN) {
@@ -144,6 +179,7 @@ export function createSessionStore({ backend, storages, now = Date.now }: Sessio
       const profile = await backend.fetchProfile(token);
       expiresAt = expiryOf(answer, now());
       saveStoredSession(storages, { token, username: profile.username, remember, expiresAt });
+      if (!remember) storages.persistent.setItem(SHARED_SESSION_MARKER, '1');
       const { rootTenantOid, tenantOids, primaryTenantOid } = profile;
       set({ ready: true, status: 'signed-in', token, remember, user: userFrom(profile, token), profile: { rootTenantOid, tenantOids, primaryTenantOid } });
       release(token);
@@ -152,6 +188,8 @@ export function createSessionStore({ backend, storages, now = Date.now }: Sessio
     async signOut() {
       const token = snapshot.token;
       const wasValid = token !== undefined && token !== ANONYMOUS_TOKEN && !expired();
+      // Logout ends every token of the user, so no other tab has a session left to offer.
+      storages.persistent.removeItem(SHARED_SESSION_MARKER);
       forget();
       if (wasValid) {
         try {

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FormMessage } from './form-message';
 import type { LoginFailure } from './login-form-state';
@@ -9,20 +10,29 @@ export function SignInFailureMessage({ failure }: { failure: LoginFailure }) {
   const kind = signInCodeKind(failure);
   const text = {
     'invalid-credentials': t`Invalid username or password.`,
-    'locked-out': t`This user is locked out after too many failed sign-ins.`,
+    'locked-out': t`Too many failed sign-ins for this user.`,
     disabled: t`This user is disabled.`,
     'disabled-limit': t`This user is disabled because the licensed number of active users is reached.`,
     throttled: t`Too many sign-in attempts. Please wait a moment.`,
     other: failure.message,
   }[kind];
-  // The server says how long a lock-out or throttle lasts; keep that detail.
-  const detail = (kind === 'locked-out' || kind === 'throttled') && failure.message !== text ? failure.message : undefined;
+  // A back-off or throttle says how long to wait: in the user's language when the server gave the seconds, else the
+  // server's own words.
+  const waits = kind === 'locked-out' || kind === 'throttled';
+  const seconds = failure.retryAfterSeconds;
+  const detail = !waits
+    ? undefined
+    : seconds !== undefined
+      ? plural(seconds, { one: 'Try again in # second.', other: 'Try again in # seconds.' })
+      : failure.message !== text
+        ? `(${failure.message})`
+        : undefined;
   return (
     <FormMessage kind="error" icon={showsUserLockIcon(failure) ? 'user-lock' : undefined} testId="sign-in-error">
       {failure.code ? <Trans>Authorization</Trans> : null}
       {failure.code ? ': ' : null}
       {text}
-      {detail ? ` (${detail})` : null}
+      {detail ? ` ${detail}` : null}
     </FormMessage>
   );
 }

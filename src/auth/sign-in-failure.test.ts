@@ -17,6 +17,14 @@ describe('sign-in failures', () => {
     expect(showsUserLockIcon(failure)).toBe(true);
   });
 
+  it('keeps the seconds a back-off asks to wait', () => {
+    const body = { status: 401, message: 'Too many failed sign-ins: try again in 3 seconds', error_code: '40103', retryAfterSeconds: 3 };
+    const error = parseApiError({ status: 401, statusText: 'Unauthorized [40103]', body, method: 'POST', url: '/token' });
+    expect(toLoginFailure(error)).toEqual({ message: body.message, code: '40103', status: 401, retryAfterSeconds: 3 });
+    const nonsense = parseApiError({ status: 401, statusText: 'Unauthorized [40103]', body: { ...body, retryAfterSeconds: 'soon' }, method: 'POST', url: '/token' });
+    expect(toLoginFailure(nonsense).retryAfterSeconds).toBeUndefined();
+  });
+
   it('maps every code of spec 1 §8', () => {
     expect(signInCodeKind({ code: '40101' })).toBe('invalid-credentials');
     expect(signInCodeKind({ code: '40102' })).toBe('invalid-credentials');

@@ -28,6 +28,10 @@ export function showsUserLockIcon(failure: Pick<LoginFailure, 'code' | 'status'>
 
 /** Any error of a sign-in call, in the shape the form shows. */
 export function toLoginFailure(error: unknown): LoginFailure {
-  if (error instanceof ApiRequestError) return { message: error.message, code: error.code, status: error.status };
+  if (error instanceof ApiRequestError) {
+    const wait = error.body.retryAfterSeconds;
+    const failure: LoginFailure = { message: error.message, code: error.code, status: error.status };
+    return typeof wait === 'number' && Number.isFinite(wait) && wait > 0 ? { ...failure, retryAfterSeconds: Math.ceil(wait) } : failure;
+  }
   return { message: error instanceof Error ? error.message : String(error) };
 }

@@ -56,6 +56,17 @@ describe('SignInForm', () => {
     expect($('[data-testid=sign-in-error]')?.textContent).toContain('Locked for 5 minutes');
   });
 
+  it('says how long a sign-in back-off lasts, in the UI language', async () => {
+    const { form } = await renderForm();
+    await typeInto($('input[name=username]'), 'anna');
+    await typeInto($('input[name=password]'), 'backoff');
+    await submit(form());
+    await settle();
+    const text = $('[data-testid=sign-in-error]')?.textContent;
+    expect(text).toContain('Too many failed sign-ins for this user. Try again in 4 seconds.');
+    expect(text).not.toContain('try again in 4 seconds');
+  });
+
   it('is busy while the request runs, then signs in with remember', async () => {
     const { form, store, backend, onSignedIn } = await renderForm();
     let answer: () => void = () => {};

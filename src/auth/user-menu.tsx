@@ -35,9 +35,9 @@ export function UserMenu({ changePasswordPath = '/auth/change-password', logoutP
   return (
     <Menu.Root onSelect={(details) => select(details.value)} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" gap="2" data-testid="user-menu-button">
+        <Button variant="ghost" size="sm" gap="2" aria-label={user.username} data-testid="user-menu-button">
           <UserAvatar email={user.emailAddress} name={user.username} size={22} />
-          <Text as="span" maxW="40" truncate>
+          <Text as="span" maxW="40" truncate hideBelow="md">
             {user.username}
           </Text>
         </Button>

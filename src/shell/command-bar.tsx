@@ -10,10 +10,10 @@ export function CommandBarProvider({ children }: { children: ReactNode }) {
   return <CommandBarContext.Provider value={{ target, setTarget }}>{children}</CommandBarContext.Provider>;
 }
 
-/** The header's command bar area (empty until a page puts commands in it). */
+/** The header's command bar area (empty until a page puts commands in it); a narrow screen scrolls it sideways. */
 export function CommandBarSlot() {
   const context = useContext(CommandBarContext);
-  return <Box ref={context?.setTarget} data-testid="command-bar" display="flex" gap="2" alignItems="center" px="4" _empty={{ display: 'none' }} py="1" borderTopWidth="1px" />;
+  return <Box ref={context?.setTarget} data-testid="command-bar" display="flex" gap="2" alignItems="center" px={{ base: '2', md: '4' }} _empty={{ display: 'none' }} py="1" borderTopWidth="1px" overflowX="auto" css={{ '& > *': { flexShrink: 0 } }} />;
 }
 
 /** A page's commands, shown in the header's command bar (rendered in place when there is no shell). */

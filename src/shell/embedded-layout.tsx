@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 import { BasePathContext } from './base-path';
 import { CommandBarSlot } from './command-bar';
 import { ToastContainer } from './toast-container';
+import { useErrorDetailAccess } from './use-error-detail-access';
 
 /** The embedded layout under /e: the same pages without title bar, navigation and footer. */
 export function EmbeddedLayout({ children }: { children: ReactNode }) {
+  const canSeeErrorDetails = useErrorDetailAccess();
   return (
     <BasePathContext.Provider value="/e">
       <Box minH="100vh" data-testid="embedded-layout">
@@ -13,7 +15,7 @@ export function EmbeddedLayout({ children }: { children: ReactNode }) {
         <Box as="main" position="relative" p="3">
           {children}
         </Box>
-        <ToastContainer />
+        <ToastContainer canSeeErrorDetails={canSeeErrorDetails} />
       </Box>
     </BasePathContext.Provider>
   );

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { chooseLocale } from '../lib/i18n/locale-preference';
 import { LOCALE_NATIVE_NAMES } from '../lib/i18n/locale-names';
+import { showError } from '../lib/toasts/show-error';
 import { SUPPORTED_LOCALES, toSupportedLocale } from '../lib/i18n/locales';
 import { FooterSelect } from './footer-select';
 
@@ -16,7 +17,8 @@ export function LanguageSelector() {
       width="16"
       value={i18n.locale}
       title={LOCALE_NATIVE_NAMES[toSupportedLocale(i18n.locale)]}
-      onChange={(code) => void chooseLocale(toSupportedLocale(code))}
+      // A catalogue that cannot be fetched leaves the current language on and says why.
+      onChange={(code) => void chooseLocale(toSupportedLocale(code)).catch(showError)}
       options={OPTIONS}
     />
   );

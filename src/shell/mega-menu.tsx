@@ -8,7 +8,7 @@ import { NavIcon } from '../lib/ui/nav-icon';
 import { NavLink, VisibilityBadge } from './nav-link';
 
 /** Groups of a root item: children with children are groups; leaf children share one untitled group. */
-function groupsOf(item: VisibleItem): Array<{ key: string; title?: VisibleItem; links: VisibleItem[] }> {
+export function groupsOf(item: VisibleItem): Array<{ key: string; title?: VisibleItem; links: VisibleItem[] }> {
   const leaves = (item.children ?? []).filter((child) => !child.children?.length);
   const groups = (item.children ?? []).filter((child) => child.children?.length).map((child) => ({ key: child.path, title: child, links: child.children ?? [] }));
   return leaves.length ? [{ key: `${item.path}#links`, links: leaves }, ...groups] : groups;

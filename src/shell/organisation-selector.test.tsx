@@ -57,7 +57,8 @@ describe('OrganisationSelector', () => {
     const { groups, search } = await open(8);
     expect(groups[0]).toEqual({ label: 'Recently used', names: ['Charlie', 'Bravo'] });
     expect(groups[1]?.label).toBe('All organisations');
-    expect(groups[1]?.names).toHaveLength(6);
+    // The tree keeps every tenant, the recent ones too.
+    expect(groups[1]?.names).toHaveLength(8);
     expect(search).toBeNull();
   });
 
@@ -79,6 +80,24 @@ describe('OrganisationSelector', () => {
     await act(async () => trigger.click());
     expect((document.querySelector('[data-testid="organisation-list"] input') as HTMLInputElement).value).toBe('');
     expect(options()).toBe(9);
+  });
+
+  it('is used by keyboard: Down enters the list from the search, arrows move, letters jump, Up returns to the search', async () => {
+    const { search } = await open(9, []);
+    const key = async (key: string) => act(async () => void (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
+    const focused = () => document.activeElement?.textContent;
+    search!.focus();
+    await key('ArrowDown');
+    expect(focused()).toBe('Alpha');
+    await key('ArrowDown');
+    expect(focused()).toBe('Bravo');
+    await key('End');
+    expect(focused()).toBe('India');
+    await key('d');
+    expect(focused()).toBe('Delta');
+    await key('Home');
+    await key('ArrowUp');
+    expect(document.activeElement).toBe(search);
   });
 
   it('names the open list for assistive technology', async () => {

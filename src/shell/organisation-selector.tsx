@@ -4,15 +4,32 @@ import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { organisationGroups, type TenantOption } from '../lib/tenancy/organisation-options';
 import { CountryFlag } from '../lib/ui/country-flag';
+import { optionKeyDown } from './organisation-keys';
+import { useScrollCue } from './scroll-cue';
 import { useTenancy } from './tenancy-context';
 
-function TenantButton({ tenant, current, onChoose }: { tenant: TenantOption; current: boolean; onChoose: () => void }) {
+function TenantButton({ tenant, depth, current, onChoose }: { tenant: TenantOption; depth?: number; current: boolean; onChoose: () => void }) {
   return (
-    <Button variant={current ? 'subtle' : 'ghost'} size="sm" justifyContent="start" gap="2" aria-current={current || undefined} onClick={onChoose} data-testid="organisation-option">
+    <Button
+      variant={current ? 'subtle' : 'ghost'}
+      size="sm"
+      justifyContent="start"
+      gap="2"
+      ps={depth ? `${2 + depth * 4}` : undefined}
+      aria-current={current || undefined}
+      onClick={onChoose}
+      data-testid="organisation-option"
+      data-depth={depth}
+    >
       <CountryFlag country={tenant.country} />
-      <Text as="span" truncate>
-        {tenant.text}
+      <Text as="span" truncate data-testid="organisation-name">
+        <bdi>{tenant.text}</bdi>
       </Text>
+      {tenant.code && (
+        <Text as="span" textStyle="xs" color="fg.muted" ms="auto" ps="2" flexShrink="0">
+          <bdi>{tenant.code}</bdi>
+        </Text>
+      )}
     </Button>
   );
 }
@@ -30,12 +47,18 @@ function Group({ label, children }: { label?: string; children: React.ReactNode 
   );
 }
 
-/** Organisation selector (spec 1 §6): flags, 3 recent in their own group above 7 tenants, search above 8. */
+/**
+ * Organisation selector (spec 1 §6): flags, 3 recent in their own group above 7 tenants, search above 8 (name, code or
+ * number). All tenants show as a tree: the root, its country tenants, theirs. Keyboard: arrows move between the
+ * entries (Down from the search box enters the list), Home/End, Enter chooses, Escape closes, and typing a name's
+ * first letters jumps to it. A fade with an arrow at the bottom says that the list scrolls on.
+ */
 export function OrganisationSelector() {
   const { t } = useLingui();
   const { tenants, tenantOid, recentOids, selectorVisible, chooseTenant } = useTenancy();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
+  const cue = useScrollCue([open, search, tenants.length]);
   if (!selectorVisible) return null;
   const current = tenants.find((tenant) => tenant.oid === tenantOid) ?? (tenantOid !== undefined ? { oid: tenantOid, text: `#${tenantOid}` } : undefined);
   const groups = organisationGroups(tenants, recentOids, search);
@@ -58,7 +81,8 @@ export function OrganisationSelector() {
       <Popover.Trigger asChild>
         <Button variant="outline" size="sm" gap="2" aria-label={t`Organisation: ${currentName}`} data-testid="organisation-selector">
           <CountryFlag country={current?.country} />
-          <Text as="span" maxW="40" truncate>
+          {/* Phones show the flag only; the button's name still says the organisation. */}
+          <Text as="span" maxW="40" truncate hideBelow="sm">
             {current?.text ?? <Trans>Organisation</Trans>}
           </Text>
           <ChevronDown size={14} aria-hidden />
@@ -66,30 +90,39 @@ export function OrganisationSelector() {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content width="xs" aria-label={t`Organisation`} data-testid="organisation-list">
+          <Popover.Content width="xs" maxW="calc(100vw - 1rem)" aria-label={t`Organisation`} data-testid="organisation-list" onKeyDown={optionKeyDown}>
             <Popover.Body p="2">
               <Stack gap="2">
-                {groups.searchable && <Input size="sm" placeholder={t`Search organisations`} aria-label={t`Search organisations`} value={search} onChange={(event) => setSearch(event.currentTarget.value)} autoFocus />}
-                <Box maxH="20rem" overflowY="auto">
-                  <Stack gap="2">
-                    {groups.recent.length > 0 && (
-                      <Group label={t`Recently used`}>
-                        {groups.recent.map((tenant) => (
-                          <TenantButton key={tenant.oid} tenant={tenant} current={tenant.oid === tenantOid} onChoose={() => choose(tenant.oid)} />
+                {groups.searchable && (
+                  <Input size="sm" dir="auto" placeholder={t`Search name or code`} aria-label={t`Search organisations`} value={search} onChange={(event) => setSearch(event.currentTarget.value)} autoFocus data-organisation-search="" />
+                )}
+                <Box position="relative">
+                  <Box ref={cue.ref} maxH="20rem" overflowY="auto" onScroll={cue.update} data-testid="organisation-scroll">
+                    <Stack gap="2">
+                      {groups.recent.length > 0 && (
+                        <Group label={t`Recently used`}>
+                          {groups.recent.map((tenant) => (
+                            <TenantButton key={tenant.oid} tenant={tenant} current={tenant.oid === tenantOid} onChoose={() => choose(tenant.oid)} />
+                          ))}
+                        </Group>
+                      )}
+                      <Group label={groups.recent.length > 0 || tenants.length > 7 ? t`All organisations` : undefined}>
+                        {groups.all.map((tenant) => (
+                          <TenantButton key={tenant.oid} tenant={tenant} depth={tenant.depth} current={tenant.oid === tenantOid} onChoose={() => choose(tenant.oid)} />
                         ))}
                       </Group>
-                    )}
-                    <Group label={groups.recent.length > 0 || tenants.length > 7 ? t`All organisations` : undefined}>
-                      {groups.all.map((tenant) => (
-                        <TenantButton key={tenant.oid} tenant={tenant} current={tenant.oid === tenantOid} onChoose={() => choose(tenant.oid)} />
-                      ))}
-                    </Group>
-                    {groups.all.length === 0 && groups.recent.length === 0 && (
-                      <Text textStyle="sm" color="fg.muted" px="2">
-                        <Trans>No organisation matches the search.</Trans>
-                      </Text>
-                    )}
-                  </Stack>
+                      {groups.all.length === 0 && groups.recent.length === 0 && (
+                        <Text textStyle="sm" color="fg.muted" px="2">
+                          <Trans>No organisation matches the search.</Trans>
+                        </Text>
+                      )}
+                    </Stack>
+                  </Box>
+                  {cue.more && (
+                    <Box position="absolute" insetX="0" bottom="0" h="10" pointerEvents="none" display="flex" alignItems="end" justifyContent="center" bgGradient="to-b" gradientFrom="transparent" gradientTo="bg.panel" color="fg.muted" data-testid="organisation-more" aria-hidden>
+                      <ChevronDown size={16} />
+                    </Box>
+                  )}
                 </Box>
               </Stack>
             </Popover.Body>

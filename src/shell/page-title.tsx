@@ -24,7 +24,7 @@ export function PageTitle() {
   return (
     <HStack gap="2" minW="0">
       <NavIcon name={title.icon} size={22} />
-      <Heading as="h1" size="lg" truncate data-testid="page-title">
+      <Heading as="h1" size={{ base: 'md', md: 'lg' }} truncate data-testid="page-title">
         {title.title}
       </Heading>
     </HStack>

@@ -5,8 +5,8 @@ import { Trans } from '@lingui/react/macro';
 /** The root page header, shown on '/' instead of a page title. */
 export function RootPageHeader() {
   return (
-    <VStack align="start" gap="0">
-      <Heading as="h1" size="lg">
+    <VStack align="start" gap="0" minW="0">
+      <Heading as="h1" size={{ base: 'md', md: 'lg' }} truncate maxW="full">
         <Trans>Mate back office</Trans>
       </Heading>
       <Text textStyle="xs" color="fg.muted" hideBelow="md">

@@ -1,11 +1,12 @@
 import { Flex, HStack, Text } from '@chakra-ui/react';
 import { BreakpointInfo } from './breakpoint-info';
+import { HubStatus } from './hub-status';
 import { LanguageSelector } from './language-selector';
 import { LayoutSelector } from './layout-selector';
 import { ScrollButton } from './scroll-button';
 import { ThemeSelector } from './theme-selector';
 
-/** Footer (spec 1 §2): language, layout, theme, scroll, and the breakpoint when asked for (?breakpoints). */
+/** Footer (spec 1 §2): the live connection, language, layout, theme, scroll, and the breakpoint when asked for (?breakpoints). */
 export function ShellFooter() {
   const showBreakpoint = typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('breakpoints');
   return (
@@ -13,6 +14,7 @@ export function ShellFooter() {
       <Text textStyle="xs" color="fg.muted">
         Mate
       </Text>
+      <HubStatus />
       <HStack gap="2" ms="auto" wrap="wrap">
         <LanguageSelector />
         <LayoutSelector />

@@ -9,6 +9,7 @@ import { NavigationBar } from './navigation-bar';
 import { ShellFooter } from './shell-footer';
 import { TitleBar } from './title-bar';
 import { ToastContainer } from './toast-container';
+import { useErrorDetailAccess } from './use-error-detail-access';
 
 /** Page width by the layout choice, animated over 250 ms. */
 export function ShellMain({ children }: { children: ReactNode }) {
@@ -25,6 +26,7 @@ export function ShellMain({ children }: { children: ReactNode }) {
 
 /** The signed-in shell (spec 1 §2): fixed header with title bar, navigation bar and command bar; main area; footer. */
 export function ShellLayout({ children }: { children: ReactNode }) {
+  const canSeeErrorDetails = useErrorDetailAccess();
   return (
     <Flex direction="column" minH="100vh">
       <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" shadow="xs">
@@ -34,7 +36,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       </Box>
       <ShellMain>{children}</ShellMain>
       <ShellFooter />
-      <ToastContainer />
+      <ToastContainer canSeeErrorDetails={canSeeErrorDetails} />
     </Flex>
   );
 }

@@ -1,16 +1,21 @@
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { useSession } from '../auth';
-import { apiGet } from '../lib/api/api-client';
+import { SCOPE_KEY } from '../lib/hub/swr-keys-of-kind';
 import { readUserValue, writeUserValue } from '../lib/storage/user-storage';
 import { currentTenantOid, isTenantSelectorVisible } from '../lib/tenancy/current-tenant';
 import { rememberTenant, type TenantOption } from '../lib/tenancy/organisation-options';
 import { currentScope, setScope } from '../lib/tenancy/scope-state';
+import { cachedScopeTree, fetchScopeTree, type CachedScopeTree, type ScopeTreeStore } from '../lib/tenancy/scope-tree-cache';
 
 /** One scope tree item of GET /api/settings/scope (spec 1 §3). */
 interface ScopeItem {
   type: 'GLOBAL' | 'COUNTRY' | 'TENANT' | 'LOCATION' | 'TERMINAL';
   oid: number;
+  /** The business key: a tenant's code. */
+  id?: string;
+  /** A tenant's parent tenant. */
+  parentOid?: number;
   text?: string;
   country?: string;
   deleted?: boolean;
@@ -27,13 +32,18 @@ interface TenancyValue {
 
 const TenancyContext = createContext<TenancyValue | undefined>(undefined);
 
-async function fetchScope(path: string): Promise<ScopeItem[]> {
+/** The user's kept scope tree: localStorage under the user's id, so another user of the browser never sees it. */
+function scopeTreeStore(userId: string): ScopeTreeStore<ScopeItem> {
+  return { read: () => readUserValue<CachedScopeTree<ScopeItem>>(userId, 'scope-tree'), write: (tree) => writeUserValue(userId, 'scope-tree', tree) };
+}
+
+async function fetchScope([path, userId]: [string, string]): Promise<ScopeItem[]> {
+  const store = scopeTreeStore(userId);
   try {
-    const answer = await apiGet<{ items?: ScopeItem[] }>(path);
-    return Array.isArray(answer?.items) ? answer.items : [];
+    return await fetchScopeTree(path, store);
   } catch {
-    // Without the scope tree tenants are shown by oid rather than the page failing.
-    return [];
+    // Without the scope tree tenants are shown by oid (or from the kept tree) rather than the page failing.
+    return cachedScopeTree(store) ?? [];
   }
 }
 
@@ -43,7 +53,8 @@ export function TenancyProvider({ children }: { children: ReactNode }) {
   const userId = user?.userId;
   const [chosen, setChosen] = useState<number | undefined>(() => (userId ? readUserValue<number>(userId, 'tenant') : undefined));
   const [recentOids, setRecent] = useState<number[]>(() => (userId ? (readUserValue<number[]>(userId, 'recent-tenants') ?? []) : []));
-  const { data: scope } = useSWR(userId ? '/api/settings/scope' : null, fetchScope);
+  // The kept tree shows at once; SWR revalidates it on mount (a 304 while it is unchanged).
+  const { data: scope } = useSWR(userId ? [SCOPE_KEY, userId] : null, fetchScope, { fallbackData: userId ? cachedScopeTree(scopeTreeStore(userId)) : undefined });
   const tenantOid = currentTenantOid(profile, chosen);
 
   // Set while rendering, not only in an effect: children's (layout) effects run before this provider's, and SWR starts
@@ -54,7 +65,10 @@ export function TenancyProvider({ children }: { children: ReactNode }) {
 
   const tenants = useMemo<TenantOption[]>(() => {
     const named = new Map((scope ?? []).filter((item) => item.type === 'TENANT' && !item.deleted).map((item) => [item.oid, item]));
-    return (profile?.tenantOids ?? []).map((oid) => ({ oid, text: named.get(oid)?.text || `#${oid}`, country: named.get(oid)?.country }));
+    return (profile?.tenantOids ?? []).map((oid) => {
+      const item = named.get(oid);
+      return { oid, text: item?.text || `#${oid}`, country: item?.country, code: item?.id, parentOid: item?.parentOid };
+    });
   }, [scope, profile]);
 
   const chooseTenant = useCallback(

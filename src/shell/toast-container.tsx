@@ -3,7 +3,9 @@ import { useLingui } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck, Info, OctagonAlert, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
+import type { ErrorDetail } from '../lib/toasts/error-detail';
 import { toasts as defaultStore, type Toast, type ToastStore, type ToastType } from '../lib/toasts/toast-store';
+import { ToastErrorDetail } from './toast-error-detail';
 
 // Toasts are shown before sign-in too; the navigation's icon set is loaded with the first toast that names one
 // (the signed-in shell has it already), so the sign-in page does not carry it.
@@ -17,7 +19,13 @@ const LOOK: Record<ToastType, { palette: string; Icon: typeof Info }> = {
   'system-error': { palette: 'red', Icon: OctagonAlert },
 };
 
-function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+/** Who may see the internals of a failed call's stored fault, and how they are fetched (tests pass their own). */
+interface ErrorDetailOptions {
+  canSeeErrorDetails?: boolean;
+  loadErrorDetail?: (id: string) => Promise<ErrorDetail>;
+}
+
+function ToastCard({ toast, onClose, canSeeErrorDetails = false, loadErrorDetail }: { toast: Toast; onClose: () => void } & ErrorDetailOptions) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const { palette, Icon } = LOOK[toast.type];
@@ -35,12 +43,16 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
           )}
         </Box>
         <Stack gap="1" flex="1" minW="0">
-          <Text fontWeight="semibold">{toast.title}</Text>
+          {/* A message takes its own direction: a server message in Latin script reads left to right in Arabic. */}
+          <Text fontWeight="semibold" dir="auto">
+            {toast.title}
+          </Text>
           {toast.content && (
-            <Text textStyle="sm" wordBreak="break-word">
+            <Text textStyle="sm" wordBreak="break-word" dir="auto">
               {toast.content}
             </Text>
           )}
+          {toast.errorId && <ToastErrorDetail errorId={toast.errorId} canSeeDetails={canSeeErrorDetails} load={loadErrorDetail} />}
           {toast.actions && (
             <HStack gap="2" pt="1">
               {toast.actions.map((action) => (
@@ -66,13 +78,13 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   );
 }
 
-/** Where toasts appear, bottom end of the screen, newest last. */
-export function ToastContainer({ store = defaultStore }: { store?: ToastStore }) {
+/** Where toasts appear, bottom end of the screen, newest last. Fault internals only with `canSeeErrorDetails`. */
+export function ToastContainer({ store = defaultStore, ...errorDetail }: { store?: ToastStore } & ErrorDetailOptions) {
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   return (
     <Stack position="fixed" bottom="4" insetEnd="4" zIndex="toast" gap="2" aria-live="polite" data-testid="toast-container">
       {items.map((toast) => (
-        <ToastCard key={toast.id} toast={toast} onClose={() => store.dismiss(toast.id)} />
+        <ToastCard key={toast.id} toast={toast} onClose={() => store.dismiss(toast.id)} {...errorDetail} />
       ))}
     </Stack>
   );

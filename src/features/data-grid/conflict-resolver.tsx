@@ -1,30 +1,61 @@
 import { Box, Button, Dialog, HStack, Portal, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
 import type { CompiledEntity } from '../../../schemas';
 import { fieldLabel } from '../../../schemas/field-label';
-import type { DataRecord } from './data-api';
+import type { DataRecord, LastChange } from './data-api';
 import { conflictRows } from './editor-session';
 import { formatFieldValue } from './format-cell';
+import { LookupText } from './lookup-text';
+import { lookupBatches, lookupBatchId } from './lookup-texts';
 
 /** Props of the conflict resolver. */
 export interface ConflictResolverProps {
   compiled: CompiledEntity;
   mine: DataRecord;
   theirs: DataRecord | null;
+  /** Who saved the other version and when, if the server said. */
+  modified?: LastChange | null;
   onTakeOther: () => void;
   onKeepMine: () => void;
   onCancel: () => void;
 }
 
-/** A 409 on save (spec 2 §4): mine and theirs side by side per field; take the other version or keep mine. */
-export function ConflictResolver({ compiled, mine, theirs, onTakeOther, onKeepMine, onCancel }: ConflictResolverProps) {
+/** "Changed by ann on 24 Nov 2026, 02:40", in the UI language; nothing when the server did not say. */
+function LastChangeText({ modified }: { modified: LastChange | null | undefined }) {
+  const { i18n } = useLingui();
+  if (!modified) return null;
+  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(modified.at));
+  const who = modified.by;
+  return (
+    <Text mb="3" textStyle="sm" data-testid="conflict-last-change">
+      {who ? <Trans>Changed by {who} on {when}.</Trans> : <Trans>Changed on {when}.</Trans>}
+    </Text>
+  );
+}
+
+/**
+ * A 409 on save (spec 2 §4): the fields where mine and theirs differ side by side (all fields on request), lookups as
+ * their texts, and who changed the record when; take the other version or keep mine.
+ */
+export function ConflictResolver({ compiled, mine, theirs, modified, onTakeOther, onKeepMine, onCancel }: ConflictResolverProps) {
   const { t } = useLingui();
-  const rows = conflictRows(
+  const [showAll, setShowAll] = useState(false);
+  const allRows = conflictRows(
     compiled.meta.fields.map((f) => f.name),
     mine,
     theirs,
   );
+  const differing = allRows.filter((row) => row.differs);
+  const rows = showAll ? allRows : differing;
   const labels = new Map(compiled.meta.fields.map((f) => [f.name, fieldLabel(f, compiled.locale)]));
+  const batches = useMemo(() => lookupBatches(compiled.lookups, theirs ? [mine, theirs] : [mine]), [compiled.lookups, mine, theirs]);
+  const shown = (field: string, value: unknown) => {
+    const lookup = compiled.lookups[field];
+    if (lookup) return <LookupText lookup={lookup} value={value} batch={batches.get(lookupBatchId(lookup))} />;
+    return formatFieldValue(compiled.schema, field, value, t`Yes`, t`No`);
+  };
+  const total = allRows.length;
   return (
     <Dialog.Root open onOpenChange={(event) => !event.open && onCancel()} size="lg" placement="center" role="alertdialog">
       <Portal>
@@ -37,6 +68,7 @@ export function ConflictResolver({ compiled, mine, theirs, onTakeOther, onKeepMi
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
+              <LastChangeText modified={modified} />
               <Text mb="3" textStyle="sm">
                 <Trans>Compare your version with the current one and choose which to keep.</Trans>
               </Text>
@@ -51,15 +83,27 @@ export function ConflictResolver({ compiled, mine, theirs, onTakeOther, onKeepMi
                   </Table.Header>
                   <Table.Body>
                     {rows.map((row) => (
-                      <Table.Row key={row.field} data-field={row.field} data-differs={row.differs || undefined} bg={row.differs ? 'orange.subtle' : undefined}>
+                      <Table.Row key={row.field} data-field={row.field} data-differs={row.differs || undefined} bg={showAll && row.differs ? 'orange.subtle' : undefined}>
                         <Table.Cell fontWeight={row.differs ? 'semibold' : undefined}>{labels.get(row.field) ?? row.field}</Table.Cell>
-                        <Table.Cell data-testid="conflict-mine">{formatFieldValue(compiled.schema, row.field, row.mine, t`Yes`, t`No`)}</Table.Cell>
-                        <Table.Cell data-testid="conflict-theirs">{formatFieldValue(compiled.schema, row.field, row.theirs, t`Yes`, t`No`)}</Table.Cell>
+                        <Table.Cell data-testid="conflict-mine">{shown(row.field, row.mine)}</Table.Cell>
+                        <Table.Cell data-testid="conflict-theirs">{shown(row.field, row.theirs)}</Table.Cell>
                       </Table.Row>
                     ))}
+                    {rows.length === 0 && (
+                      <Table.Row>
+                        <Table.Cell colSpan={3} color="fg.muted">
+                          <Trans>No field differs; only the version changed.</Trans>
+                        </Table.Cell>
+                      </Table.Row>
+                    )}
                   </Table.Body>
                 </Table.Root>
               </Box>
+              {differing.length < total && (
+                <Button mt="2" size="xs" variant="ghost" aria-pressed={showAll} data-testid="conflict-show-all" onClick={() => setShowAll((all) => !all)}>
+                  {showAll ? <Trans>Show only the fields that differ</Trans> : <Trans>Show all {total} fields</Trans>}
+                </Button>
+              )}
             </Dialog.Body>
             <Dialog.Footer>
               <HStack>

@@ -73,6 +73,11 @@ export function importTemplate(doc: EntityDocument, definition: CompiledImport |
   return `${Papa.unparse([names])}\r\n`;
 }
 
+/** Takes off the apostrophe the export puts before text a spreadsheet would run as a formula ("'=1+2" reads "=1+2"). */
+export function unescapeFormula(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
 /** Converts cell text to the field's type; an unreadable cell gives an error message instead. */
 export function convertCell(field: FieldModel, text: string): { value: unknown } | { error: string } {
   const trimmed = text.trim();
@@ -95,7 +100,7 @@ export function convertCell(field: FieldModel, text: string): { value: unknown }
         return { error: `'${trimmed}' is not JSON.` };
       }
     default:
-      return { value: text };
+      return { value: unescapeFormula(text) };
   }
 }
 
@@ -140,6 +145,18 @@ export function previewImport(csv: string, doc: EntityDocument, emptyRecord: Rec
     if (row) (row.errors['(record)'] ??= []).push(error.message);
   }
   return { mapping, unmapped, rows, invalid: rows.filter((r) => Object.keys(r.errors).length > 0).length };
+}
+
+/**
+ * What the preview shows in a cell: the record's value, but for a cell that could not be read the text of the file,
+ * so "abc" in a price reads as "abc" (marked with its error) and not as the empty record's 0.
+ */
+export function previewCellText(row: Pick<ImportRow, 'cells' | 'record' | 'errors'>, field: string, mapping: Record<string, string>): string {
+  const header = Object.keys(mapping).find((h) => mapping[h] === field);
+  if (row.errors[field] && header !== undefined) return row.cells[header] ?? '';
+  const value = row.record[field];
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 function stripSystem(record: Record<string, unknown>): Record<string, unknown> {

@@ -2,15 +2,22 @@ import { describe, expect, it, vi } from 'vitest';
 import { compileEntityUncached, type EntityDocument } from '../../../schemas';
 import product from '../../../server/data/test-fixtures/shop/product.json';
 import { collectAllPages, rowsToCsv } from './csv-export';
-import { convertCell, importTemplate, mapHeaders, previewImport } from './csv-import';
+import { convertCell, importTemplate, mapHeaders, previewCellText, previewImport, unescapeFormula } from './csv-import';
 
 const doc = product as unknown as EntityDocument;
 const empty = compileEntityUncached(doc).emptyRecord;
 
 describe('CSV export', () => {
-  it('writes Oid and the columns, objects as JSON and nulls empty', () => {
-    const csv = rowsToCsv([{ field: 'Name' }, { field: 'Attributes.Color' }, { field: 'Tags' }], [{ Oid: 1, Name: 'A, b', Attributes: { Color: 'red' }, Tags: ['x'] }, { Oid: 2, Name: null }]);
-    expect(csv.split('\r\n')).toEqual(['Oid,Name,Attributes.Color,Tags', '1,"A, b",red,"[""x""]"', '2,,,']);
+  it('writes the chosen columns under their labels, objects as JSON and nulls empty', () => {
+    const columns = [{ field: 'Name', label: 'Name, short' }, { field: 'Attributes.Color', label: 'Colour' }, { field: 'Tags', label: 'Tags' }];
+    const csv = rowsToCsv(columns, [{ Oid: 1, Name: 'A, b', Attributes: { Color: 'red' }, Tags: ['x'] }, { Oid: 2, Name: null }]);
+    expect(csv.split('\r\n')).toEqual(['"Name, short",Colour,Tags', '"A, b",red,"[""x""]"', ',,']);
+  });
+
+  it('writes the text a column gives for a value instead of the value', () => {
+    const columns = [{ field: 'Code', label: 'Code' }, { field: 'TaxOid', label: 'Tax' }];
+    const csv = rowsToCsv(columns, [{ Code: 'A', TaxOid: 7 }, { Code: 'B', TaxOid: 8 }], (column, value) => (column.field === 'TaxOid' && value === 7 ? 'Standard · S' : undefined));
+    expect(csv.split('\r\n')).toEqual(['Code,Tax', 'A,Standard · S', 'B,8']);
   });
 
   it('follows next until the last page, reporting progress', async () => {
@@ -20,6 +27,27 @@ describe('CSV export', () => {
     expect(await collectAllPages(fetchPage, (n) => progress.push(n))).toEqual([1, 2, 3]);
     expect(fetchPage.mock.calls).toEqual([[undefined], ['c1']]);
     expect(progress).toEqual([2, 3]);
+  });
+});
+
+describe('CSV formula injection', () => {
+  it('writes text a spreadsheet would run as a formula with a leading apostrophe, numbers as they are', () => {
+    const rows = [{ Oid: 1, Name: '=HYPERLINK("http://x")', Code: '+1', Note: '-2', Mail: '@SUM(A1)', Tab: '\tx', Cr: '\rx', Price: -5, Plain: 'a=b' }];
+    const columns = ['Oid', 'Name', 'Code', 'Note', 'Mail', 'Tab', 'Cr', 'Price', 'Plain'].map((field) => ({ field, label: field }));
+    const [, line] = rowsToCsv(columns, rows).split('\r\n');
+    expect(line).toBe('1,"\'=HYPERLINK(""http://x"")","\'+1","\'-2","\'@SUM(A1)","\'\tx","\'\rx",-5,a=b');
+  });
+
+  it('neutralises formulas in headers and in the texts of lookups too', () => {
+    const [header, line] = rowsToCsv([{ field: 'TaxOid', label: '=Tax' }], [{ TaxOid: 1 }], () => '@evil').split('\r\n');
+    expect(header).toBe(`"'=Tax"`);
+    expect(line).toBe(`"'@evil"`);
+  });
+
+  it('reads such a cell back as it was', () => {
+    expect(unescapeFormula("'=1+2")).toBe('=1+2');
+    expect(unescapeFormula("'plain")).toBe("'plain");
+    expect(convertCell({ name: 'T', type: 'String' }, "'-2")).toEqual({ value: '-2' });
   });
 });
 
@@ -46,6 +74,9 @@ describe('CSV import', () => {
     expect(preview.rows[0]!.record).not.toHaveProperty('Oid');
     expect(Object.keys(preview.rows[1]!.errors).sort()).toEqual(['Kind', 'Name']);
     expect(preview.rows[2]!.errors.Price).toEqual(["'x' is not a number."]);
+    // The preview shows what the file says for an unreadable cell, not the empty record's value.
+    expect(previewCellText(preview.rows[2]!, 'Price', preview.mapping)).toBe('x');
+    expect(previewCellText(preview.rows[0]!, 'Price', preview.mapping)).toBe('1.5');
     expect(preview.invalid).toBe(2);
   });
 });

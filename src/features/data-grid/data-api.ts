@@ -1,5 +1,6 @@
 import { apiCall, apiGet } from '../../lib/api/api-client';
 import { ApiRequestError } from '../../lib/api/api-error';
+import { trackOwnSave } from './own-writes';
 
 /** A record as the data service answers it (Pascal-case profile). */
 export type DataRecord = Record<string, unknown>;
@@ -11,6 +12,14 @@ export interface ListPage {
   take: number;
   hasMore: boolean;
   next?: string;
+  /** With `count: 'true'`: the rows the list matches, exact up to the server's limit. */
+  count?: ListCount;
+}
+
+/** How many rows a list matches: `exact` false means more than `total`. */
+export interface ListCount {
+  total: number;
+  exact: boolean;
 }
 
 /** The list parameters of docs/data-api.md. */
@@ -22,6 +31,15 @@ export interface ListParams {
   contains?: string;
   q?: string;
   cursor?: string;
+  /** 'true': count the matching rows too (docs/data-api.md). */
+  count?: 'true';
+}
+
+/** What an import wrote and, with validOnly, which sent records (1-based) it left out and why (`<row>.<Field>`). */
+export interface ImportResult {
+  imported: number;
+  skipped: number[];
+  errors: Record<string, string[]>;
 }
 
 /** A detail view page (`GET .../{id}/details/{detailId}`). */
@@ -35,7 +53,13 @@ export interface DetailPage extends ListPage {
 export type SaveResult =
   | { kind: 'saved'; record: DataRecord; etag: string }
   | { kind: 'unchanged' }
-  | { kind: 'conflict'; current: DataRecord | null };
+  | { kind: 'conflict'; current: DataRecord | null; modified: LastChange | null };
+
+/** Who changed a record last and when, as a 409 tells it. */
+export interface LastChange {
+  by: string | null;
+  at: string;
+}
 
 /** The base path of a kind, `<area>/<entity>` lowercased as the service expects. */
 export function dataBase(kind: string): string {
@@ -70,20 +94,27 @@ export function createDataApi(kind: string) {
     async save(record: DataRecord, etag: string | undefined): Promise<SaveResult> {
       const oid = record.Oid;
       try {
-        const response =
-          oid === null || oid === undefined
-            ? await apiCall<DataRecord>(base, { method: 'POST', body: withoutKey(record) })
-            : await apiCall<DataRecord>(`${base}/${String(oid)}`, { method: 'PUT', body: record, headers: { 'If-Match': quoted(etag ?? String(record.ETag ?? '')) }, accept: [304] });
+        // Tracked, so that the hub's message about this very save is not shown as a change made elsewhere.
+        const response = await trackOwnSave(
+          kind,
+          oid,
+          () =>
+            oid === null || oid === undefined
+              ? apiCall<DataRecord>(base, { method: 'POST', body: withoutKey(record) })
+              : apiCall<DataRecord>(`${base}/${String(oid)}`, { method: 'PUT', body: record, headers: { 'If-Match': quoted(etag ?? String(record.ETag ?? '')) }, accept: [304] }),
+          (answer) => (answer.status === 304 ? undefined : { oid: answer.data.Oid, etag: etagOf(answer.headers, answer.data) }),
+        );
         if (response.status === 304) return { kind: 'unchanged' };
         return { kind: 'saved', record: response.data, etag: etagOf(response.headers, response.data) };
       } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 409 && 'current' in error.body) return { kind: 'conflict', current: (error.body.current as DataRecord | null) ?? null };
+        if (error instanceof ApiRequestError && error.status === 409 && 'current' in error.body) return { kind: 'conflict', current: (error.body.current as DataRecord | null) ?? null, modified: (error.body.modified as LastChange | null | undefined) ?? null };
         throw error;
       }
     },
     remove: (oid: unknown, etag: string) => apiCall<void>(`${base}/${String(oid)}`, { method: 'DELETE', headers: { 'If-Match': quoted(etag) } }),
     details: (oid: unknown, detailId: string, take = 50) => apiGet<DetailPage>(`${base}/${String(oid)}/details/${encodeURIComponent(detailId)}`, { take }),
-    importRecords: (records: DataRecord[]) => apiCall<{ imported: number }>(`${base}/import`, { method: 'POST', body: { records } }).then((r) => r.data),
+    importRecords: (records: DataRecord[], options: { validOnly?: boolean } = {}) =>
+      apiCall<ImportResult>(`${base}/import${options.validOnly ? '?validOnly=true' : ''}`, { method: 'POST', body: { records } }).then((r) => r.data),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
+import { useParams } from 'react-router';
 import useSWR from 'swr';
 import type { EntityMeta, FormExtensions } from '../../../schemas/entity-document';
 import { compileEntity } from '../../../schemas/compile-entity';
@@ -11,6 +12,7 @@ import { createDataApi } from './data-api';
 import { entityDocumentFromMeta } from './entity-document-from-meta';
 import { fetchFormExtensions, fetchMeta, formExtensionsKey, metaKey } from './grid-meta';
 import { GridScreen } from './grid-screen';
+import { RecordPage } from './record-page';
 
 /** The kind of a grid item: its `entity`, else the last two segments of its path. */
 export function kindOfItem(item: PageProps['item']): string {
@@ -19,14 +21,22 @@ export function kindOfItem(item: PageProps['item']): string {
   return parts.slice(-2).join('/');
 }
 
+/** The record key of a path below the grid (`/data/<area>/<entity>/<id>`), or undefined for the grid itself. */
+export function recordKeyOf(subPath: string | undefined): string | undefined {
+  const key = subPath?.replace(/\/+$/, '');
+  return key && !key.includes('/') ? key : undefined;
+}
+
 /**
  * The data grid page of every kind (spec 2 §2): meta and form extensions fetched once (SWR), the document
- * rebuilt and compiled once per locale, then the grid screen.
+ * rebuilt and compiled once per locale, then the grid screen, or the full-page editor of one record when the
+ * address names its key below the grid's.
  */
 export function DataGridPage({ item }: PageProps) {
   const { i18n } = useLingui();
   const { tenantOid } = useTenancy();
   const kind = kindOfItem(item);
+  const recordKey = recordKeyOf(useParams()['*']);
   const api = useMemo(() => createDataApi(kind), [kind]);
   const meta = useSWR<EntityMeta>(metaKey(kind, tenantOid), fetchMeta, { revalidateOnFocus: false });
   const extensions = useSWR<FormExtensions>(formExtensionsKey(kind, tenantOid), fetchFormExtensions, { revalidateOnFocus: false });
@@ -40,6 +50,7 @@ export function DataGridPage({ item }: PageProps) {
       </Text>
     );
   if (!doc || !compiled) return <BusyHourglass />;
+  if (recordKey !== undefined) return <RecordPage key={`${kind}:${String(tenantOid)}:${recordKey}`} item={item} api={api} compiled={compiled} oid={recordKey} />;
   // A new tenant is a new list: the screen starts over.
   return <GridScreen key={`${kind}:${String(tenantOid)}`} item={item} api={api} doc={doc} compiled={compiled} />;
 }

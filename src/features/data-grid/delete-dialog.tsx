@@ -38,7 +38,7 @@ export function DeleteDialog({ api, record, etag, title, onDeleted, onCancel }: 
       action={{ label: <Trans>Delete</Trans>, colorPalette: 'red', onClick: () => void run(), testId: 'delete-confirm' }}
     >
       <Text>
-        <Trans>'{title}' will be deleted. This cannot be undone.</Trans>
+        <Trans>“{title}” will be deleted. This cannot be undone.</Trans>
       </Text>
     </ActionDialog>
   );

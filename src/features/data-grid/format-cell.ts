@@ -1,12 +1,14 @@
 import { schemaAt } from '../../../renderers/form/schema-at';
-import type { JsonSchema } from '../../../schemas';
+import { fieldCurrency, findField, formatFieldText, formatPlainValue, isNumericDisplay, valueAt, type CompiledEntity, type JsonSchema } from '../../../schemas';
 
 /** A value as one line of text for grid cells, summaries and the conflict resolver. */
 export function formatCell(value: unknown, yes = '✓', no = ''): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? yes : no;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return formatPlainValue(value, yes, no);
+}
+
+function enumTitle(schema: JsonSchema, path: string, value: unknown): string | undefined {
+  const options = schemaAt(schema, path)?.oneOf as { const?: unknown; title?: string }[] | undefined;
+  return options?.find((candidate) => candidate.const === value && value !== null && value !== undefined)?.title;
 }
 
 /**
@@ -14,7 +16,23 @@ export function formatCell(value: unknown, yes = '✓', no = ''): string {
  * in the user's language), everything else as `formatCell`. An unknown enum value shows as itself.
  */
 export function formatFieldValue(schema: JsonSchema, path: string, value: unknown, yes = '✓', no = ''): string {
-  const options = schemaAt(schema, path)?.oneOf as { const?: unknown; title?: string }[] | undefined;
-  const option = options?.find((candidate) => candidate.const === value && value !== null && value !== undefined);
-  return option?.title ?? formatCell(value, yes, no);
+  return enumTitle(schema, path, value) ?? formatCell(value, yes, no);
+}
+
+/**
+ * A record's field as text in the user's language (the compiled entity's locale): enum labels, numbers with the
+ * field's decimals and grouping, amounts in the record's currency, dates and times as local dates (schemas/
+ * format-value.ts).
+ */
+export function formatRecordField(compiled: CompiledEntity, path: string, record: Readonly<Record<string, unknown>>, yes = '✓', no = ''): string {
+  const value = valueAt(record, path);
+  const title = enumTitle(compiled.schema, path, value);
+  if (title !== undefined) return title;
+  const field = findField(compiled.meta.fields, path);
+  return formatFieldText(field, value, { locale: compiled.locale, currency: fieldCurrency(compiled.meta.fields, path, record), yes, no });
+}
+
+/** True when the column at a path holds numbers, which stand at the end of their cell (right in left-to-right). */
+export function alignsEnd(compiled: CompiledEntity, path: string): boolean {
+  return !compiled.lookups[path] && isNumericDisplay(findField(compiled.meta.fields, path));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gridAbilities } from './grid-permissions';
+import type { CompiledRowCommand } from '../../../schemas';
+import { allowedRowCommands, gridAbilities } from './grid-permissions';
 
 const all = ['list', 'read', 'create', 'update', 'patch', 'delete'] as const;
 
@@ -13,5 +14,16 @@ describe('grid abilities', () => {
 
   it('allows duplicate only with create', () => {
     expect(gridAbilities([...all], { '/p': { Update: true } }, '/p').duplicate).toBe(false);
+  });
+});
+
+describe('row commands', () => {
+  const command = (id: string, permission: CompiledRowCommand['permission']): CompiledRowCommand => ({ id, label: id, post: `/api/x/{Oid}/${id}`, permission, results: {} });
+  it('are offered only with their permission on the page path', () => {
+    const commands = [command('reset', 'Update'), command('report', 'Read')];
+    expect(allowedRowCommands(commands, { '/p': { Read: true } }, '/p').map((c) => c.id)).toEqual(['report']);
+    expect(allowedRowCommands(commands, { '/p': { Read: true, Update: true } }, '/p').map((c) => c.id)).toEqual(['reset', 'report']);
+    expect(allowedRowCommands(commands, { '/other': { Update: true } }, '/p')).toEqual([]);
+    expect(allowedRowCommands(undefined, { '/p': { Update: true } }, '/p')).toEqual([]);
   });
 });

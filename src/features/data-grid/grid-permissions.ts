@@ -1,4 +1,4 @@
-import type { Operation } from '../../../schemas';
+import type { CompiledRowCommand, Operation } from '../../../schemas';
 import type { PermissionMap } from '../../lib/navigation/navigation-visibility';
 
 /** What the grid offers for one kind on one page path. */
@@ -22,4 +22,10 @@ export function gridAbilities(operations: readonly Operation[], permissions: Per
     update: operations.includes('update') && granted.Update === true,
     remove: operations.includes('delete') && granted.Delete === true,
   };
+}
+
+/** The row commands a user gets: those whose permission the user holds on the page path (the route checks again). */
+export function allowedRowCommands(commands: readonly CompiledRowCommand[] | undefined, permissions: PermissionMap, path: string): CompiledRowCommand[] {
+  const granted = permissions[path] ?? {};
+  return (commands ?? []).filter((command) => granted[command.permission] === true);
 }

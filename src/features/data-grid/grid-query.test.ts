@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledQueryField } from '../../../schemas';
-import { decodeQueryKey, encodeQueryKey, listParamsOf, orderByOf, queryContains, queryFieldMode, queryFilter, sharedLink, toggleSort } from './grid-query';
+import { decodeQueryKey, encodeQueryKey, gridAddressParams, listParamsOf, orderByOf, queryContains, queryFieldMode, queryFilter, sharedLink, toggleSort } from './grid-query';
 
 const fields: CompiledQueryField[] = [
   { field: 'Name', label: 'Name', type: 'String' },
@@ -82,5 +82,16 @@ describe('grid query', () => {
     expect(link.searchParams.get('$start')).toBe('1');
     expect(link.searchParams.get('$row')).toBe('42');
     expect(decodeQueryKey(link.searchParams.get('$k'))?.q).toBe('z');
+  });
+});
+
+describe('gridAddressParams', () => {
+  it('keeps the query that ran, the order to run it, and the open row', () => {
+    const query = { values: { Name: 'tea' }, q: 'x', sort: [{ field: 'Name', direction: 'desc' as const }] };
+    const params = gridAddressParams(query, 7);
+    expect(decodeQueryKey(params.get('$k'))).toEqual(query);
+    expect(params.get('$start')).toBe('1');
+    expect(params.get('$row')).toBe('7');
+    expect(gridAddressParams(query).has('$row')).toBe(false);
   });
 });

@@ -169,9 +169,14 @@ export function decodeQueryKey(key: string | null | undefined): GridQuery | unde
   }
 }
 
-/** The shared link of a query: `$k`, `$start` to run it at once, and `$row` for an expanded row. */
-export function sharedLink(origin: string, pathname: string, query: GridQuery, row?: unknown): string {
+/** The address parameters of a query that ran: `$k`, `$start` to run it at once, and `$row` for an expanded row. */
+export function gridAddressParams(query: GridQuery, row?: unknown): URLSearchParams {
   const params = new URLSearchParams({ $k: encodeQueryKey(query), $start: '1' });
   if (row !== undefined && row !== null) params.set('$row', String(row));
-  return `${origin}${pathname}?${params.toString()}`;
+  return params;
+}
+
+/** The shared link of a query: the grid's address with `gridAddressParams`. */
+export function sharedLink(origin: string, pathname: string, query: GridQuery, row?: unknown): string {
+  return `${origin}${pathname}?${gridAddressParams(query, row).toString()}`;
 }

@@ -6,29 +6,38 @@ import { useLocation, useSearchParams } from 'react-router';
 import type { EntityDocument } from '../../../schemas/entity-document';
 import type { CompiledEntity as Compiled } from '../../../schemas/compile-entity';
 import type { PageProps } from '../../app/page-registry';
+import { formatNumber } from '../../lib/format/format-number';
 import { copyToClipboard } from '../../lib/toasts/copy-to-clipboard';
 import { showError } from '../../lib/toasts/show-error';
 import { toasts } from '../../lib/toasts/toast-store';
+import { UnsavedChangesDialog } from '../../lib/ui/unsaved-changes-dialog';
 import { useDelayedFlag } from '../../lib/ui/use-delayed-flag';
+import { useUnsavedGuard } from '../../lib/ui/use-unsaved-guard';
+import { useBasePath } from '../../shell/base-path';
 import { CommandBar } from '../../shell/command-bar';
 import { useNavigationData } from '../../shell/navigation-context';
 import { createClickDetector } from './click-detector';
 import { clipboardPayload } from './clipboard-payload';
 import type { DataApi, DataRecord } from './data-api';
-import { newSession, type EditorSession } from './editor-session';
-import { decodeQueryKey, listParamsOf, sharedLink, type GridQuery } from './grid-query';
+import { isDirty, newSession, type EditorSession } from './editor-session';
+import { decodeQueryKey, gridAddressParams, listParamsOf, sharedLink, type GridQuery } from './grid-query';
 import { preloadable } from '../../lib/lazy/preloadable';
 import { gridAbilities } from './grid-permissions';
 import { QueryForm } from './query-form';
+import type { FocusRequest } from './record-editor';
 import type { DetailMode } from './row-details';
 import { DeleteDialog } from './delete-dialog';
 import { PasteDialog } from './paste-dialog';
 import { useGridList } from './use-grid-list';
+import { useLiveRows } from './use-live-rows';
+import { useGridExport } from './use-grid-export';
 import { useGridTransfer } from './use-grid-transfer';
+import { useRowCommands } from './use-row-commands';
 
 const GridTable = preloadable(() => import('./grid-table').then((m) => m.GridTable));
 const RecordEditor = preloadable(() => import('./record-editor').then((m) => m.RecordEditor));
 const ImportDialog = preloadable(() => import('./import-dialog').then((m) => m.ImportDialog));
+const ExportDialog = preloadable(() => import('./export-dialog').then((m) => m.ExportDialog));
 // Every grid shows its table, and the editor with the first click: both load while the page fetches the kind's
 // metadata and first rows, so the rows render without waiting for a chunk.
 void GridTable.preload();
@@ -39,6 +48,13 @@ export const SEARCH_LABEL_SWITCH_MS = 600;
 /** The list's busy indicator shows after this long (spec 2 §4). */
 export const LIST_BUSY_DELAY_MS = 250;
 
+/** The extended row; `focus` asks its editor to focus a field (F2 on a cell). */
+interface OpenRow {
+  oid: unknown;
+  mode: DetailMode;
+  focus?: FocusRequest;
+}
+
 interface Props extends PageProps {
   api: DataApi;
   doc: EntityDocument;
@@ -47,49 +63,83 @@ interface Props extends PageProps {
 
 /** The grid screen of one kind: query form, commands, infinite grid with inline details, new-record editor. */
 export function GridScreen({ item, api, doc, compiled }: Props) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const location = useLocation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const { permissions } = useNavigationData();
+  const base = useBasePath();
   const abilities = useMemo(() => gridAbilities(compiled.meta.operations, permissions, item.path), [compiled.meta.operations, permissions, item.path]);
+  const rowCommands = useRowCommands(compiled, permissions, item.path);
 
   const linked = useMemo(() => decodeQueryKey(params.get('$k')), []); // the link counts once, at load
   const [draft, setDraft] = useState<{ values: Record<string, unknown>; q: string }>({ values: linked?.values ?? {}, q: linked?.q ?? '' });
   const [sort, setSort] = useState(linked?.sort.length ? linked.sort : compiled.grid.defaultSort);
   const list = useGridList(api, compiled.grid.pageSize);
+  const live = useLiveRows(api, list.state.rows, list.patchRow);
   const query: GridQuery = useMemo(() => ({ ...draft, sort }), [draft, sort]);
 
-  const [expanded, setExpanded] = useState<{ oid: unknown; mode: DetailMode } | undefined>(() => (params.get('$row') ? { oid: Number(params.get('$row')), mode: 'details' } : undefined));
+  // The query that ran last: kept in the address with the open row, so Back and Forward (and a reload) return to it.
+  const [ran, setRan] = useState<GridQuery | undefined>(() => (params.has('$start') || params.has('$row') ? query : undefined));
+  const [expanded, setExpanded] = useState<OpenRow | undefined>(() => (params.get('$row') ? { oid: Number(params.get('$row')), mode: 'details' } : undefined));
   const [session, setSession] = useState<EditorSession>();
   const [creating, setCreating] = useState<EditorSession>();
   const [deleting, setDeleting] = useState<{ record: DataRecord; etag: string | undefined }>();
   const [pasting, setPasting] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  // Unsaved edits of the open row or of a new record are not thrown away without asking (issue 14).
+  const guard = useUnsavedGuard((session !== undefined && isDirty(session)) || (creating !== undefined && isDirty(creating)));
 
   // A refresh of the query shown is conditional: when the list is unchanged (304) the rows and the expanded row stay.
   const runSearch = useCallback(
     async (next: GridQuery = query) => {
+      setRan(next);
       const outcome = await list.search(listParamsOf(next, compiled.queryFields));
-      if (outcome === 'loaded') setExpandedRow(undefined);
+      if (outcome === 'loaded') closeRow();
+      if (outcome === 'loaded' || outcome === 'unchanged') live.clear();
     },
-    [list.search, compiled.queryFields, query],
+    [list.search, compiled.queryFields, query, live.clear],
   );
 
-  function setExpandedRow(next: { oid: unknown; mode: DetailMode } | undefined) {
-    setExpanded(next);
-    if (!next || next.oid !== session?.record.Oid) setSession(undefined);
+  /** Closes the open row without asking: its rows were replaced, or its record is gone. */
+  function closeRow() {
+    setExpanded(undefined);
+    setSession(undefined);
   }
 
-  // A link with $start (or one restoring a row) runs its search at once.
+  /** A new search replaces the rows and so closes the open row: asks first when it holds edits. */
+  const search = (next?: GridQuery) => guard.confirm(() => void runSearch(next));
+
+  function setExpandedRow(next: OpenRow | undefined) {
+    const leaving = !next || next.oid !== expanded?.oid;
+    const apply = () => {
+      setExpanded(next);
+      if (leaving) setSession(undefined);
+    };
+    // Closing the open row or opening another one ends its editor session: ask first when it holds edits.
+    if (leaving) guard.confirm(apply);
+    else apply();
+  }
+
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (params.has('$start') || params.has('$row')) {
+    // A link with $start or $row runs its query; so does a kind whose metadata asks for it (grid.runOnLoad).
+    if (params.has('$start') || params.has('$row') || compiled.grid.runOnLoad) {
+      if (!params.has('$start') && !params.has('$row')) setRan(query);
       const row = expanded;
       void list.search(listParamsOf(query, compiled.queryFields)).then(() => row && setExpanded(row));
     }
   }, []); // once, on load
+
+  const openOid = expanded?.oid;
+  useEffect(() => {
+    if (!ran) return;
+    const next = gridAddressParams(ran, openOid);
+    // Replaced, not pushed: the grid's own state is not a page of its own in the history.
+    if (next.toString() !== new URLSearchParams(window.location.search).toString()) setParams(next, { replace: true });
+  }, [ran, openOid, setParams]);
 
   const searchedLong = useDelayedFlag(list.state.searched, SEARCH_LABEL_SWITCH_MS);
   const busy = useDelayedFlag(list.state.loading, LIST_BUSY_DELAY_MS);
@@ -114,11 +164,13 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
     [list],
   );
 
-  const transfer = useGridTransfer({ api, compiled, kind: api.kind, query, onPasted: (value) => setCreating(newSession(value)), askForKeyboardPaste: () => setPasting(true) });
+  const exporter = useGridExport({ api, compiled, kind: api.kind, query });
+  const transfer = useGridTransfer({ api, compiled, kind: api.kind, onPasted: (value) => setCreating(newSession(value)), askForKeyboardPaste: () => setPasting(true) });
 
   const details = {
     mode: expanded?.mode ?? 'details',
-    onModeChange: (mode: DetailMode) => setExpanded((e) => (e ? { ...e, mode } : e)),
+    onModeChange: (mode: DetailMode) => setExpanded((e) => (e ? { oid: e.oid, mode } : e)),
+    focusRequest: expanded?.focus,
     session,
     onSessionChange: setSession,
     abilities,
@@ -128,6 +180,16 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
     onDuplicate: (record: DataRecord) => setCreating(newSession(record)),
     onDelete: (record: DataRecord, etag: string | undefined) => setDeleting({ record, etag }),
     onCopyLink: () => void copyToClipboard(link(expanded?.oid)),
+    recordPath: (record: DataRecord) => `${base}${item.path}/${encodeURIComponent(String(record.Oid))}`,
+    rowCommands,
+  };
+
+  /** The matching rows as the server counted them (exact, or 'more than' its limit), else the rows loaded. */
+  const countText = () => {
+    const count = list.state.count;
+    if (!count) return list.state.hasMore ? t`${list.state.rows.length}+ rows` : t`${list.state.rows.length} rows`;
+    const total = formatNumber(count.total, i18n.locale);
+    return count.exact ? t`${total} matching rows` : t`More than ${total} matching rows`;
   };
 
   const startNew = async () => {
@@ -156,22 +218,27 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
             <Upload size={16} aria-hidden /> <Trans>Import</Trans>
           </Button>
         )}
-        <Button size="sm" variant="ghost" onClick={() => void transfer.exportCsv()} disabled={transfer.exported !== undefined} data-testid="cmd-export">
-          <Download size={16} aria-hidden /> {transfer.exported !== undefined ? t`Exporting… ${transfer.exported}` : t`Export`}
+        <Button size="sm" variant="ghost" onClick={() => setExporting(true)} data-testid="cmd-export">
+          <Download size={16} aria-hidden /> {t`Export`}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => void copyToClipboard(link())} data-testid="cmd-copy-link">
           <Link2 size={16} aria-hidden /> <Trans>Copy link</Trans>
         </Button>
       </CommandBar>
-      <QueryForm fields={compiled.queryFields} lookups={compiled.lookups} schema={compiled.schema} values={draft.values} q={draft.q} onChange={(values, q) => setDraft({ values, q })} onSubmit={() => void runSearch()}>
+      <QueryForm fields={compiled.queryFields} lookups={compiled.lookups} schema={compiled.schema} values={draft.values} q={draft.q} onChange={(values, q) => setDraft({ values, q })} onSubmit={() => search()}>
         <HStack>
-          <Button size="sm" colorPalette="blue" onClick={() => void runSearch()} data-testid="grid-search" aria-busy={busy}>
+          <Button size="sm" colorPalette="blue" onClick={() => search()} data-testid="grid-search" aria-busy={busy}>
             {searchedLong ? t`Refresh` : t`Start`}
           </Button>
           {busy && <Spinner size="sm" data-testid="grid-busy" />}
           {list.state.searched && (
             <Text textStyle="xs" color="fg.muted" data-testid="grid-count">
-              {list.state.hasMore ? t`${list.state.rows.length}+ rows` : t`${list.state.rows.length} rows`}
+              {countText()}
+            </Text>
+          )}
+          {(live.changed.size > 0 || live.created > 0) && (
+            <Text textStyle="xs" color="orange.fg" role="status" data-testid="grid-live-changes">
+              {t`${live.changed.size} changed, ${live.created} new`}
             </Text>
           )}
         </HStack>
@@ -192,15 +259,20 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
             rows={list.state.rows}
             hasMore={list.state.hasMore}
             sort={sort}
-            onSortChange={(next) => {
-              setSort(next);
-              void runSearch({ ...query, sort: next });
-            }}
+            onSortChange={(next) =>
+              guard.confirm(() => {
+                setSort(next);
+                void runSearch({ ...query, sort: next });
+              })
+            }
             onLoadMore={() => void list.loadMore()}
             expanded={expanded?.oid}
             onRowClick={(record) => clicks.click(record)}
             onRowDoubleClick={(record) => setExpandedRow({ oid: record.Oid, mode: abilities.update ? 'edit' : 'view' })}
-            onRowKey={(record, key) => setExpandedRow(key === 'F2' ? { oid: record.Oid, mode: abilities.update ? 'edit' : 'view' } : expandedOid(record) ? undefined : { oid: record.Oid, mode: 'details' })}
+            onRowKey={(record, key, field) =>
+              setExpandedRow(key === 'F2' ? { oid: record.Oid, mode: abilities.update ? 'edit' : 'view', focus: { field: field ?? '' } } : expandedOid(record) ? undefined : { oid: record.Oid, mode: 'details' })
+            }
+            count={list.state.count}
             details={details}
           />
         ) : (
@@ -208,6 +280,7 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
             <Trans>Choose your filters and press Start.</Trans>
           </Text>
         )}
+        {exporting && <ExportDialog compiled={compiled} exported={exporter.exported} onCancel={() => setExporting(false)} onExport={(columns) => void exporter.run(columns).then((done) => done && setExporting(false))} />}
         {importing && <ImportDialog compiled={compiled} doc={doc} api={api} onCancel={() => setImporting(false)} onDone={() => (setImporting(false), void runSearch())} />}
       </Suspense>
       {deleting && (
@@ -219,12 +292,13 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
           onDeleted={() => {
             list.patchRow(deleting.record.Oid, null);
             setDeleting(undefined);
-            setExpandedRow(undefined);
+            closeRow();
             toasts.show({ type: 'success', title: t`Operation successful`, content: t`Deleted.` });
           }}
           onCancel={() => setDeleting(undefined)}
         />
       )}
+      <UnsavedChangesDialog guard={guard} />
       {pasting && (
         <PasteDialog
           onCancel={() => setPasting(false)}

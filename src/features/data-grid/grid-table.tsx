@@ -1,17 +1,20 @@
-import { Box } from '@chakra-ui/react';
+import { Box, useBreakpointValue } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useMemo, type UIEvent } from 'react';
-import { DataGrid, type Column, type SortColumn } from 'react-data-grid';
+import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
+import { DataGrid, type Column, type DataGridHandle, type SortColumn } from 'react-data-grid';
 import 'react-data-grid/lib/styles.css';
 import './grid-table.css';
 import type { CompiledEntity, SortKey } from '../../../schemas';
 import { valueAt } from '../../../schemas/field-paths';
-import type { DataApi, DataRecord } from './data-api';
-import { formatFieldValue } from './format-cell';
+import { formatNumber } from '../../lib/format/format-number';
+import type { DataApi, DataRecord, ListCount } from './data-api';
+import { alignsEnd, formatRecordField } from './format-cell';
 import { LookupText } from './lookup-text';
 import { lookupBatchId, lookupBatches, pageChunks } from './lookup-texts';
 import { RowDetails, type RowDetailsProps } from './row-details';
 import { rowNumberText } from './row-numbers';
+import { RowSheet } from './row-sheet';
+import { useScrollMemory } from './use-scroll-memory';
 
 /** A grid line: a record, or the inline details under the extended record. */
 export type GridLine = { type: 'record'; record: DataRecord; index: number } | { type: 'detail'; record: DataRecord };
@@ -29,8 +32,10 @@ export interface GridTableProps {
   expanded: unknown;
   onRowClick: (record: DataRecord) => void;
   onRowDoubleClick: (record: DataRecord) => void;
-  /** Keyboard: Enter extends the row (details), F2 opens its editor. */
-  onRowKey: (record: DataRecord, key: 'Enter' | 'F2') => void;
+  /** Keyboard: Enter extends the row (details), F2 opens its editor on the cell's field (undefined on '#'). */
+  onRowKey: (record: DataRecord, key: 'Enter' | 'F2', field: string | undefined) => void;
+  /** How many rows match, as the server counted them: the 'row N of M' announcement says it. */
+  count?: ListCount | undefined;
   details: Omit<RowDetailsProps, 'row' | 'compiled' | 'api'>;
 }
 
@@ -50,8 +55,12 @@ export function gridLines(rows: readonly DataRecord[], expanded: unknown): GridL
 /** The grid with infinite scrolling (spec 2 §2): the next page loads when the end of the list comes into view. */
 export function GridTable(props: GridTableProps) {
   const { compiled, api, rows, sort, expanded, details } = props;
-  const { t } = useLingui();
-  const lines = useMemo(() => gridLines(rows, expanded), [rows, expanded]);
+  const { t, i18n } = useLingui();
+  const grid = useRef<DataGridHandle>(null);
+  // Below md the extended row opens as a full-screen sheet, not as a line of the grid.
+  const sheet = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const lines = useMemo(() => gridLines(rows, sheet ? undefined : expanded), [rows, expanded, sheet]);
+  const sheetRecord = sheet && expanded !== undefined && expanded !== null ? rows.find((record) => record.Oid === expanded) : undefined;
   const count = rows.length;
   // The lookup values of each loaded page resolve with one list call per looked-up kind.
   const pageSize = compiled.grid.pageSize;
@@ -82,12 +91,15 @@ export function GridTable(props: GridTableProps) {
           minWidth: 80,
           sortable: !column.field.includes('.') && column.type !== 'Object' && column.type !== 'Array',
           resizable: true,
+          // Numbers stand at the end of their cell so their digits line up (start-aligned in right-to-left too).
+          ...(alignsEnd(compiled, column.field) ? { cellClass: 'mate-number', headerCellClass: 'mate-number' } : {}),
           renderCell: ({ row: line }) => {
             if (line.type !== 'record') return null;
             const value = valueAt(line.record, column.field);
             const lookup = compiled.lookups[column.field];
             if (lookup) return <LookupText lookup={lookup} value={value} batch={batchesByPage[Math.floor(line.index / Math.max(1, pageSize))]?.get(lookupBatchId(lookup))} />;
-            return formatFieldValue(compiled.schema, column.field, value, t`Yes`, '');
+            // Isolated, so '20-0000003' or '19 %' keeps its order in a right-to-left page.
+            return <bdi>{formatRecordField(compiled, column.field, line.record, t`Yes`, '')}</bdi>;
           },
         }),
       ),
@@ -96,8 +108,41 @@ export function GridTable(props: GridTableProps) {
 
   const sortColumns = useMemo<SortColumn[]>(() => sort.map((s) => ({ columnKey: s.field, direction: s.direction === 'asc' ? 'ASC' : 'DESC' })), [sort]);
 
+  // Where the open row was opened from: closing it (Escape, Close, Cancel) gives that cell the focus again.
+  const origin = useRef<{ oid: unknown; column: string }>(undefined);
+  const [announced, setAnnounced] = useState('');
+  const loaded = rows.length;
+  const rowAnnouncement = (index: number) => {
+    const n = index + 1;
+    // The server's count (exact, or its limit), else the rows loaded so far.
+    const exact = props.count ? props.count.exact : !props.hasMore;
+    const total = formatNumber(props.count?.total ?? loaded, i18n.locale);
+    return exact ? t`Row ${n} of ${total}` : t`Row ${n} of more than ${total}`;
+  };
+  const wasExpanded = useRef(expanded);
+  useEffect(() => {
+    const closed = wasExpanded.current !== undefined && wasExpanded.current !== null && (expanded === undefined || expanded === null);
+    wasExpanded.current = expanded;
+    const from = origin.current;
+    const element = grid.current?.element;
+    if (!closed || !from || !element) return;
+    // Only when the focus went down with the details (or stays in the grid): a click elsewhere keeps its focus.
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && !element.contains(focused)) return;
+    const rowIdx = lines.findIndex((line) => line.type === 'record' && line.record.Oid === from.oid);
+    const idx = Math.max(0, columns.findIndex((column) => column.key === from.column));
+    if (rowIdx < 0) return;
+    grid.current?.setActivePosition({ idx, rowIdx }, { shouldFocus: true });
+    // When that cell is still the active one, react-data-grid leaves the focus alone: give it the focus here.
+    element.querySelector<HTMLElement>(`.rdg-row[aria-rowindex="${rowIdx + 2}"] > .rdg-cell[aria-colindex="${idx + 1}"]`)?.focus();
+  }, [expanded, lines, columns]);
+
+  const scroller = useCallback(() => grid.current?.element, []);
+  const rememberScroll = useScrollMemory(scroller, { lines: lines.length, hasMore: props.hasMore, loadMore: props.onLoadMore });
+
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const target = event.currentTarget;
+    rememberScroll(target);
     if (props.hasMore && target.scrollTop + target.clientHeight >= target.scrollHeight - ROW_HEIGHT * 3) props.onLoadMore();
   };
 
@@ -109,9 +154,11 @@ export function GridTable(props: GridTableProps) {
         '& .rdg': { blockSize: 'calc(100vh - 300px)', minBlockSize: '360px', fontSize: 'sm' },
         '& .mate-detail-cell': { padding: 0, whiteSpace: 'normal' },
         '& .mate-row-number': { color: 'var(--chakra-colors-fg-muted)', textAlign: 'end' },
+        '& .mate-number': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
       }}
     >
       <DataGrid<GridLine>
+        ref={grid}
         aria-label={compiled.pluralLabel}
         columns={columns}
         rows={lines}
@@ -124,19 +171,37 @@ export function GridTable(props: GridTableProps) {
           if (first) props.onSortChange([{ field: first.columnKey, direction: first.direction === 'ASC' ? 'asc' : 'desc' }]);
           else if (sort[0]) props.onSortChange([{ field: sort[0].field, direction: 'asc' }]);
         }}
-        onCellClick={({ row: line }) => line.type === 'record' && props.onRowClick(line.record)}
+        onCellClick={({ row: line, column }) => {
+          if (line.type !== 'record') return;
+          origin.current = { oid: line.record.Oid, column: column.key };
+          props.onRowClick(line.record);
+        }}
         onCellDoubleClick={(_args, event) => event.preventGridDefault()}
-        onCellKeyDown={({ row: line }, event) => {
+        onCellKeyDown={({ row: line, column }, event) => {
           if (!line || line.type !== 'record') return;
+          // Arrows, Home/End, PageUp/PageDown and Tab stay react-data-grid's own cell navigation.
           if (event.key === 'Enter' || event.key === 'F2') {
             event.preventGridDefault();
-            props.onRowKey(line.record, event.key);
+            origin.current = { oid: line.record.Oid, column: column?.key ?? '#' };
+            props.onRowKey(line.record, event.key, column && column.key !== '#' ? column.key : undefined);
+          } else if (event.key === 'Escape' && line.record.Oid === expanded) {
+            event.preventGridDefault();
+            details.onClose();
           }
         }}
+        onActivePositionChange={({ row: line }) => setAnnounced(line?.type === 'record' ? rowAnnouncement(line.index) : '')}
         onScroll={onScroll}
         direction={document.dir === 'rtl' ? 'rtl' : 'ltr'}
-        className="rdg-light"
+        className="mate-grid"
       />
+      <Box srOnly role="status" aria-live="polite" data-testid="grid-row-announcement">
+        {announced}
+      </Box>
+      {sheetRecord && (
+        <RowSheet title={String(sheetRecord[compiled.meta.titleField] ?? sheetRecord.Oid)} onClose={details.onClose}>
+          <RowDetails compiled={compiled} api={api} row={sheetRecord} {...details} />
+        </RowSheet>
+      )}
     </Box>
   );
 }

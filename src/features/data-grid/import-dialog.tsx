@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Code, HStack, Progress, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Code, HStack, Progress, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { fieldLabel, type CompiledEntity, type CompiledImport, type EntityDocument } from '../../../schemas';
@@ -6,8 +6,10 @@ import { ApiRequestError } from '../../lib/api/api-error';
 import { showError } from '../../lib/toasts/show-error';
 import { toasts } from '../../lib/toasts/toast-store';
 import { ActionDialog } from '../../lib/ui/action-dialog';
-import { importTemplate, previewImport, type ImportPreview } from './csv-import';
+import { importTemplate, previewCellText, previewImport, type ImportPreview } from './csv-import';
 import type { DataApi } from './data-api';
+import { ImportDropZone } from './import-drop-zone';
+import { validRowsOf, withServerErrors } from './import-valid-rows';
 
 /** Props of the CSV import. */
 export interface ImportDialogProps {
@@ -16,17 +18,6 @@ export interface ImportDialogProps {
   api: DataApi;
   onDone: (imported: number) => void;
   onCancel: () => void;
-}
-
-/** Server errors keyed `<row>.<Field>` spread onto the preview rows. */
-function withServerErrors(preview: ImportPreview, errors: Record<string, string[]>): ImportPreview {
-  const rows = preview.rows.map((row) => ({ ...row, errors: { ...row.errors } }));
-  for (const [key, messages] of Object.entries(errors)) {
-    const [line, ...field] = key.split('.');
-    const row = rows[Number(line) - 1];
-    if (row) row.errors[field.join('.') || '(record)'] = messages;
-  }
-  return { ...preview, rows, invalid: rows.filter((r) => Object.keys(r.errors).length > 0).length };
 }
 
 /** Offers the header-only CSV as a download. */
@@ -87,16 +78,18 @@ function ImportColumnGuide({ definition }: { definition: CompiledImport }) {
 }
 
 /**
- * CSV import for any kind (spec 2 §2): pick a file, columns mapped by field name or label, every row checked with
- * the compiled schema, a preview with the errors per row and cell; the import is one request the server writes
- * in one transaction, so nothing is half-imported. A kind with an import definition (spec 2 §3) shows its columns
- * with labels and descriptions, offers them as a template, takes only them and applies its rules.
+ * CSV import for any kind (spec 2 §2): drop or pick a file, columns mapped by field name or label, every row checked
+ * with the compiled schema, a preview with the errors per row and cell; the import is one request the server writes
+ * in one transaction, so nothing is half-imported. When some rows have errors the user fixes the file, or imports
+ * the valid rows alone (`validOnly`: those rows all, or none of them). A kind with an import definition (spec 2 §3)
+ * shows its columns with labels and descriptions, offers them as a template, takes only them and applies its rules.
  */
 export function ImportDialog({ compiled, doc, api, onDone, onCancel }: ImportDialogProps) {
   const { t } = useLingui();
   const [fileName, setFileName] = useState<string>();
   const [preview, setPreview] = useState<ImportPreview>();
   const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(0);
   const definition = compiled.import;
   const hidden = new Set(definition?.columns.filter((c) => !c.show).map((c) => c.field));
   const columns = preview ? [...new Set(Object.values(preview.mapping))].filter((field) => !hidden.has(field)) : [];
@@ -113,15 +106,22 @@ export function ImportDialog({ compiled, doc, api, onDone, onCancel }: ImportDia
     setPreview(previewImport(await file.text(), doc, compiled.emptyRecord, compiled.locale));
   };
 
-  const run = async () => {
+  const valid = preview ? validRowsOf(preview) : [];
+
+  /** All rows, or with `validOnly` the rows without errors; the server's errors land on the lines they came from. */
+  const run = async (validOnly: boolean) => {
     if (!preview) return;
+    const sent = validOnly ? valid : preview.rows;
+    setSending(sent.length);
     setBusy(true);
     try {
-      const result = await api.importRecords(preview.rows.map((row) => row.values));
-      toasts.show({ type: 'success', title: t`Operation successful`, content: t`${result.imported} records imported.` });
+      const result = await api.importRecords(sent.map((row) => row.values), { validOnly });
+      const skipped = preview.rows.length - result.imported;
+      const content = skipped > 0 ? t`${result.imported} records imported; rows with errors left out: ${skipped}.` : t`${result.imported} records imported.`;
+      toasts.show({ type: 'success', title: t`Operation successful`, content });
       onDone(result.imported);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.body.errors) setPreview(withServerErrors(preview, error.body.errors));
+      if (error instanceof ApiRequestError && error.body.errors) setPreview(withServerErrors(preview, error.body.errors, sent));
       showError(error);
     } finally {
       setBusy(false);
@@ -138,13 +138,13 @@ export function ImportDialog({ compiled, doc, api, onDone, onCancel }: ImportDia
       action={{
         label: <Trans>Import</Trans>,
         colorPalette: 'blue',
-        onClick: () => void run(),
+        onClick: () => void run(false),
         disabled: !preview || preview.invalid > 0 || preview.rows.length === 0 || busy,
         testId: 'import-run',
       }}
     >
-      <HStack gap="3" flexWrap="wrap">
-        <input type="file" accept=".csv,text/csv" aria-label={t`CSV file`} data-testid="import-file" onChange={(e) => void read(e.currentTarget.files?.[0])} />
+      <ImportDropZone onFile={(file) => void read(file)} fileName={fileName} />
+      <HStack mt="2" justify="flex-end">
         <Button size="xs" variant="outline" onClick={() => downloadTemplate(doc, definition)} data-testid="import-template">
           <Trans>Download template</Trans>
         </Button>
@@ -156,17 +156,29 @@ export function ImportDialog({ compiled, doc, api, onDone, onCancel }: ImportDia
             <Text data-testid="import-summary">{t`${preview.rows.length} rows in ${fileName ?? ''}, ${preview.invalid} with errors.`}</Text>
             {preview.unmapped.length > 0 && <Text color="fg.muted">{t`Ignored columns: ${preview.unmapped.join(', ')}`}</Text>}
           </HStack>
+          {preview.invalid > 0 && valid.length > 0 && (
+            <Alert.Root status="warning" mb="2" data-testid="import-partial">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Description>{t`Fix the file and drop it again, or import only the rows without errors and leave out the others.`}</Alert.Description>
+              </Alert.Content>
+              <Button size="sm" colorPalette="orange" alignSelf="center" flexShrink={0} onClick={() => void run(true)} disabled={busy} data-testid="import-valid-run">
+                {t`Import the valid rows only (${valid.length})`}
+              </Button>
+            </Alert.Root>
+          )}
           <Box maxH="50vh" overflow="auto" borderWidth="1px" borderRadius="md">
             <Table.Root size="sm" stickyHeader>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>#</Table.ColumnHeader>
+                  {/* Errors come first so a wide file never pushes them out of sight. */}
+                  <Table.ColumnHeader minW="56">{t`Errors`}</Table.ColumnHeader>
                   {columns.map((c) => (
                     <Table.ColumnHeader key={c} title={c}>
                       {labelOf(c)}
                     </Table.ColumnHeader>
                   ))}
-                  <Table.ColumnHeader>{t`Errors`}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -175,18 +187,18 @@ export function ImportDialog({ compiled, doc, api, onDone, onCancel }: ImportDia
                   return (
                     <Table.Row key={row.line} data-testid="import-row" data-invalid={bad || undefined} bg={bad ? 'red.subtle' : undefined}>
                       <Table.Cell>{row.line}</Table.Cell>
-                      {columns.map((c) => (
-                        <Table.Cell key={c} data-cell={c} color={row.errors[c] ? 'fg.error' : undefined} title={row.errors[c]?.join(' ')} fontWeight={row.errors[c] ? 'semibold' : undefined}>
-                          {String(row.record[c] ?? '')}
-                        </Table.Cell>
-                      ))}
-                      <Table.Cell data-testid="import-row-errors">
+                      <Table.Cell data-testid="import-row-errors" minW="56" whiteSpace="normal">
                         {Object.entries(row.errors).map(([field, messages]) => (
                           <Badge key={field} colorPalette="red" me="1" whiteSpace="normal">
                             {labelOf(field)}: {messages.join(' ')}
                           </Badge>
                         ))}
                       </Table.Cell>
+                      {columns.map((c) => (
+                        <Table.Cell key={c} data-cell={c} color={row.errors[c] ? 'fg.error' : undefined} title={row.errors[c]?.join(' ')} fontWeight={row.errors[c] ? 'semibold' : undefined}>
+                          {previewCellText(row, c, preview.mapping)}
+                        </Table.Cell>
+                      ))}
                     </Table.Row>
                   );
                 })}
@@ -198,7 +210,7 @@ export function ImportDialog({ compiled, doc, api, onDone, onCancel }: ImportDia
               <Progress.Track>
                 <Progress.Range />
               </Progress.Track>
-              <Progress.Label textStyle="xs">{t`Importing ${preview.rows.length} records…`}</Progress.Label>
+              <Progress.Label textStyle="xs">{t`Importing ${sending} records…`}</Progress.Label>
             </Progress.Root>
           )}
         </Box>

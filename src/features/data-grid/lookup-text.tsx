@@ -23,12 +23,13 @@ export function useLookupRecords(batch: LookupBatch | undefined): Map<string, Da
 export function LookupText({ lookup, value, batch }: { lookup: CompiledLookup; value: unknown; batch: LookupBatch | undefined }) {
   const records = useLookupRecords(value === null || value === undefined || value === '' ? undefined : batch);
   const record = records?.get(String(value));
-  if (!record) return <span data-lookup-value={formatCell(value)}>{formatCell(value)}</span>;
+  // Texts are isolated (<bdi>): a Latin code keeps its order inside a right-to-left page.
+  if (!record) return <bdi data-lookup-value={formatCell(value)}>{formatCell(value)}</bdi>;
   const option = toLookupOption(lookup, record);
   return (
     <HStack as="span" display="inline-flex" gap="1" data-lookup-value={formatCell(value)} title={formatCell(value)}>
       {option.country && <CountryFlag country={option.country} size={16} />}
-      <span>{option.text}</span>
+      <bdi>{option.text}</bdi>
     </HStack>
   );
 }

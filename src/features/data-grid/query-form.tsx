@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { schemaAt } from '../../../renderers/form/schema-at';
+import { LocalDateInput } from '../../../renderers/widgets/local-date-input';
 import { LookupPicker } from '../../../renderers/widgets/lookup-widget';
 import type { CompiledLookup, CompiledQueryField, JsonSchema } from '../../../schemas';
 import { createLookupResolver, createLookupSource } from './data-lookups';
@@ -26,12 +27,16 @@ export interface QueryFormProps {
   children: ReactNode;
 }
 
+/** The id of a query field's box (its label points at it); a range's second box adds `-to`. */
+const queryFieldId = (path: string) => `query-${path.replace(/\W/g, '-')}`;
+
 const shown = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
+/** A Date or DateTime field is queried by whole days (YYYY-MM-DD), the 'to' day included (see grid-query). */
+const isDateRange = (field: CompiledQueryField) => field.usage === 'Date' || field.usage === 'DateTime';
+
 function inputTypeOf(field: CompiledQueryField): string {
-  if (field.usage === 'Date' || field.usage === 'DateTime') return 'date';
-  if (field.usage === 'Time') return 'time';
-  return 'text';
+  return field.usage === 'Time' ? 'time' : 'text';
 }
 
 /**
@@ -40,7 +45,7 @@ function inputTypeOf(field: CompiledQueryField): string {
  * record picked through the lookup, enums one of their options. Enter searches.
  */
 export function QueryForm({ fields, lookups = {}, schema, values, q, onChange, onSubmit, children }: QueryFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const set = (field: string, value: unknown) => onChange({ ...values, [field]: value }, q);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,19 +75,30 @@ export function QueryForm({ fields, lookups = {}, schema, values, q, onChange, o
       case 'range': {
         // A plain value (a link from before ranges) shows as both ends: the same exact match.
         const range: QueryRange = rangeOf(value) ?? (value === undefined || value === null || value === '' ? {} : { from: shown(value), to: shown(value) });
-        const end = (bound: 'from' | 'to') => (
-          <Input
-            size="sm"
-            type={inputTypeOf(field)}
-            data-query-field={path}
-            data-bound={bound}
-            aria-label={bound === 'from' ? t`${label} from` : t`${label} to`}
-            placeholder={bound === 'from' ? t`from` : t`to`}
-            inputMode={field.type === 'Number' ? 'decimal' : undefined}
-            value={range[bound] ?? ''}
-            onChange={(e) => set(path, { ...range, [bound]: e.currentTarget.value })}
-          />
-        );
+        const end = (bound: 'from' | 'to') => {
+          const common = {
+            size: 'sm',
+            'data-query-field': path,
+            'data-bound': bound,
+            // The label names the 'from' box (the field's id); the 'to' box needs an id of its own.
+            id: bound === 'to' ? `${queryFieldId(path)}-to` : undefined,
+            'aria-label': bound === 'from' ? t`${label} from` : t`${label} to`,
+          } as const;
+          // Dates are shown and typed in the UI language, not the browser's; the query keeps YYYY-MM-DD.
+          if (isDateRange(field)) {
+            return <LocalDateInput {...common} kind="date" locale={i18n.locale} unreadable="drop" value={range[bound]} onValueChange={(next) => set(path, { ...range, [bound]: next ?? '' })} />;
+          }
+          return (
+            <Input
+              {...common}
+              type={inputTypeOf(field)}
+              placeholder={bound === 'from' ? t`from` : t`to`}
+              inputMode={field.type === 'Number' ? 'decimal' : undefined}
+              value={range[bound] ?? ''}
+              onChange={(e) => set(path, { ...range, [bound]: e.currentTarget.value })}
+            />
+          );
+        };
         return (
           <HStack gap="1">
             {end('from')}
@@ -95,7 +111,7 @@ export function QueryForm({ fields, lookups = {}, schema, values, q, onChange, o
         if (lookup) {
           return (
             <LookupPicker
-              id={`query-${path.replace(/\W/g, '-')}`}
+              id={queryFieldId(path)}
               ariaLabel={label}
               value={value}
               lookup={lookup}
@@ -126,9 +142,9 @@ export function QueryForm({ fields, lookups = {}, schema, values, q, onChange, o
         );
       }
       case 'contains':
-        return <Input size="sm" data-query-field={path} placeholder={t`contains…`} value={shown(value)} onChange={(e) => set(path, e.currentTarget.value)} />;
+        return <Input size="sm" dir="auto" data-query-field={path} placeholder={t`contains…`} value={shown(value)} onChange={(e) => set(path, e.currentTarget.value)} />;
     }
-    return <Input size="sm" data-query-field={path} inputMode={field.type === 'Number' ? 'decimal' : undefined} value={shown(value)} onChange={(e) => set(path, e.currentTarget.value)} />;
+    return <Input size="sm" dir="auto" data-query-field={path} inputMode={field.type === 'Number' ? 'decimal' : undefined} value={shown(value)} onChange={(e) => set(path, e.currentTarget.value)} />;
   };
 
   return (
@@ -142,7 +158,7 @@ export function QueryForm({ fields, lookups = {}, schema, values, q, onChange, o
           </HStack>
         </Field.Root>
         {fields.map((field) => (
-          <Field.Root key={field.field} w={queryFieldMode(field) === 'range' ? '72' : '48'} flex="none" data-query-mode={queryFieldMode(field)}>
+          <Field.Root key={field.field} id={queryFieldId(field.field)} w={queryFieldMode(field) === 'range' ? '72' : '48'} flex="none" data-query-mode={queryFieldMode(field)}>
             <Field.Label textStyle="xs">{field.label}</Field.Label>
             {editor(field)}
           </Field.Root>

@@ -9,15 +9,21 @@ import { showError } from '../../lib/toasts/show-error';
 import { toasts } from '../../lib/toasts/toast-store';
 import { BusyButton } from '../../lib/ui/busy-button';
 import { ConflictResolver } from './conflict-resolver';
-import type { DataApi, DataRecord } from './data-api';
+import type { DataApi, DataRecord, LastChange } from './data-api';
 import { createLookupResolver, createLookupSource } from './data-lookups';
 import { closeButtonKind, storedSession, type EditorSession } from './editor-session';
+import { useChangedElsewhere } from './use-changed-elsewhere';
 
 /** The closing animation after a save (spec 2 §4). */
 export const CLOSE_ANIMATION_MS = 350;
 
 const lookupSource = createLookupSource();
 const resolveLookup = createLookupResolver();
+
+/** Asks the editor to focus a field's input; each F2 is a new object, so pressing it again focuses again. */
+export interface FocusRequest {
+  field: string;
+}
 
 /** Props of the record editor. */
 export interface RecordEditorProps {
@@ -30,6 +36,8 @@ export interface RecordEditorProps {
   keepOpenOnUpdate?: boolean;
   onSaved: (record: DataRecord, created: boolean) => void;
   onClose: () => void;
+  /** Focus this field's input (F2 on a grid cell; the layout's first field when blank): a new request each time. */
+  focusRequest?: FocusRequest | undefined;
 }
 
 /**
@@ -37,21 +45,33 @@ export interface RecordEditorProps {
  * and updates with If-Match otherwise; 304 is a success that keeps the local data; 409 opens the conflict resolver;
  * the server's field errors show on their fields (until edited), with a one-line summary above the form.
  */
-export function RecordEditor({ compiled, api, session, onSessionChange, readOnly = false, keepOpenOnUpdate = false, onSaved, onClose }: RecordEditorProps) {
+export function RecordEditor({ compiled, api, session, onSessionChange, readOnly = false, keepOpenOnUpdate = false, onSaved, onClose, focusRequest }: RecordEditorProps) {
   const { t, i18n } = useLingui();
   const form = useRef<EntityFormHandle>(null);
-  const [conflict, setConflict] = useState<{ theirs: DataRecord | null } | null>(null);
+  const [conflict, setConflict] = useState<{ theirs: DataRecord | null; modified: LastChange | null } | null>(null);
   // What the server refused, with the values it refused: a field's messages go once the user edits it.
   const [refused, setRefused] = useState<{ errors: ServerFieldErrors; value: DataRecord }>();
   const [closing, setClosing] = useState(false);
   const latest = useRef(session);
   latest.current = session;
+  const elsewhere = useChangedElsewhere(api, session);
+
+  // Opened from the keyboard on a cell: the user goes on typing in that cell's field.
+  useEffect(() => {
+    if (focusRequest) form.current?.focus(focusRequest.field || (compiled.layout.tabs[0]?.groups[0]?.fields[0] ?? ''));
+  }, [focusRequest, compiled.layout]);
 
   useEffect(() => {
     if (!closing) return;
     const timer = setTimeout(onClose, CLOSE_ANIMATION_MS);
     return () => clearTimeout(timer);
   }, [closing, onClose]);
+
+  /** A field as the user knows it: its label in the editor's language (the stored name only for an unknown path). */
+  const labelOf = (path: string) => {
+    const field = findField(compiled.meta.fields, path);
+    return field ? fieldLabel(field, compiled.locale) : path;
+  };
 
   const finish = (record: DataRecord, created: boolean) => {
     toasts.show({ type: 'success', title: t`Operation successful`, content: t`Saved.` });
@@ -64,7 +84,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
     try {
       const result = await api.save(value, etag);
       if (result.kind === 'conflict') {
-        setConflict({ theirs: result.current });
+        setConflict({ theirs: result.current, modified: result.modified });
         return;
       }
       const now = latest.current;
@@ -85,7 +105,8 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
   const save = async () => {
     const validation = form.current?.validate();
     if (validation && !validation.valid) {
-      toasts.show({ type: 'warning', title: t`Please correct the marked fields.`, content: validation.errors.map((e) => e.path).join(', ') });
+      const fields = [...new Set(validation.errors.map((e) => labelOf(e.path)))];
+      toasts.show({ type: 'warning', title: t`Please correct the marked fields.`, content: fields.join(', ') });
       throw new Error('invalid');
     }
     await submit(latest.current.value, latest.current.etag);
@@ -121,22 +142,33 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
     }
   };
 
+  // Ctrl+Enter (Cmd+Enter) saves from any field, as the Save button does: keyboard users need not Tab past every field.
+  const buttons = useRef<HTMLDivElement>(null);
+  const saveKey = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || readOnly) return;
+    event.preventDefault();
+    buttons.current?.querySelector<HTMLButtonElement>('[data-testid="editor-save"]')?.click();
+  };
+
   const closeKind = closeButtonKind(session, readOnly);
   const pending = refused ? pendingServerErrors(refused.errors, refused.value, session.value) : {};
-  const refusedFields = Object.keys(pending).map((path) => {
-    const field = findField(compiled.meta.fields, path);
-    return field ? fieldLabel(field, compiled.locale) : path;
-  });
+  const refusedFields = Object.keys(pending).map(labelOf);
   const names = refusedFields.join(', ');
   const recordWide = refused?.errors[RECORD_ERROR_KEY] ?? [];
   return (
     <Box
       data-testid="record-editor"
       data-closing={closing || undefined}
+      onKeyDown={saveKey}
       transition={`opacity ${CLOSE_ANIMATION_MS}ms ease, transform ${CLOSE_ANIMATION_MS}ms ease`}
       opacity={closing ? 0 : 1}
       transform={closing ? 'translateY(-8px)' : undefined}
     >
+      {elsewhere && !readOnly && (
+        <Box data-testid="changed-elsewhere" role="alert" borderWidth="1px" borderColor="orange.muted" bg="orange.subtle" borderRadius="md" p="2" mb="2" textStyle="sm">
+          {elsewhere === 'deleted' ? t`This record was deleted elsewhere while you edited it.` : t`This record was changed elsewhere while you edited it; saving shows both versions to choose from.`}
+        </Box>
+      )}
       {(refusedFields.length > 0 || recordWide.length > 0) && (
         <Box data-testid="server-errors" role="alert" borderWidth="1px" borderColor="red.muted" bg="red.subtle" borderRadius="md" p="2" mb="2" textStyle="sm">
           {refusedFields.length > 0 && <Text>{t`The server refused these fields: ${names}`}</Text>}
@@ -156,7 +188,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
         locale={i18n.locale}
         serverErrors={refused?.errors}
       />
-      <HStack mt="3" gap="2">
+      <HStack ref={buttons} mt="3" gap="2">
         {!readOnly && (
           <BusyButton size="sm" colorPalette="blue" action={save} data-testid="editor-save">
             <Trans>Save</Trans>
@@ -166,7 +198,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
           {closeKind === 'close' ? t`Close` : t`Cancel`}
         </Button>
       </HStack>
-      {conflict && <ConflictResolver compiled={compiled} mine={session.value} theirs={conflict.theirs} onTakeOther={takeOther} onKeepMine={() => void keepMine()} onCancel={() => setConflict(null)} />}
+      {conflict && <ConflictResolver compiled={compiled} mine={session.value} theirs={conflict.theirs} modified={conflict.modified} onTakeOther={takeOther} onKeepMine={() => void keepMine()} onCancel={() => setConflict(null)} />}
     </Box>
   );
 }

@@ -1,16 +1,19 @@
 import { Box, Button, Grid, HStack, Spinner, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Copy, CopyPlus, Eye, Info, Link2, Pencil, Trash2 } from 'lucide-react';
+import { Copy, CopyPlus, Eye, Info, Link2, Maximize2, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { CompiledEntity } from '../../../schemas';
 import { fieldLabel } from '../../../schemas/field-label';
+import { NavIcon } from '../../lib/ui/nav-icon';
 import type { DataApi, DataRecord } from './data-api';
 import { storedSession, type EditorSession } from './editor-session';
-import { formatCell, formatFieldValue } from './format-cell';
+import { formatCell, formatRecordField } from './format-cell';
 import { LookupText } from './lookup-text';
 import { lookupBatchId, lookupBatches } from './lookup-texts';
 import type { GridAbilities } from './grid-permissions';
-import { RecordEditor } from './record-editor';
+import type { RowCommands } from './use-row-commands';
+import { RecordEditor, type FocusRequest } from './record-editor';
 import { useRowDetails } from './use-row-details';
 
 /** How an extended row shows its record. */
@@ -32,6 +35,12 @@ export interface RowDetailsProps {
   onDuplicate: (record: DataRecord) => void;
   onDelete: (record: DataRecord, etag: string | undefined) => void;
   onCopyLink: () => void;
+  /** The address of the record's full-page editor. */
+  recordPath: (record: DataRecord) => string;
+  /** The kind's row commands the user may run (metadata `extensions.commands`). */
+  rowCommands?: RowCommands;
+  /** The field whose input takes focus in the editor (F2 on a cell). */
+  focusRequest?: FocusRequest | undefined;
 }
 
 /** The inline details of a row (spec 2 §2): a summary with the detail views, the read-only form, or the editor. */
@@ -47,13 +56,20 @@ export function RowDetails(props: RowDetailsProps) {
   }, [ready, session, onSessionChange]);
 
   const record = session && session.record.Oid === row.Oid ? session.record : (ready?.record ?? row);
-  const stop = (event: React.KeyboardEvent) => {
+  const keys = (event: React.KeyboardEvent<HTMLElement>) => {
     // The grid's cell navigation must not steal keys typed into the details.
-    if (!['Escape'].includes(event.key)) event.stopPropagation();
+    event.stopPropagation();
+    // Escape cancels: the row closes (asking first when the editor holds edits) and the grid focuses its cell again.
+    // An open list or popup of a widget takes its own Escape, as do dialogs rendered from here into a portal.
+    const target = event.target as HTMLElement;
+    const ownPopup = target.getAttribute('aria-expanded') === 'true' || event.defaultPrevented;
+    // In the phone's sheet (a dialog) the dialog closes itself on Escape.
+    const inDialog = target.closest('[role="dialog"], [role="alertdialog"]') !== null;
+    if (event.key === 'Escape' && !ownPopup && !inDialog && event.currentTarget.contains(target)) props.onClose();
   };
 
   return (
-    <Box data-testid="row-details" data-mode={mode} data-phase={details.phase} p="3" h="full" overflow="auto" onKeyDown={stop} bg="bg.subtle" borderBottomWidth="1px">
+    <Box data-testid="row-details" data-mode={mode} data-phase={details.phase} p="3" h="full" overflow="auto" onKeyDown={keys} bg="bg.subtle" borderBottomWidth="1px">
       <HStack gap="1" mb="2" flexWrap="wrap">
         <Button size="xs" variant={mode === 'details' ? 'solid' : 'outline'} onClick={() => onModeChange('details')} data-testid="mode-details">
           <Info size={14} aria-hidden /> <Trans>Details</Trans>
@@ -67,6 +83,11 @@ export function RowDetails(props: RowDetailsProps) {
           </Button>
         )}
         <Box flex="1" />
+        <Button asChild size="xs" variant="ghost" data-testid="row-open-page">
+          <RouterLink to={props.recordPath(row)}>
+            <Maximize2 size={14} aria-hidden /> <Trans>Open page</Trans>
+          </RouterLink>
+        </Button>
         <Button size="xs" variant="ghost" onClick={() => props.onCopy(record)} data-testid="row-copy">
           <Copy size={14} aria-hidden /> <Trans>Copy</Trans>
         </Button>
@@ -78,6 +99,19 @@ export function RowDetails(props: RowDetailsProps) {
             <CopyPlus size={14} aria-hidden /> <Trans>Duplicate</Trans>
           </Button>
         )}
+        {props.rowCommands?.commands.map((command) => (
+          <Button
+            key={command.id}
+            size="xs"
+            variant="ghost"
+            loading={props.rowCommands!.running === command.id}
+            disabled={props.rowCommands!.running !== undefined}
+            onClick={() => props.rowCommands!.run(command, record)}
+            data-testid={`row-command-${command.id}`}
+          >
+            <NavIcon name={command.icon} size={14} /> {command.label}
+          </Button>
+        ))}
         {abilities.remove && (
           <Button size="xs" variant="ghost" colorPalette="red" onClick={() => props.onDelete(record, session?.etag ?? ready?.etag)} data-testid="row-delete">
             <Trash2 size={14} aria-hidden /> <Trans>Delete</Trans>
@@ -106,6 +140,7 @@ export function RowDetails(props: RowDetailsProps) {
           keepOpenOnUpdate
           onSaved={props.onSaved}
           onClose={props.onClose}
+          focusRequest={props.focusRequest}
         />
       )}
     </Box>
@@ -124,7 +159,7 @@ function DetailsSummary({ compiled, record, views }: { compiled: CompiledEntity;
             <Text as="span" color="fg.muted">
               {fieldLabel(field, compiled.locale)}:{' '}
             </Text>
-            <Text as="span">{compiled.lookups[field.name] ? <LookupText lookup={compiled.lookups[field.name]!} value={record[field.name]} batch={batches.get(lookupBatchId(compiled.lookups[field.name]!))} /> : formatFieldValue(compiled.schema, field.name, record[field.name], t`Yes`, t`No`)}</Text>
+            <Text as="bdi">{compiled.lookups[field.name] ? <LookupText lookup={compiled.lookups[field.name]!} value={record[field.name]} batch={batches.get(lookupBatchId(compiled.lookups[field.name]!))} /> : formatRecordField(compiled, field.name, record, t`Yes`, t`No`)}</Text>
           </Box>
         ))}
       </Grid>
@@ -148,7 +183,9 @@ function DetailsSummary({ compiled, record, views }: { compiled: CompiledEntity;
                 {view.items.map((item) => (
                   <Table.Row key={String(item.Oid)}>
                     {view.columns.map((column) => (
-                      <Table.Cell key={column}>{formatCell(item[column], t`Yes`, t`No`)}</Table.Cell>
+                      <Table.Cell key={column}>
+                        <bdi>{formatCell(item[column], t`Yes`, t`No`)}</bdi>
+                      </Table.Cell>
                     ))}
                   </Table.Row>
                 ))}

@@ -64,4 +64,14 @@ describe('useGridList', () => {
     await act(async () => void (await hook.current!.search({ q: 'y' })));
     expect(calls[3]!.etag).toBe('W/"a"');
   });
+
+  it('asks the first page to count the matching rows and keeps that count while more pages load', async () => {
+    const { hook, calls } = mount((params) => (params.cursor ? { page: page(['C']), etag: 'W/"p2"' } : { page: { ...page(['A', 'B'], true), count: { total: 184, exact: true } }, etag: 'W/"a"' }));
+    await act(async () => void (await hook.current!.search({ q: 'x' })));
+    expect(calls[0]!.params.count).toBe('true');
+    expect(hook.current!.state.count).toEqual({ total: 184, exact: true });
+    await act(async () => void (await hook.current!.loadMore()));
+    expect(calls[1]!.params.count).toBeUndefined();
+    expect(hook.current!.state.count).toEqual({ total: 184, exact: true });
+  });
 });

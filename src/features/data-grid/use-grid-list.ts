@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api/api-error';
 import { showError } from '../../lib/toasts/show-error';
-import type { DataApi, DataRecord, ListParams } from './data-api';
+import type { DataApi, DataRecord, ListCount, ListParams } from './data-api';
 
 /** The rows loaded so far and where the list stands. */
 export interface GridListState {
@@ -11,6 +11,8 @@ export interface GridListState {
   loading: boolean;
   /** True once a search has been answered (the Search button then reads 'Refresh'). */
   searched: boolean;
+  /** How many rows the query matches, as the first page counted them. */
+  count?: ListCount | undefined;
 }
 
 const INITIAL: GridListState = { rows: [], hasMore: false, next: undefined, loading: false, searched: false };
@@ -18,7 +20,7 @@ const INITIAL: GridListState = { rows: [], hasMore: false, next: undefined, load
 /** How a search ended: a new first page, the same one (304, rows kept), or an error (shown as a toast). */
 export type SearchOutcome = 'loaded' | 'unchanged' | 'failed' | 'dropped';
 
-type Query = Omit<ListParams, 'take' | 'cursor'>;
+type Query = Omit<ListParams, 'take' | 'cursor' | 'count'>;
 const sameQuery = (a: Query, b: Query) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -38,7 +40,8 @@ export function useGridList(api: DataApi, pageSize: number) {
       const mine = ++generation.current;
       setState((s) => ({ ...s, loading: true }));
       try {
-        const answer = await api.listIfChanged({ ...params, take: pageSize, ...(cursor ? { cursor } : {}) }, etag);
+        // The first page counts the matching rows (cheaply, up to the server's limit); the next pages only read rows.
+        const answer = await api.listIfChanged({ ...params, take: pageSize, ...(cursor ? { cursor } : { count: 'true' as const }) }, etag);
         if (mine !== generation.current) return 'dropped';
         if (!answer) {
           setState((s) => ({ ...s, loading: false }));
@@ -46,7 +49,7 @@ export function useGridList(api: DataApi, pageSize: number) {
         }
         const { page } = answer;
         if (!cursor) current.current.firstPageTag = answer.etag;
-        setState((s) => ({ rows: cursor ? [...s.rows, ...page.items] : page.items, hasMore: page.hasMore, next: page.next, loading: false, searched: true }));
+        setState((s) => ({ rows: cursor ? [...s.rows, ...page.items] : page.items, hasMore: page.hasMore, next: page.next, loading: false, searched: true, count: cursor ? s.count : page.count }));
         return 'loaded';
       } catch (error) {
         if (mine !== generation.current) return 'dropped';

@@ -4,7 +4,8 @@ import { Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { CountryFlag } from '../../lib/ui/country-flag';
 import { createDebouncer, PERMISSION_SEARCH_DEBOUNCE_MS } from './debouncer';
-import { clickCell, effectiveDecision, rowDepth } from './permission-cells';
+import { isStaged, type StagedCell } from './matrix-draft';
+import { effectiveDecision, rowDepth } from './permission-cells';
 import { PermissionCellButton } from './permission-cell-button';
 import { filterPermissionRows } from './permission-search';
 import type { MatrixColumn, PermissionTenant, PermissionTreeEntry } from './permission-types';
@@ -13,16 +14,24 @@ export interface PermissionMatrixProps {
   rows: readonly PermissionTreeEntry[];
   /** Tenant columns after Global; none for a Global-only matrix. */
   tenants?: readonly PermissionTenant[];
-  /** The rows after a click (one cell changed); the caller saves them. */
-  onChange: (rows: PermissionTreeEntry[], changed: { path: string; column: MatrixColumn }) => void;
+  /** Cells whose change is not saved yet; they are marked. */
+  staged?: readonly StagedCell[];
+  /** A click on a cell; the caller runs the cycle and keeps the rows. */
+  onCellClick: (path: string, column: MatrixColumn) => void;
+}
+
+/** A column's header text: 'Global' or the tenant's id. */
+export function matrixColumnLabel(column: MatrixColumn, tenants: readonly PermissionTenant[], globalLabel: string): string {
+  if (column === 'global') return globalLabel;
+  return tenants.find((tenant) => String(tenant.oid) === column.tenantOid)?.id ?? column.tenantOid;
 }
 
 /**
  * The permission matrix of spec 1 §6: rows are the permission tree, columns Global and one per tenant; a click
- * cycles allow / deny / inherit (§4) and an inheriting cell shows, dimmed, what it inherits. The search applies
- * 500 ms after the last keystroke.
+ * cycles allow / deny / inherit (§4), an inheriting cell shows, dimmed, what it inherits, and a staged cell is marked
+ * until saved. The search applies 500 ms after the last keystroke.
  */
-export function PermissionMatrix({ rows, tenants = [], onChange }: PermissionMatrixProps) {
+export function PermissionMatrix({ rows, tenants = [], staged = [], onCellClick }: PermissionMatrixProps) {
   const { t } = useLingui();
   const [searchText, setSearchText] = useState('');
   const [appliedSearch, setAppliedSearch] = useState('');
@@ -52,11 +61,12 @@ export function PermissionMatrix({ rows, tenants = [], onChange }: PermissionMat
           }}
         />
       </HStack>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      {/* Bounded in height so the horizontal scrollbar stays on screen; the permission column stays put while scrolling sideways. */}
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="70vh" overflow="auto" data-testid="permission-matrix-scroll">
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>
+              <Table.ColumnHeader position="sticky" insetStart="0" zIndex="2" bg="bg">
                 <Trans>Permission</Trans>
               </Table.ColumnHeader>
               {columns.map(({ key, tenant }) => (
@@ -76,10 +86,10 @@ export function PermissionMatrix({ rows, tenants = [], onChange }: PermissionMat
           <Table.Body>
             {visible.map((row) => (
               <Table.Row key={row.p} data-path={row.p}>
-                <Table.Cell>
+                <Table.Cell position="sticky" insetStart="0" zIndex="1" bg="bg" minW="32" maxW={{ base: '40', md: 'sm' }} whiteSpace="normal">
                   <Box ps={`${rowDepth(rows, row.p) * 1.25}rem`}>
-                    <Text as="span">{row.text}</Text>
-                    <Text as="span" ms="2" textStyle="xs" color="fg.muted">
+                    <Text>{row.text}</Text>
+                    <Text textStyle="xs" color="fg.muted" wordBreak="break-all">
                       {row.p}
                     </Text>
                   </Box>
@@ -89,7 +99,8 @@ export function PermissionMatrix({ rows, tenants = [], onChange }: PermissionMat
                     <PermissionCellButton
                       effective={effectiveDecision(rows, row.p, column)}
                       label={`${row.text} – ${tenant ? tenant.id : globalLabel}`}
-                      onClick={() => onChange(clickCell(rows, row.p, column), { path: row.p, column })}
+                      staged={isStaged(staged, row.p, column)}
+                      onClick={() => onCellClick(row.p, column)}
                     />
                   </Table.Cell>
                 ))}

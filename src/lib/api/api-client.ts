@@ -58,6 +58,11 @@ export function configureApi(partial: Partial<ApiClientSettings>): void {
   settings = { ...settings, ...partial };
 }
 
+/** The bearer token every call sends; the hub connection uses the same (it may wait for a re-login). */
+export function apiToken(): Promise<string | undefined> | string | undefined {
+  return settings.getToken();
+}
+
 /** Builds the URL of a call from the base URL, a path and query parameters. */
 export function apiUrl(path: string, query?: ApiCallOptions['query']): string {
   const url = `${settings.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;

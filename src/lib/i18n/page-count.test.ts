@@ -1,7 +1,11 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { activateLocale } from './i18n';
+import { sourceLocaleLoader } from '../../../scripts/locale-files';
+import { activateLocale as activate } from './i18n';
+import type { SupportedLocale } from './locales';
 import { pageCount } from './page-count';
+
+const activateLocale = (locale: SupportedLocale) => activate(locale, sourceLocaleLoader);
 
 describe('plural forms and direction per language', () => {
   it('uses the Czech one, few, many and other forms', async () => {

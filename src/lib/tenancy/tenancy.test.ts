@@ -34,12 +34,35 @@ describe('organisation selector', () => {
   it('adds a recent group above 7 tenants and search above 8', () => {
     const eight = organisationGroups(tenants(8), [5, 2]);
     expect(eight.recent.map((t) => t.oid)).toEqual([5, 2]);
-    expect(eight.all).toHaveLength(6);
+    expect(eight.all).toHaveLength(8);
     expect(eight.searchable).toBe(false);
     const nine = organisationGroups(tenants(9), [5], 'tenant i');
     expect(nine.searchable).toBe(true);
     expect(nine.all.map((t) => t.oid)).toEqual([9]);
     expect(nine.recent).toEqual([]);
+  });
+  it('lists the tenants as a tree: the root first, its children by name below it, then theirs', () => {
+    const tree = organisationGroups(
+      [
+        { oid: 4, text: 'Mate Schweiz', parentOid: 1 },
+        { oid: 1, text: 'Mate Retail Group', parentOid: 0 },
+        { oid: 5, text: 'Zürich Süd', parentOid: 4 },
+        { oid: 2, text: 'Mate Deutschland', parentOid: 1 },
+      ],
+      [],
+    ).all;
+    expect(tree.map((t) => [t.text, t.depth])).toEqual([
+      ['Mate Retail Group', 0],
+      ['Mate Deutschland', 1],
+      ['Mate Schweiz', 1],
+      ['Zürich Süd', 2],
+    ]);
+  });
+  it('searches names, codes and numbers, and keeps the ancestors of a match', () => {
+    const many = [{ oid: 1, text: 'Mate Retail Group', code: 'MATE' }, ...tenants(8).map((t) => ({ ...t, oid: t.oid + 10, code: `T-${t.oid}`, parentOid: 1 }))];
+    expect(organisationGroups(many, [], 't-3').all.map((t) => t.text)).toEqual(['Mate Retail Group', 'Tenant C']);
+    expect(organisationGroups(many, [], '17').all.map((t) => t.text)).toEqual(['Mate Retail Group', 'Tenant G']);
+    expect(organisationGroups(many, [], 'retail').all.map((t) => t.text)).toEqual(['Mate Retail Group']);
   });
   it('ignores the search text where there is no search box', () => {
     expect(organisationGroups(tenants(8), [], 'zzz').all).toHaveLength(8);

@@ -37,6 +37,12 @@ describe('errorToToast', () => {
     expect(errorToToast(fail(400, { message: 'odd' }, 'x [40199]'))).toMatchObject({ title: 'Authorization', content: '400: odd' });
   });
 
+  it('carries the id of a stored server fault, and none when the answer named none', () => {
+    const stored = parseApiError({ status: 500, statusText: 'Internal Server Error', body: { message: 'Unexpected.' }, errorId: 'e-1', method: 'GET', url: '/api/x' });
+    expect(errorToToast(stored)).toMatchObject({ type: 'error', content: '500: Unexpected.', errorId: 'e-1' });
+    expect(errorToToast(fail(500))).not.toHaveProperty('errorId');
+  });
+
   it('prefixes the server message and inner exception with the status', () => {
     expect(errorToToast(fail(500, { message: 'Database down.', innerException: { message: 'timeout' } })).content).toBe('500: Database down. timeout');
   });

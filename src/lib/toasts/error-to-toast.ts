@@ -44,7 +44,7 @@ function serverText(error: ApiRequestError): string {
 /**
  * The one place a failed action becomes a toast (spec 1 §8): 304 info, 409 warning, others error; sign-in
  * codes and 401/403 carry the subject 'authorization'; a 401 offers 'log in' through the logout route.
- * Anything that is not an API error is a system error.
+ * Anything that is not an API error is a system error. The id of a stored server fault goes with the toast.
  */
 export function errorToToast(error: unknown, action: FailedAction = {}, i18n: I18n = defaultI18n): ToastInput {
   const failed = i18n._(msg`Operation failed`);
@@ -52,6 +52,12 @@ export function errorToToast(error: unknown, action: FailedAction = {}, i18n: I1
     const text = error instanceof Error ? error.message : String(error);
     return { type: 'system-error', title: failed, content: text || i18n._(msg`Missing content`) };
   }
+  const toast = apiErrorToast(error, action, failed, i18n);
+  // A 5xx answer names its stored fault: the toast shows the id, and its detail to those allowed to see it.
+  return error.errorId ? { ...toast, errorId: error.errorId } : toast;
+}
+
+function apiErrorToast(error: ApiRequestError, action: FailedAction, failed: string, i18n: I18n): ToastInput {
   const authorization = i18n._(msg`Authorization`);
   const signIn = signInCodeMessage(error.code, i18n);
   const isAuthCode = error.code?.startsWith('401') ?? false;

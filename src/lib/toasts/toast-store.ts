@@ -20,6 +20,8 @@ export interface ToastInput {
   /** Overrides the type's duration; undefined keeps the rule of spec 1 §9. */
   duration?: number;
   actions?: ToastAction[];
+  /** Id of the server's stored fault (header of a 5xx answer), readable with GET api/error({id}). */
+  errorId?: string;
 }
 
 /** A toast on screen. */

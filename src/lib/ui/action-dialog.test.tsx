@@ -58,4 +58,17 @@ describe('ActionDialog', () => {
     expect(cancel.disabled).toBe(true);
     expect(action.getAttribute('data-loading')).not.toBeNull();
   });
+
+  it('draws each spec size with its own style, md when none is asked for', async () => {
+    const styleOf = async (props: Partial<ComponentProps<typeof ActionDialog>>) => {
+      const { dialog } = await show(props);
+      const className = dialog.className;
+      await act(async () => root?.unmount());
+      document.body.innerHTML = '';
+      return className;
+    };
+    const [standard, md, max, fullscreen] = [await styleOf({}), await styleOf({ size: 'md' }), await styleOf({ size: 'max' }), await styleOf({ size: 'fullscreen' })];
+    expect(standard).toBe(md);
+    expect(new Set([md, max, fullscreen]).size).toBe(3);
+  });
 });

@@ -4,8 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDelayedFlag } from './use-delayed-flag';
 
-function Probe({ busy }: { busy: boolean }) {
-  return <span>{useDelayedFlag(busy, 250) ? 'hourglass' : 'none'}</span>;
+function Probe({ busy, minimumMs }: { busy: boolean; minimumMs?: number }) {
+  return <span>{useDelayedFlag(busy, 250, minimumMs) ? 'hourglass' : 'none'}</span>;
 }
 
 describe('useDelayedFlag', () => {
@@ -33,6 +33,45 @@ describe('useDelayedFlag', () => {
     act(() => root.render(<Probe busy />));
     act(() => vi.advanceTimersByTime(200));
     act(() => root.render(<Probe busy={false} />));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(host.textContent).toBe('none');
+  });
+
+  it('keeps a shown indicator for the minimum after the wait ends (body busy minimum 333 ms)', () => {
+    const host = document.createElement('div');
+    const root = createRoot(host);
+    act(() => root.render(<Probe busy minimumMs={333} />));
+    act(() => vi.advanceTimersByTime(250));
+    expect(host.textContent).toBe('hourglass');
+    act(() => vi.advanceTimersByTime(10));
+    act(() => root.render(<Probe busy={false} minimumMs={333} />));
+    expect(host.textContent).toBe('hourglass');
+    act(() => vi.advanceTimersByTime(322));
+    expect(host.textContent).toBe('hourglass');
+    act(() => vi.advanceTimersByTime(1));
+    expect(host.textContent).toBe('none');
+  });
+
+  it('hides at once when the wait outlasted the minimum, and shows again for the next wait', () => {
+    const host = document.createElement('div');
+    const root = createRoot(host);
+    act(() => root.render(<Probe busy minimumMs={333} />));
+    act(() => vi.advanceTimersByTime(250 + 400));
+    act(() => root.render(<Probe busy={false} minimumMs={333} />));
+    expect(host.textContent).toBe('none');
+    act(() => root.render(<Probe busy minimumMs={333} />));
+    act(() => vi.advanceTimersByTime(249));
+    expect(host.textContent).toBe('none');
+    act(() => vi.advanceTimersByTime(1));
+    expect(host.textContent).toBe('hourglass');
+  });
+
+  it('shows nothing for a wait shorter than the delay, minimum or not', () => {
+    const host = document.createElement('div');
+    const root = createRoot(host);
+    act(() => root.render(<Probe busy minimumMs={333} />));
+    act(() => vi.advanceTimersByTime(100));
+    act(() => root.render(<Probe busy={false} minimumMs={333} />));
     act(() => vi.advanceTimersByTime(1000));
     expect(host.textContent).toBe('none');
   });

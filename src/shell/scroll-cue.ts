@@ -1,0 +1,24 @@
+import { useCallback, useLayoutEffect, useRef, useState, type DependencyList } from 'react';
+
+/**
+ * Whether a scrolling box has more below what it shows, for a cue at its bottom edge. `update` goes on the box's
+ * scroll event; the box is measured again whenever `deps` change (content shown, list opened) and on resize.
+ */
+export function useScrollCue(deps: DependencyList) {
+  const [box, setBox] = useState<HTMLElement | null>(null);
+  const [more, setMore] = useState(false);
+  const latest = useRef(box);
+  latest.current = box;
+  const update = useCallback(() => {
+    const element = latest.current;
+    setMore(!!element && element.scrollTop + element.clientHeight < element.scrollHeight - 1);
+  }, []);
+  useLayoutEffect(update, [box, update, ...deps]);
+  useLayoutEffect(() => {
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [box, update]);
+  return { ref: setBox, more, update };
+}
