@@ -4,8 +4,12 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: pure code and React units run in-process; server tests build the Fastify app
 // and call it through inject on PGlite (or PostgreSQL when DATABASE_URL is set).
+// On CI a failed test runs once more (see playwright.config.ts); the default reporter marks it "(retry x1)".
+const retry = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   test: {
+    retry,
     projects: [
       {
         // Lingui macros in src/ and renderers/ compile through Babel, as in vite.config.ts.
@@ -17,6 +21,7 @@ export default defineConfig({
           // A safety net, not a speed target: some unit tests start tsx or Node child processes, which on a shared
           // 2-core machine under load take far more than vitest's default of 5 s.
           testTimeout: 30_000,
+          retry,
         },
       },
       {
@@ -26,6 +31,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          retry,
         },
       },
     ],
