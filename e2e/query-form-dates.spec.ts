@@ -54,3 +54,48 @@ test('in German the query form reads and shows a date range day first, and the q
   await expect(from).toHaveValue('01.01.2020', { timeout: 30_000 });
   await expect(to).toHaveValue('31.12.2030');
 });
+
+const PROMOTIONS = '/data/campaigns/promotion';
+const isPromotionList = (url: string) => new URL(url).pathname === '/api/data/campaigns/promotion';
+
+test('the query form reads and shows a time range in the UI language, steps minutes by the arrows, and the query keeps ISO times', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Demo data: Mate Deutschland's "Happy hour bakery" starts at 18:00; no other promotion has a time of day.
+  await signIn(page, mate.url, DEMO_PASSWORD, PROMOTIONS, 'title-bar', 'manager.de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('data-grid-page')).toBeVisible({ timeout: 30_000 });
+
+  const from = page.locator('[data-query-field="TimeFrom"][data-bound="from"]');
+  const to = page.locator('[data-query-field="TimeFrom"][data-bound="to"]');
+  // Text boxes with the English 12-hour pattern as the hint, not the browser's native time input.
+  await expect(from).toHaveAttribute('type', 'text');
+  await expect(from).toHaveAttribute('placeholder', /^11:59\sPM$/);
+  await expect(page.getByRole('textbox', { name: 'From time to' })).toHaveAttribute('data-bound', 'to');
+
+  await from.click();
+  await page.keyboard.type('5:30 pm');
+  await page.keyboard.press('Tab'); // leaving writes the time the English way
+  await expect(from).toHaveValue(/^5:30\sPM$/);
+  await expect(to).toBeFocused();
+  await page.keyboard.type('6:28 PM');
+  await page.keyboard.press('ArrowUp'); // a minute later each
+  await page.keyboard.press('ArrowUp');
+  await expect(to).toHaveValue(/^6:30\sPM$/);
+  const listed = page.waitForResponse((r) => isPromotionList(r.url()) && r.status() === 200);
+  await page.keyboard.press('Enter');
+  const items = ((await (await listed).json()) as { items: { Code: string; TimeFrom: string | null }[] }).items;
+  expect(items.map((item) => item.Code)).toEqual(['HAPPYHOUR']);
+  await expect(page.locator('.rdg-row')).toHaveCount(1);
+  await expect.poll(() => queryOf(page.url()).values.TimeFrom).toEqual({ from: '17:30:00', to: '18:30:00' });
+
+  // In German the same query shows 24 hours.
+  await page.evaluate(() => localStorage.setItem('mate.locale', 'de'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(from).toHaveValue('17:30', { timeout: 30_000 });
+  await expect(to).toHaveValue('18:30');
+  await to.click();
+  await page.keyboard.press('ArrowDown');
+  await expect(to).toHaveValue('18:29');
+  await expect.poll(() => queryOf(page.url()).values.TimeFrom).toEqual({ from: '17:30:00', to: '18:30:00' }); // the address changes when a query runs
+});

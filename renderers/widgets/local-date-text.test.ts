@@ -50,6 +50,12 @@ describe('times in the UI language', () => {
     expect(parseTimeText('25:00', 'de')).toBeUndefined();
     expect(parseTimeText('13:00 PM', 'en-US')).toBeUndefined();
   });
+
+  it('reads Arabic-Indic digits and the Arabic day period', () => {
+    expect(parseTimeText('٢:٣٠ م', 'ar')).toBe('14:30:00');
+    expect(parseTimeText('٩:٠٥ ص', 'ar')).toBe('09:05:00');
+    expect(parseTimeText('١٤:٣٠', 'de')).toBe('14:30:00');
+  });
 });
 
 describe('date-times in the UI language', () => {

@@ -9,6 +9,7 @@ import { QueryForm } from './query-form';
 const FIELDS: CompiledQueryField[] = [
   { field: 'DueDate', label: 'Due date', type: 'String', usage: 'Date' },
   { field: 'LockedAt', label: 'Locked at', type: 'String', usage: 'DateTime' },
+  { field: 'TimeFrom', label: 'From time', type: 'String', usage: 'Time' },
 ];
 
 let rendered: Rendered | undefined;
@@ -17,8 +18,8 @@ afterEach(() => {
   rendered = undefined;
 });
 
-/** The query form in German, holding `values`; every change is kept and rendered again, as the grid screen does. */
-function mountInGerman(values: Record<string, unknown>) {
+/** The query form in a language (German unless told), holding `values`; every change is kept and rendered again, as the grid screen does. */
+function mountInGerman(values: Record<string, unknown>, locale = 'de') {
   const onChange = vi.fn();
   const form = (current: Record<string, unknown>) => (
     <QueryForm fields={FIELDS} values={current} q="" onChange={(next) => { onChange(next); rendered!.rerender(form(next)); }} onSubmit={() => undefined}>
@@ -26,7 +27,7 @@ function mountInGerman(values: Record<string, unknown>) {
     </QueryForm>
   );
   rendered = render(form(values));
-  act(() => i18n.loadAndActivate({ locale: 'de', messages: {} }));
+  act(() => i18n.loadAndActivate({ locale, messages: {} }));
   rendered.rerender(form(values));
   const box = (field: string, bound: 'from' | 'to') => rendered!.host.querySelector<HTMLInputElement>(`[data-query-field="${field}"][data-bound="${bound}"]`)!;
   return { onChange, box };
@@ -79,5 +80,61 @@ describe('the query form date range', () => {
     key(box('DueDate', 'to'), 'ArrowDown');
     key(box('DueDate', 'to'), 'ArrowDown');
     expect(onChange).toHaveBeenLastCalledWith({ DueDate: { to: '2026-02-27' } });
+  });
+});
+
+describe('the query form time range', () => {
+  const normalSpaces = (text: string) => text.replace(/\s/gu, ' ');
+
+  it('is two text boxes in the UI language, not native time inputs: 24 hours in German, a day period in American English', () => {
+    const german = mountInGerman({ TimeFrom: { from: '14:30:00', to: '18:00:00' } });
+    expect(german.box('TimeFrom', 'from').type).toBe('text');
+    expect(german.box('TimeFrom', 'from').value).toBe('14:30');
+    expect(german.box('TimeFrom', 'to').value).toBe('18:00');
+    expect(german.box('TimeFrom', 'from').placeholder).toBe('23:59');
+    expect(german.box('TimeFrom', 'to').id).toBe('query-TimeFrom-to');
+    rendered!.unmount();
+    const american = mountInGerman({ TimeFrom: { from: '14:30:00' } }, 'en-US');
+    expect(normalSpaces(american.box('TimeFrom', 'from').value)).toBe('2:30 PM');
+    expect(normalSpaces(american.box('TimeFrom', 'from').placeholder)).toBe('11:59 PM');
+  });
+
+  it('reads times typed as the language writes them into the ISO times (HH:mm:ss) the query sends', () => {
+    const german = mountInGerman({});
+    focus(german.box('TimeFrom', 'from'));
+    typeInto(german.box('TimeFrom', 'from'), '705');
+    expect(german.onChange).toHaveBeenLastCalledWith({ TimeFrom: { from: '07:05:00' } });
+    focus(german.box('TimeFrom', 'to')); // leaving the box writes the time the way German does
+    expect(german.box('TimeFrom', 'from').value).toBe('7:05');
+    rendered!.unmount();
+    const american = mountInGerman({}, 'en-US');
+    focus(american.box('TimeFrom', 'to'));
+    typeInto(american.box('TimeFrom', 'to'), '2:30 pm');
+    expect(american.onChange).toHaveBeenLastCalledWith({ TimeFrom: { to: '14:30:00' } });
+  });
+
+  it('reads Arabic-Indic digits in Arabic', () => {
+    const arabic = mountInGerman({}, 'ar');
+    focus(arabic.box('TimeFrom', 'from'));
+    typeInto(arabic.box('TimeFrom', 'from'), '٢:٣٠ م');
+    expect(arabic.onChange).toHaveBeenLastCalledWith({ TimeFrom: { from: '14:30:00' } });
+  });
+
+  it('marks text that is no time invalid and leaves that end open', () => {
+    const { box, onChange } = mountInGerman({ TimeFrom: { from: '08:00:00' } });
+    focus(box('TimeFrom', 'from'));
+    typeInto(box('TimeFrom', 'from'), '25:00');
+    expect(onChange).toHaveBeenLastCalledWith({ TimeFrom: { from: '' } });
+    expect(box('TimeFrom', 'from').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('steps a minute with the arrow keys', () => {
+    const { box, onChange } = mountInGerman({ TimeFrom: { to: '17:59:00' } });
+    key(box('TimeFrom', 'to'), 'ArrowUp');
+    expect(onChange).toHaveBeenLastCalledWith({ TimeFrom: { to: '18:00:00' } });
+    expect(box('TimeFrom', 'to').value).toBe('18:00');
+    key(box('TimeFrom', 'to'), 'ArrowDown');
+    key(box('TimeFrom', 'to'), 'ArrowDown');
+    expect(onChange).toHaveBeenLastCalledWith({ TimeFrom: { to: '17:58:00' } });
   });
 });

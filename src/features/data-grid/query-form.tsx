@@ -32,11 +32,13 @@ const queryFieldId = (path: string) => `query-${path.replace(/\W/g, '-')}`;
 
 const shown = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
-/** A Date or DateTime field is queried by whole days (YYYY-MM-DD), the 'to' day included (see grid-query). */
-const isDateRange = (field: CompiledQueryField) => field.usage === 'Date' || field.usage === 'DateTime';
-
-function inputTypeOf(field: CompiledQueryField): string {
-  return field.usage === 'Time' ? 'time' : 'text';
+/**
+ * The box a temporal range end is typed in: a Date or DateTime field is queried by whole days (YYYY-MM-DD, the 'to'
+ * day included, see grid-query), a Time field by times of day (HH:mm:ss); other fields are no temporal range.
+ */
+function temporalKindOf(field: CompiledQueryField): 'date' | 'time' | undefined {
+  if (field.usage === 'Date' || field.usage === 'DateTime') return 'date';
+  return field.usage === 'Time' ? 'time' : undefined;
 }
 
 /**
@@ -84,14 +86,16 @@ export function QueryForm({ fields, lookups = {}, schema, values, q, onChange, o
             id: bound === 'to' ? `${queryFieldId(path)}-to` : undefined,
             'aria-label': bound === 'from' ? t`${label} from` : t`${label} to`,
           } as const;
-          // Dates are shown and typed in the UI language, not the browser's; the query keeps YYYY-MM-DD.
-          if (isDateRange(field)) {
-            return <LocalDateInput {...common} kind="date" locale={i18n.locale} unreadable="drop" value={range[bound]} onValueChange={(next) => set(path, { ...range, [bound]: next ?? '' })} />;
+          // Dates and times are shown and typed in the UI language, not the browser's (a native time box follows the
+          // browser); the query keeps ISO text, YYYY-MM-DD or HH:mm:ss.
+          const temporal = temporalKindOf(field);
+          if (temporal) {
+            return <LocalDateInput {...common} kind={temporal} locale={i18n.locale} unreadable="drop" value={range[bound]} onValueChange={(next) => set(path, { ...range, [bound]: next ?? '' })} />;
           }
           return (
             <Input
               {...common}
-              type={inputTypeOf(field)}
+              type="text"
               placeholder={bound === 'from' ? t`from` : t`to`}
               inputMode={field.type === 'Number' ? 'decimal' : undefined}
               value={range[bound] ?? ''}
