@@ -546,10 +546,11 @@ test.describe('a URL and a currency code', () => {
     await typeInto('CarrierName', 'Parcel Co');
     await expect(field('TrackingUrlTemplate')).toHaveCount(0);
     await field('RequiresTrackingNumber').getByText('Requires tracking number', { exact: true }).click();
-    await typeInto('TrackingUrlTemplate', 'https://track.example/parcels');
+    // A URL template: {0} is where the POS puts the tracking number (usage UrlTemplate, format url-template).
+    await typeInto('TrackingUrlTemplate', 'https://track.example/parcels?id={0}');
     await expect(field('TrackingUrlTemplate').locator('input')).toHaveAttribute('type', 'url');
     let record = await savedRecord(page, () => editor.getByTestId('editor-save').click(), TRANSPORT);
-    expect(await stored(page, headers, record.Oid, TRANSPORT)).toMatchObject({ Code: transport, Text: 'Parcel service', CarrierName: 'Parcel Co', RequiresTrackingNumber: true, TrackingUrlTemplate: 'https://track.example/parcels' });
+    expect(await stored(page, headers, record.Oid, TRANSPORT)).toMatchObject({ Code: transport, Text: 'Parcel service', CarrierName: 'Parcel Co', RequiresTrackingNumber: true, TrackingUrlTemplate: 'https://track.example/parcels?id={0}' });
 
     headers = await openGrid(page, DEPOSIT);
     await page.getByTestId('cmd-new').click();
@@ -584,10 +585,10 @@ test.describe('a URL and a currency code', () => {
     await tabTo(page, field('RequiresTrackingNumber'));
     await page.keyboard.press('Space');
     await tabTo(page, field('TrackingUrlTemplate'));
-    await page.keyboard.type('http://fleet.example/t?id=1');
+    await page.keyboard.type('http://fleet.example/t/{0}?lang={1}');
     await tabTo(page, editor.getByTestId('editor-save'));
     let record = await savedRecord(page, () => page.keyboard.press('Enter'), TRANSPORT);
-    expect(await stored(page, headers, record.Oid, TRANSPORT)).toMatchObject({ Code: transport, Text: 'Own van', IsOwnFleet: true, RequiresTrackingNumber: true, TrackingUrlTemplate: 'http://fleet.example/t?id=1' });
+    expect(await stored(page, headers, record.Oid, TRANSPORT)).toMatchObject({ Code: transport, Text: 'Own van', IsOwnFleet: true, RequiresTrackingNumber: true, TrackingUrlTemplate: 'http://fleet.example/t/{0}?lang={1}' });
 
     headers = await openGrid(page, DEPOSIT);
     await page.getByTestId('cmd-new').focus();

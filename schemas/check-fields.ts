@@ -11,7 +11,7 @@ const PASCAL_CASE = /^[A-Z][A-Za-z0-9]*$/;
 
 /** The field types each usage makes sense on. */
 export const USAGE_TYPES: Readonly<Record<FieldUsage, readonly FieldType[]>> = {
-  MultilineText: ['String'], Password: ['String'], UpperCase: ['String'], LowerCase: ['String'], Email: ['String'], Url: ['String'],
+  MultilineText: ['String'], Password: ['String'], UpperCase: ['String'], LowerCase: ['String'], Email: ['String'], Url: ['String'], UrlTemplate: ['String'],
   Phone: ['String'], Barcode: ['String'], Id: ['String'], Date: ['String'], DateTime: ['String'], Time: ['String'],
   CurrencyCode: ['String'], CountryCode: ['String'], LanguageCode: ['String'], Color: ['String'], ImageName: ['String'],
   CurrencyAmount: ['Number'], Percent: ['Number'], Lookup: ['String', 'Number'], Enum: ['String', 'Number'],

@@ -2,6 +2,7 @@ import type { FieldModel, FieldUsage, Locale } from './entity-document';
 import { defaultValue } from './defaults';
 import { fieldLabel, localize } from './field-label';
 import { effectiveBounds, isIntegerType } from './managed-types';
+import { URL_TEMPLATE_FORMAT } from './url-template';
 
 /** A JSON Schema object (draft-07), as plain JSON. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -10,6 +11,8 @@ export type JsonSchema = { [keyword: string]: unknown };
 const USAGE_FORMATS: Partial<Record<FieldUsage, string>> = {
   Email: 'email',
   Url: 'uri',
+  // A URL with numbered placeholders (`{0}`) that `uri` refuses: schemas/url-template.ts, added to both validators.
+  UrlTemplate: URL_TEMPLATE_FORMAT,
   Date: 'date',
   DateTime: 'date-time',
   // `time` in ajv-formats 3 demands a time zone; rjsf's time widget sends "HH:MM:SS" without one.

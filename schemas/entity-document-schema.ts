@@ -9,7 +9,7 @@ const localizedText = {
 } as const;
 
 const FIELD_USAGES = [
-  'MultilineText', 'Password', 'UpperCase', 'LowerCase', 'Email', 'Url', 'Phone', 'Barcode', 'Id',
+  'MultilineText', 'Password', 'UpperCase', 'LowerCase', 'Email', 'Url', 'UrlTemplate', 'Phone', 'Barcode', 'Id',
   'Date', 'DateTime', 'Time', 'CurrencyAmount', 'CurrencyCode', 'CountryCode', 'LanguageCode', 'Color', 'Percent', 'ImageName',
   'Lookup', 'Enum',
 ] as const;

@@ -28,7 +28,7 @@ export type ManagedType =
  */
 export type FieldUsage =
   | 'MultilineText' | 'Password' | 'UpperCase' | 'LowerCase'
-  | 'Email' | 'Url' | 'Phone' | 'Barcode' | 'Id'
+  | 'Email' | 'Url' | 'UrlTemplate' | 'Phone' | 'Barcode' | 'Id'
   | 'Date' | 'DateTime' | 'Time'
   | 'CurrencyAmount' | 'CurrencyCode' | 'CountryCode' | 'LanguageCode' | 'Color' | 'Percent' | 'ImageName'
   | 'Lookup' | 'Enum';

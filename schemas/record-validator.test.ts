@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sample } from '../fixtures/metadata/samples';
 import { compileEntityUncached } from './compile-entity';
+import type { EntityDocument } from './entity-document';
 import { createRecordValidator } from './record-validator';
 
 const article = sample('article');
@@ -36,6 +37,22 @@ describe('createRecordValidator', () => {
     expect(errors.RetailPrice?.[0]?.key).toBe('validation.numeric');
     expect(errors.Kind?.[0]?.key).toBe('validation.enum');
     expect(errors['Prices.0.ValidFrom']?.[0]?.key).toBe('validation.datetime');
+  });
+
+  it('accepts numbered placeholders in a UrlTemplate field, while a Url field still refuses them', () => {
+    const doc: EntityDocument = {
+      area: 'test', entity: 'carrier', version: 1, label: { en: 'Carrier' }, navigation: '/data/test', scope: 'tenant',
+      fields: [
+        { name: 'Website', type: 'String', usage: 'Url' },
+        { name: 'TrackingUrl', type: 'String', usage: 'UrlTemplate' },
+      ],
+    };
+    const check = createRecordValidator(doc);
+    const empty = compileEntityUncached(doc).emptyRecord;
+    expect(check({ ...empty, Website: 'https://carrier.example/', TrackingUrl: 'https://track.example.com/?id={0}' })).toEqual({});
+    const errors = check({ ...empty, Website: 'https://carrier.example/?id={0}', TrackingUrl: 'https://track.example.com/?id={id}' });
+    expect(errors.Website?.map((e) => e.key)).toEqual(['validation.url']);
+    expect(errors.TrackingUrl?.map((e) => e.key)).toEqual(['validation.url']);
   });
 
   it('applies conditional required from the effects', () => {

@@ -8,6 +8,7 @@ import { findField, valueAt, walkFields } from './field-paths';
 import { formatMessage, messageKey, type MessageParams } from './messages';
 import { evaluateRules, isEmptyValue, parseRules } from './rule-strings';
 import { SYSTEM_FIELDS } from './system-fields';
+import { addUrlTemplateFormat, URL_TEMPLATE_FORMAT } from './url-template';
 
 /** One validation error of a field. */
 export interface FieldError {
@@ -28,17 +29,18 @@ let sharedAjv: Ajv | undefined;
 
 /**
  * The ajv instance of the record validators, configured as @rjsf/validator-ajv8 with ajv-formats is:
- * all errors, union types (nullable fields), formats. Created on first use.
+ * all errors, union types (nullable fields), formats (and ours: `url-template`). Created on first use.
  */
 export function recordAjv(): Ajv {
   if (!sharedAjv) {
     sharedAjv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
     addFormats(sharedAjv);
+    addUrlTemplateFormat(sharedAjv);
   }
   return sharedAjv;
 }
 
-const FORMAT_VALIDATORS: Record<string, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime', 'iso-time': 'time', time: 'time' };
+const FORMAT_VALIDATORS: Record<string, string> = { email: 'email', uri: 'url', [URL_TEMPLATE_FORMAT]: 'url', date: 'date', 'date-time': 'datetime', 'iso-time': 'time', time: 'time' };
 
 /**
  * Creates the server-side validator of an entity (DESIGN "Validation on the server uses the same compiled

@@ -59,6 +59,7 @@ export const WIDGET_TESTERS: readonly WidgetTester[] = [
   byUsage('LowerCase', 'lower'),
   byUsage('Email', 'email'),
   byUsage('Url', 'url'),
+  byUsage('UrlTemplate', 'url'),
   byUsage('Phone', 'phone'),
   byUsage('Id', 'id'),
   byUsage('Barcode', 'barcode'),

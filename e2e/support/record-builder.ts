@@ -67,6 +67,7 @@ const MANAGED_MAX: Record<string, number> = { sbyte: 127, int16: 32767, byte: 25
 const BY_USAGE: Record<string, (token: string) => string> = {
   Email: (token) => `e2e.${token.toLowerCase()}@example.com`,
   Url: (token) => `https://example.com/${token.toLowerCase()}`,
+  UrlTemplate: (token) => `https://example.com/${token.toLowerCase()}?id={0}`,
   Phone: () => '+49 30 1234567',
   Date: () => '2026-03-01',
   DateTime: () => '2026-03-01T09:00:00.000Z',

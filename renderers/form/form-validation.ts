@@ -3,8 +3,8 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import addFormats from 'ajv-formats';
 import { deepEqual } from '../../conditions';
 import {
-  evaluateRules, fieldLabel, findField, formatMessage, isEmptyValue, parseRules, valueAt, walkFields,
-  type CompiledEntity, type FormLayout, type MessageParams, type Translate,
+  addUrlTemplateFormat, evaluateRules, fieldLabel, findField, formatMessage, isEmptyValue, parseRules, valueAt, walkFields,
+  URL_TEMPLATE_FORMAT, type CompiledEntity, type FormLayout, type MessageParams, type Translate,
 } from '../../schemas';
 import type { EffectStates } from './field-effects';
 import { fieldTitle } from './field-effects';
@@ -13,7 +13,8 @@ let sharedValidator: ReturnType<typeof customizeValidator> | undefined;
 
 /**
  * The rjsf validator, configured as schemas/ `recordAjv` is (all errors, union types for nullable fields, the
- * ajv-formats 3 formats, whose `iso-time` the compiler emits; rjsf's bundled ajv-formats 2 lacks it).
+ * ajv-formats 3 formats, whose `iso-time` the compiler emits; rjsf's bundled ajv-formats 2 lacks it; and ours,
+ * `url-template`).
  */
 export function formValidator(): ReturnType<typeof customizeValidator> {
   sharedValidator ??= customizeValidator({
@@ -21,13 +22,13 @@ export function formValidator(): ReturnType<typeof customizeValidator> {
     ajvFormatOptions: false,
     extenderFn: (ajv) => {
       addFormats(ajv);
-      return ajv;
+      return addUrlTemplateFormat(ajv);
     },
   });
   return sharedValidator;
 }
 
-const FORMAT_VALIDATORS: Record<string, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime', 'iso-time': 'time', time: 'time' };
+const FORMAT_VALIDATORS: Record<string, string> = { email: 'email', uri: 'url', [URL_TEMPLATE_FORMAT]: 'url', date: 'date', 'date-time': 'datetime', 'iso-time': 'time', time: 'time' };
 
 /** The dotted field path of an rjsf error ("Prices.0.Amount"). */
 export function errorPath(error: Pick<RJSFValidationError, 'property'>): string {
