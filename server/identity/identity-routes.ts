@@ -13,6 +13,7 @@ import { createContextResolver } from './context-resolver';
 import type { IdentityServices } from './identity-services';
 import { licensedUsersFromEnv } from './licensed-users';
 import { createSignIn } from './sign-in';
+import { firstBackoffFromEnv } from './sign-in-backoff';
 import { DEFAULT_THROTTLE_LIMITS, SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
 import { createTokenService } from './token-service';
 import { registerUiRoutes } from './ui-routes';
@@ -27,7 +28,10 @@ export interface IdentityRoutesOptions {
   events?: DataEventBus;
   /** Clock in ms (lock-out, throttle, token expiry, one-time links); default Date.now. */
   now?: () => number;
-  /** Environment for MATE_REGISTRATION, MATE_REMEMBER, MATE_LICENSED_USERS, MATE_PUBLIC_URL, MATE_AVATAR_BASE_URL. */
+  /**
+   * Environment for MATE_REGISTRATION, MATE_REMEMBER, MATE_LICENSED_USERS, MATE_SIGNIN_FIRST_BACKOFF_SECONDS,
+   * MATE_PUBLIC_URL, MATE_AVATAR_BASE_URL.
+   */
   env?: Record<string, string | undefined>;
   throttleLimits?: ThrottleLimits;
   /** Where work runs that answers do not wait for (password reset mails); tests pass one to run it when they choose. */
@@ -54,7 +58,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     navigation: options.navigation ?? [],
     tokens,
     resolve: options.resolve ?? createContextResolver(options.db, options.config, { now, tokens }),
-    signIn: createSignIn({ db: options.db, tokens, throttle, now, licensedUsers: licensedUsersFromEnv(env) }),
+    signIn: createSignIn({ db: options.db, tokens, throttle, now, licensedUsers: licensedUsersFromEnv(env), firstBackoffSeconds: firstBackoffFromEnv(env) }),
     now,
     registrationAllowed: flag(env.MATE_REGISTRATION, false),
     rememberAllowed: flag(env.MATE_REMEMBER, true),

@@ -9,15 +9,35 @@ export const PAIR_FREE_FAILURES = 3;
 export const ACCOUNT_FREE_FAILURES = 10;
 /** The longest back-off: an attacker can hold a window open for at most this long per wrong guess. */
 export const BACKOFF_MAX_SECONDS = 300;
+/** The first back-off, doubled per further failure; MATE_SIGNIN_FIRST_BACKOFF_SECONDS may lengthen it. */
+export const FIRST_BACKOFF_SECONDS = 1;
 /** How long a successful sign-in makes its address familiar to the account (see FamiliarAddresses). */
 export const FAMILIAR_FOR_MS = 30 * 24 * 60 * 60 * 1000;
 
 const MAX_KEYS = 50_000;
 
-/** Seconds of back-off after `failures` wrong passwords in a row of which `free` cost nothing: 1, 2, 4 ... 300. */
-export function backoffSeconds(failures: number, free: number): number {
+/**
+ * Seconds of back-off after `failures` wrong passwords in a row of which `free` cost nothing: `first`, then doubled
+ * per further failure (1, 2, 4 ... by default), at most 300.
+ */
+export function backoffSeconds(failures: number, free: number, first = FIRST_BACKOFF_SECONDS): number {
   if (failures < free) return 0;
-  return Math.min(BACKOFF_MAX_SECONDS, 2 ** Math.min(failures - free, 30));
+  return Math.min(BACKOFF_MAX_SECONDS, first * 2 ** Math.min(failures - free, 30));
+}
+
+/**
+ * MATE_SIGNIN_FIRST_BACKOFF_SECONDS: the first back-off (1 to 300 s, default 1). Only a longer one than the default
+ * can be had, so the knob never weakens the throttle; tests use it to see a back-off without racing a 1 s window.
+ */
+export function firstBackoffFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.MATE_SIGNIN_FIRST_BACKOFF_SECONDS?.trim();
+  if (!raw) return FIRST_BACKOFF_SECONDS;
+  if (!/^\d+$/.test(raw) || Number(raw) < FIRST_BACKOFF_SECONDS || Number(raw) > BACKOFF_MAX_SECONDS) {
+    throw new Error(
+      `Configuration error: MATE_SIGNIN_FIRST_BACKOFF_SECONDS must be a whole number between ${FIRST_BACKOFF_SECONDS} and ${BACKOFF_MAX_SECONDS}, got '${env.MATE_SIGNIN_FIRST_BACKOFF_SECONDS}'`,
+    );
+  }
+  return Number(raw);
 }
 
 /** Failures in a row per key and when the back-off they caused ends, in memory (per server instance). */
@@ -27,6 +47,7 @@ export class FailureCounts {
   constructor(
     private readonly free: number,
     private readonly now: () => number,
+    private readonly first = FIRST_BACKOFF_SECONDS,
   ) {}
 
   /** Milliseconds until the key's back-off ends, 0 when it may try now. */
@@ -41,7 +62,7 @@ export class FailureCounts {
     const entry = this.entries.get(key) ?? { failures: 0, until: 0 };
     this.entries.set(key, entry);
     entry.failures++;
-    const seconds = backoffSeconds(entry.failures, this.free);
+    const seconds = backoffSeconds(entry.failures, this.free, this.first);
     entry.until = this.now() + seconds * 1000;
     return seconds;
   }

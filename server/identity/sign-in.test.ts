@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, basic, createIdentityTestApp, type IdentityTestApp } from './identity-test-app';
+import { firstBackoffFromEnv } from './sign-in-backoff';
 import { disableUser } from './user-admin';
 
 const URL = '/api/v1-pub/auth/user/token.json';
@@ -144,6 +145,36 @@ describe('back-off', () => {
     const real = await answers('cleo', '10.7');
     expect(real.map(([, code]) => code)).toEqual([...Array(3).fill('40102'), '40103', ...Array(7).fill('40102'), '40103']);
     expect(await answers('ghost', '10.8')).toEqual(real);
+  });
+});
+
+describe('a longer first back-off (MATE_SIGNIN_FIRST_BACKOFF_SECONDS)', () => {
+  let t: IdentityTestApp;
+  beforeAll(async () => {
+    t = await createIdentityTestApp({ env: { MATE_SIGNIN_FIRST_BACKOFF_SECONDS: '5' } });
+    await addUser(t.database, 'dora', 'dora-password');
+  });
+  afterAll(() => t.close());
+
+  it('starts the back-off at the configured seconds, doubles it, and lets the right password in after it', async () => {
+    for (let i = 0; i < 3; i++) expect(codeOf(await signIn(t, basic('dora', `wrong-${i}-password`)))).toBe('40102');
+    const held = await signIn(t, basic('dora', 'dora-password'));
+    expect(held.json()).toMatchObject({ error_code: '40103', retryAfterSeconds: 5, message: 'Too many failed sign-ins: try again in 5 seconds' });
+    t.clock.advance(4_000);
+    expect((await signIn(t, basic('dora', 'dora-password'))).json()).toMatchObject({ error_code: '40103', retryAfterSeconds: 1 });
+    t.clock.advance(1_000);
+    expect(codeOf(await signIn(t, basic('dora', 'wrong-3-password')))).toBe('40102');
+    expect((await signIn(t, basic('dora', 'dora-password'))).json()).toMatchObject({ retryAfterSeconds: 10 });
+    t.clock.advance(10_000);
+    expect((await signIn(t, basic('dora', 'dora-password'))).statusCode).toBe(200);
+  });
+
+  it('refuses a value that would shorten or end the back-off, or is no whole number of seconds', () => {
+    expect(firstBackoffFromEnv({})).toBe(1);
+    expect(firstBackoffFromEnv({ MATE_SIGNIN_FIRST_BACKOFF_SECONDS: ' 30 ' })).toBe(30);
+    for (const bad of ['0', '301', '1.5', 'soon', '-2']) {
+      expect(() => firstBackoffFromEnv({ MATE_SIGNIN_FIRST_BACKOFF_SECONDS: bad }), bad).toThrow(/MATE_SIGNIN_FIRST_BACKOFF_SECONDS must be a whole number between 1 and 300/);
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { textProblem } from '../lib/unsafe-input';
 import { IDENTITY_TABLES } from './identity-tables';
 import { isBeyondLicence } from './licensed-users';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
-import { ACCOUNT_FREE_FAILURES, backoffSeconds, FailureCounts, FamiliarAddresses, PAIR_FREE_FAILURES } from './sign-in-backoff';
+import { ACCOUNT_FREE_FAILURES, backoffSeconds, FailureCounts, FamiliarAddresses, FIRST_BACKOFF_SECONDS, PAIR_FREE_FAILURES } from './sign-in-backoff';
 import type { SignInThrottle } from './sign-in-throttle';
 import type { AccessTokenAnswer, TokenService } from './token-service';
 import { findUserByUsername, type UserRecord } from './user-store';
@@ -25,6 +25,8 @@ export interface SignInDependencies {
   throttle: SignInThrottle;
   now: () => number;
   licensedUsers: number | undefined;
+  /** The first back-off in seconds (MATE_SIGNIN_FIRST_BACKOFF_SECONDS); default 1. */
+  firstBackoffSeconds?: number;
 }
 
 const INVALID = 'Invalid username or password';
@@ -75,9 +77,10 @@ function backingOff(waitMs: number): ApiError {
  */
 export function createSignIn(deps: SignInDependencies): (authorization: string | undefined, address: string) => Promise<AccessTokenAnswer> {
   // Per (username, address): one client guessing one account; other clients of the same account or address go on.
-  const pairs = new FailureCounts(PAIR_FREE_FAILURES, deps.now);
+  const first = deps.firstBackoffSeconds ?? FIRST_BACKOFF_SECONDS;
+  const pairs = new FailureCounts(PAIR_FREE_FAILURES, deps.now, first);
   // Account-wide back-off of usernames that do not exist, kept like real accounts' so that it reveals nothing.
-  const phantoms = new FailureCounts(ACCOUNT_FREE_FAILURES, deps.now);
+  const phantoms = new FailureCounts(ACCOUNT_FREE_FAILURES, deps.now, first);
   const familiar = new FamiliarAddresses(deps.now);
 
   /** Counts a wrong password for the account across all addresses (in mate_user, so across instances and restarts). */
@@ -88,7 +91,7 @@ export function createSignIn(deps: SignInDependencies): (authorization: string |
        on conflict (oid) do update set failed_attempts = mate_user.failed_attempts + 1 returning failed_attempts`,
       [user.oid],
     );
-    const seconds = backoffSeconds(Number(updated.rows[0]?.failed_attempts ?? 0), ACCOUNT_FREE_FAILURES);
+    const seconds = backoffSeconds(Number(updated.rows[0]?.failed_attempts ?? 0), ACCOUNT_FREE_FAILURES, first);
     if (seconds > 0) await deps.db.query('update mate_user set locked_until = $2 where oid = $1', [user.oid, new Date(deps.now() + seconds * 1000)]);
   }
 

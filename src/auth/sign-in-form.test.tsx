@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignInForm } from './sign-in-form';
 import type { TokenAnswer } from './session-types';
@@ -65,6 +66,34 @@ describe('SignInForm', () => {
     const text = $('[data-testid=sign-in-error]')?.textContent;
     expect(text).toContain('Too many failed sign-ins for this user. Try again in 4 seconds.');
     expect(text).not.toContain('try again in 4 seconds');
+  });
+
+  it('keeps the button from sending during a back-off and offers it again once the wait is over, or for other credentials', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { form, backend } = await renderForm();
+      const button = () => $('[data-testid=sign-in-submit]') as HTMLButtonElement;
+      await typeInto($('input[name=username]'), 'anna');
+      await typeInto($('input[name=password]'), 'backoff');
+      await submit(form());
+      await settle();
+      expect(button().disabled).toBe(true);
+      await submit(form()); // Enter in a box while the wait runs sends nothing
+      expect(backend.requestToken).toHaveBeenCalledTimes(1);
+      await act(async () => void vi.advanceTimersByTime(3_900));
+      expect(button().disabled).toBe(true);
+      await act(async () => void vi.advanceTimersByTime(200));
+      expect(button().disabled).toBe(false);
+      expect($('[data-testid=sign-in-error]')).not.toBeNull(); // the message stays until the credentials change
+
+      await submit(form());
+      await settle();
+      expect(button().disabled).toBe(true);
+      await typeInto($('input[name=username]'), 'bert'); // another user is not held back by anna's wait
+      expect(button().disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is busy while the request runs, then signs in with remember', async () => {

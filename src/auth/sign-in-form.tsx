@@ -8,6 +8,7 @@ import { SignInFailureMessage } from './sign-in-failure-message';
 import { toLoginFailure } from './sign-in-failure';
 import { TextField } from './text-field';
 import { useAuthSettings } from './use-auth-settings';
+import { useRetryWait } from './use-retry-wait';
 import { useSession } from './use-session';
 
 export interface SignInFormProps {
@@ -29,10 +30,13 @@ export function SignInForm({ mode, fixedUsername, onSignedIn, resetPasswordPath 
   const [state, dispatch] = useReducer(loginFormReducer, undefined, () => initialLoginFormState(fixedUsername ?? '', mode === 'relogin' ? session.remember : false));
   const marks = loginFormMarks(state);
   const showRemember = mode === 'page' && settings.rememberAllowed;
+  const retry = useRetryWait();
+  // A back-off holds this username back, not another one: changed credentials clear the message and the wait with it.
+  const waiting = retry.waiting && state.serverError !== undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (state.busy) return;
+    if (state.busy || waiting) return;
     if (loginFieldErrors(state).length > 0) {
       dispatch({ type: 'submit-refused' });
       return;
@@ -43,7 +47,9 @@ export function SignInForm({ mode, fixedUsername, onSignedIn, resetPasswordPath 
       dispatch({ type: 'submit-succeeded' });
       onSignedIn?.();
     } catch (error) {
-      dispatch({ type: 'submit-failed', failure: toLoginFailure(error) });
+      const failure = toLoginFailure(error);
+      dispatch({ type: 'submit-failed', failure });
+      retry.start(failure.retryAfterSeconds);
     }
   }
 
@@ -93,7 +99,7 @@ export function SignInForm({ mode, fixedUsername, onSignedIn, resetPasswordPath 
           </Checkbox.Root>
         )}
         <Box key={state.shakes} data-shake={state.shakes > 0 || undefined} animation={state.shakes > 0 ? SHAKE_ANIMATION : undefined}>
-          <Button type="submit" colorPalette="teal" width="full" loading={state.busy} loadingText={t`Signing in…`}>
+          <Button type="submit" colorPalette="teal" width="full" loading={state.busy} loadingText={t`Signing in…`} disabled={waiting} data-testid="sign-in-submit">
             <Trans>Sign in</Trans>
           </Button>
         </Box>
