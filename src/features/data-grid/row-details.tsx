@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import type { CompiledEntity } from '../../../schemas';
 import { fieldLabel } from '../../../schemas/field-label';
 import { NavIcon } from '../../lib/ui/nav-icon';
+import { ViewNotPermitted } from '../../lib/ui/permitted';
 import type { DataApi, DataRecord } from './data-api';
 import { storedSession, type EditorSession } from './editor-session';
 import { formatCell, formatRecordField } from './format-cell';
@@ -14,7 +15,7 @@ import { lookupBatchId, lookupBatches } from './lookup-texts';
 import type { GridAbilities } from './grid-permissions';
 import type { RowCommands } from './use-row-commands';
 import { RecordEditor, type FocusRequest } from './record-editor';
-import { useRowDetails } from './use-row-details';
+import { useRowDetails, type DetailViewResult } from './use-row-details';
 
 /** How an extended row shows its record. */
 export type DetailMode = 'details' | 'view' | 'edit';
@@ -123,11 +124,8 @@ export function RowDetails(props: RowDetailsProps) {
           <Spinner size="sm" /> <Text textStyle="sm">{t`Loading…`}</Text>
         </HStack>
       )}
-      {details.phase === 'faulted' && (
-        <Text color="fg.error" data-testid="details-error">
-          <Trans>Error</Trans>
-        </Text>
-      )}
+      {details.phase === 'not-permitted' && <ViewNotPermitted />}
+      {details.phase === 'faulted' && <LoadFailure error={details.error} testId="details-error" />}
       {ready && mode === 'details' && <DetailsSummary compiled={compiled} record={record} views={ready.views} />}
       {ready && mode !== 'details' && session && session.record.Oid === row.Oid && (
         <RecordEditor
@@ -147,7 +145,18 @@ export function RowDetails(props: RowDetailsProps) {
   );
 }
 
-function DetailsSummary({ compiled, record, views }: { compiled: CompiledEntity; record: DataRecord; views: { id: string; columns: string[]; items: DataRecord[]; hasMore: boolean }[] }) {
+/** What a part of the details that failed says: that it could not be loaded, and the server's words why. */
+function LoadFailure({ error, testId }: { error: unknown; testId: string }) {
+  const reason = error instanceof Error ? error.message : undefined;
+  return (
+    <Text color="fg.error" textStyle="sm" data-testid={testId}>
+      <Trans>This could not be loaded.</Trans>
+      {reason ? <> <bdi>{reason}</bdi></> : null}
+    </Text>
+  );
+}
+
+function DetailsSummary({ compiled, record, views }: { compiled: CompiledEntity; record: DataRecord; views: DetailViewResult[] }) {
   const { t } = useLingui();
   const batches = useMemo(() => lookupBatches(compiled.lookups, [record]), [compiled.lookups, record]);
   const fields = compiled.meta.fields.filter((f) => f.type !== 'Object' && f.type !== 'Array' && f.usage !== 'Password' && f.name !== 'ETag' && f.name !== 'TenantOid');
@@ -163,10 +172,22 @@ function DetailsSummary({ compiled, record, views }: { compiled: CompiledEntity;
           </Box>
         ))}
       </Grid>
-      {views.map((view) => {
-        const label = compiled.details.find((d) => d.id === view.id)?.label ?? view.id;
+      {views.map((result) => {
+        const label = compiled.details.find((d) => d.id === result.id)?.label ?? result.id;
+        // A view the user may not see, or that failed, says so under its name; the record and other views stay.
+        if (result.status !== 'ready') {
+          return (
+            <Box key={result.id} mt="3" data-testid={`detail-view-${result.id}`} data-status={result.status}>
+              <Text fontWeight="semibold" textStyle="sm">
+                {label}
+              </Text>
+              {result.status === 'not-permitted' ? <ViewNotPermitted /> : <LoadFailure error={result.error} testId="detail-view-error" />}
+            </Box>
+          );
+        }
+        const view = result.page;
         return (
-          <Box key={view.id} mt="3" data-testid={`detail-view-${view.id}`}>
+          <Box key={result.id} mt="3" data-testid={`detail-view-${result.id}`} data-status={result.status}>
             <Text fontWeight="semibold" textStyle="sm">
               {label} ({view.items.length}
               {view.hasMore ? '+' : ''})

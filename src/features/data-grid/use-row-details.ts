@@ -1,17 +1,43 @@
 import { useEffect, useState } from 'react';
 import type { CompiledEntity } from '../../../schemas';
+import { ApiRequestError } from '../../lib/api/api-error';
 import type { DataApi, DataRecord, DetailPage } from './data-api';
 import { DETAILS_MIN_BUSY_MS, withMinimumDuration } from './minimum-duration';
 
-/** The details of a row: fetching, ready (the fresh record and the detail views) or faulted. */
+/**
+ * One detail view of a row as it came back: its page, 'not-permitted' when the server refuses the user the related
+ * kind (403: e.g. a tenant-scoped kind for a user without a tenant), or 'faulted' for any other failure.
+ */
+export type DetailViewResult =
+  | { id: string; status: 'ready'; page: DetailPage }
+  | { id: string; status: 'not-permitted' }
+  | { id: string; status: 'faulted'; error: unknown };
+
+/**
+ * The details of a row: fetching, ready (the fresh record and each detail view as it came back), not permitted
+ * (the server refuses the user the record itself) or faulted.
+ */
 export type RowDetailsState =
   | { phase: 'fetching' }
-  | { phase: 'ready'; record: DataRecord; etag: string | undefined; views: DetailPage[] }
+  | { phase: 'ready'; record: DataRecord; etag: string | undefined; views: DetailViewResult[] }
+  | { phase: 'not-permitted' }
   | { phase: 'faulted'; error: unknown };
+
+const isForbidden = (error: unknown) => error instanceof ApiRequestError && error.status === 403;
+
+/** A detail view never takes the record down with it: what it cannot show stays its own answer. */
+export async function loadDetailView(api: DataApi, oid: unknown, id: string): Promise<DetailViewResult> {
+  try {
+    return { id, status: 'ready', page: await api.details(oid, id) };
+  } catch (error) {
+    return isForbidden(error) ? { id, status: 'not-permitted' } : { id, status: 'faulted', error };
+  }
+}
 
 /**
  * Loads a row's details when it is extended: the record read conditionally with its ETag (304 keeps the row as
- * it is) and every detail view of the kind; busy for at least 333 ms.
+ * it is) and every detail view of the kind, each on its own, so that a view the user may not see (or that fails)
+ * leaves the record and the other views shown; busy for at least 333 ms.
  */
 export function useRowDetails(api: DataApi, compiled: CompiledEntity, row: DataRecord, reloadKey = 0): RowDetailsState {
   const [state, setState] = useState<RowDetailsState>({ phase: 'fetching' });
@@ -20,10 +46,10 @@ export function useRowDetails(api: DataApi, compiled: CompiledEntity, row: DataR
   useEffect(() => {
     let live = true;
     setState({ phase: 'fetching' });
-    const work = Promise.all([api.read(oid, rowEtag), Promise.all(compiled.details.map((d) => api.details(oid, d.id)))]);
+    const work = Promise.all([api.read(oid, rowEtag), Promise.all(compiled.details.map((d) => loadDetailView(api, oid, d.id)))]);
     withMinimumDuration(work, DETAILS_MIN_BUSY_MS).then(
       ([fresh, views]) => live && setState({ phase: 'ready', record: fresh?.record ?? row, etag: fresh?.etag ?? rowEtag, views }),
-      (error: unknown) => live && setState({ phase: 'faulted', error }),
+      (error: unknown) => live && setState(isForbidden(error) ? { phase: 'not-permitted' } : { phase: 'faulted', error }),
     );
     return () => {
       live = false;
