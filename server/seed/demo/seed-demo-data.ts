@@ -4,6 +4,7 @@ import { quoteIdent as q } from '../../data/sql-names';
 import { insertArticles, type ArticleProgress, type ArticleRefs } from './article-records';
 import { createDemoContext, DemoDataError } from './demo-context';
 import { seedDemoIdentity } from './demo-identity';
+import { seedDemoTerminalCredentials } from './demo-terminals';
 import { seedMasterData, type TenantMasterData } from './master-records';
 import { seedCustomers, seedDocumentLocks, seedOperators, seedPromotions } from './people-records';
 import { seedLocations, seedTenants } from './tenancy-records';
@@ -33,6 +34,8 @@ export interface SeedReport {
   counts?: Record<string, number>;
   /** Demo users created (password DEMO_PASSWORD). */
   users?: string[];
+  /** POS terminals given a demo credential (key demo-pos-NNN, secret DEMO_TERMINAL_SECRET). */
+  terminalCredentials?: number;
   /** Tenants the user 'admin' was made a member of (0 when there is no admin yet). */
   adminMemberships?: number;
   durationMs?: number;
@@ -77,6 +80,7 @@ export async function seedDemoData(db: Database, catalogue: Catalogue, options: 
     const ctx = createDemoContext(tx, catalogue, seed, new Date(DEMO_REFERENCE_DATE));
     const tenants = await seedTenants(ctx);
     await seedLocations(ctx, tenants);
+    const terminalCredentials = await seedDemoTerminalCredentials(tx, tenants);
     let articleMs = 0;
     for (const tenant of tenants) {
       const master = await seedMasterData(ctx, tenant);
@@ -100,6 +104,7 @@ export async function seedDemoData(db: Database, catalogue: Catalogue, options: 
       articles: articleCount,
       counts: ctx.counts,
       users: identity.users,
+      terminalCredentials,
       adminMemberships: identity.adminMemberships,
       durationMs: Date.now() - started,
       articleMs,
