@@ -126,3 +126,21 @@ export async function storeReceipt(db: Database, terminal: TerminalIdentity, rec
     return { id: receipt.id, stored };
   });
 }
+
+/**
+ * A terminal hands in a value meant as a receipt (over the socket or HTTP): checked, stored once, logged. A refusal
+ * is logged too, so that the terminal's log says which receipt did not arrive and why, and then thrown (a 400).
+ */
+export async function handInReceipt(db: Database, terminal: TerminalIdentity, value: unknown): Promise<ReceiptIntake> {
+  let receipt: Receipt;
+  try {
+    receipt = parseReceipt(value);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const id = (value as { id?: unknown } | null)?.id;
+      await logTerminalEvent(db, terminal, 'refused', { id: typeof id === 'string' ? id.slice(0, 100) : null, message: error.message.slice(0, 500) });
+    }
+    throw error;
+  }
+  return storeReceipt(db, terminal, receipt);
+}

@@ -16,14 +16,13 @@ import {
   TERMINAL_REALM,
   type TerminalIdentity,
 } from './terminal-credentials';
-import { parseReceipt, storeReceipt } from './terminal-documents';
+import { handInReceipt } from './terminal-documents';
 import { TerminalEventBus } from './terminal-events';
 import { createTerminalMonitoring, monitoredTenants, TERMINAL_MONITORING_PATH } from './terminal-monitoring';
 import { DEFAULT_TERMINAL_TIMINGS, TERMINAL_CLOSE, TerminalSession, type TerminalTimings } from './terminal-session';
 import { listTerminalStates, readTerminalLog } from './terminal-state';
+import { TERMINAL_SOCKET_PATH } from './terminal-socket-path';
 
-/** Where terminals open their WebSocket. */
-export const TERMINAL_SOCKET_PATH = '/api/terminals/socket';
 
 /** The entity kind whose records are the terminals that connect. */
 export const TERMINAL_KIND = { area: 'tenancy', entity: 'pos-terminal' } as const;
@@ -38,7 +37,7 @@ export interface TerminalRoutesOptions {
 /** The largest message or receipt body a terminal may send. */
 const MAX_TERMINAL_MESSAGE_BYTES = 256 * 1024;
 
-const oidParams = { type: 'object', required: ['oid'], properties: { oid: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } as const;
+const oidParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } as const;
 
 /**
  * The terminal endpoint (docs/terminals.md): terminals connect with their key and secret over a WebSocket, send
@@ -123,7 +122,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     },
     async (request, reply) => {
       const terminal = authenticated.get(request)!;
-      const intake = await storeReceipt(db, terminal, parseReceipt(request.body));
+      const intake = await handInReceipt(db, terminal, request.body);
       return reply.status(intake.stored ? 201 : 200).send(intake);
     },
   );
@@ -145,11 +144,11 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   };
 
   app.get(
-    '/api/terminals/:oid/log',
+    '/api/terminals/:id/log',
     { schema: { params: oidParams, querystring: { type: 'object', additionalProperties: false, properties: { take: { type: 'integer', minimum: 1, maximum: 500, default: 50 } } } } },
     async (request) => {
       const context = await resolveContext(request);
-      const { oid } = request.params as { oid: number };
+      const { id: oid } = request.params as { id: number };
       const tenantOid = await terminalTenant(oid, context.tenantOids);
       if (!context.can(TERMINAL_MONITORING_PATH, 'Read', tenantOid)) throw new ApiError(403, `Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
       const [terminal] = await listTerminalStates(db, posTable, [tenantOid], timings.staleAfterMs, oid);
@@ -157,9 +156,9 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     },
   );
 
-  app.post('/api/terminals/:oid/credential', { schema: { params: oidParams } }, async (request, reply) => {
+  app.post('/api/terminals/:id/credential', { schema: { params: oidParams } }, async (request, reply) => {
     const context = await resolveContext(request);
-    const { oid } = request.params as { oid: number };
+    const { id: oid } = request.params as { id: number };
     const tenantOid = await terminalTenant(oid, context.tenantOids);
     if (!context.can(permissionPath(kind), 'Update', tenantOid)) throw new ApiError(403, `Not permitted: Update on ${permissionPath(kind)}.`);
     const credential = { terminalOid: oid, tenantOid, terminalKey: terminalKeyOf(oid), secret: newTerminalSecret() };

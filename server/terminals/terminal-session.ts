@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import type { TerminalIdentity } from './terminal-credentials';
-import { parseReceipt, storeReceipt } from './terminal-documents';
+import { handInReceipt } from './terminal-documents';
 import type { TerminalEventBus } from './terminal-events';
 import { markConnected, markDisconnected, recordHeartbeat } from './terminal-state';
 
@@ -143,8 +143,7 @@ export class TerminalSession {
   }
 
   private async receipt(message: unknown): Promise<void> {
-    const receipt = parseReceipt(message);
-    const intake = await storeReceipt(this.options.db, this.terminal, receipt);
+    const intake = await handInReceipt(this.options.db, this.terminal, message);
     this.reply({ type: 'receipt-ack', id: intake.id, stored: intake.stored });
   }
 

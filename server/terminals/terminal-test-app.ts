@@ -11,7 +11,7 @@ import type { HubInstance } from '../hub/hub-test-app';
 import { builtInCatalogue } from '../identity/identity-test-app';
 import type { TestDatabase } from '../test-support/test-database';
 import type { TerminalTimings } from './terminal-session';
-import { TERMINAL_SOCKET_PATH } from './terminal-routes';
+import { TERMINAL_SOCKET_PATH } from './terminal-socket-path';
 
 /**
  * One server instance listening on a free port, as production runs it (identity, data service, hub, terminals), with

@@ -222,14 +222,18 @@ describe('the terminal endpoint', () => {
     terminal.send(sampleReceipt(id));
     expect(await terminal.next('receipt-ack')).toEqual({ type: 'receipt-ack', id, stored: false });
 
-    const bad = { ...sampleReceipt(randomUUID()), total: 1, lines: [{ text: 'x', quantity: 1, unitPrice: 1, amount: 1, taxRate: 7, price: 3 }] };
-    terminal.send(bad);
+    const badId = randomUUID();
+    terminal.send({ ...sampleReceipt(badId), total: 1, lines: [{ text: 'x', quantity: 1, unitPrice: 1, amount: 1, taxRate: 7, price: 3 }] });
     const refused = await terminal.next('error');
-    expect(refused).toMatchObject({ status: 400, id: bad.id, errors: { 'lines.0.price': ['is not a member of a receipt'] } });
+    expect(refused).toMatchObject({ status: 400, id: badId, errors: { 'lines.0.price': ['is not a member of a receipt'] } });
     terminal.send({ ...sampleReceipt(randomUUID()), total: 99 });
     expect(await terminal.next('error')).toMatchObject({ status: 400, errors: { total: ['must be the sum of the line amounts'] } });
     terminal.socket.close();
     await terminal.closed;
+    // The terminal's log tells what was refused and why, for whoever looks after it.
+    const log = (await get(a, alice, `/api/terminals/${de[1]!.oid}/log?take=10`)).json() as { items: { event: string; detail: { id?: string; message?: string } }[] };
+    expect(log.items.find((item) => item.event === 'refused' && item.detail.id === badId)?.detail.message).toContain('lines.0.price');
+    expect(log.items.filter((item) => item.event === 'receipt' && item.detail.id === id)).toHaveLength(1);
 
     const post = (body: unknown, authorization = terminalAuthorization(de[1]!.key, DEMO_TERMINAL_SECRET)) =>
       a.app.inject({ method: 'POST', url: '/api/terminals/receipts', headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
