@@ -94,6 +94,13 @@ describe('the terminal endpoint', () => {
     const stored = await database.db.query<{ secret_hash: string }>('select secret_hash from mate_terminal_credential limit 1');
     expect(stored.rows[0]!.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.rows[0]!.secret_hash).not.toContain(DEMO_TERMINAL_SECRET);
+
+    // A demo database seeded before terminals had credentials gets the same ones at the next start.
+    const before = await database.db.query('select terminal_oid, terminal_key from mate_terminal_credential order by terminal_key');
+    await database.db.query('delete from mate_terminal_credential');
+    expect(await seedDemoData(database.db, await builtInCatalogue(), { articles: 0 })).toEqual({ seeded: false, terminalCredentials: before.rowCount });
+    expect((await database.db.query('select terminal_oid, terminal_key from mate_terminal_credential order by terminal_key')).rows).toEqual(before.rows);
+    expect(await seedDemoData(database.db, await builtInCatalogue(), { articles: 0 })).toEqual({ seeded: false });
   });
 
   it('lets a terminal in with its secret only: wrong secret 401, unknown terminal 401, disabled terminal 403', async () => {
