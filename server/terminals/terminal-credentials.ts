@@ -10,6 +10,8 @@ export interface TerminalIdentity {
   terminalKey: string;
   terminalNumber: number;
   name: string;
+  /** The stored hash the terminal proved its secret against: a connection ends when it is replaced. */
+  secretHash: string;
 }
 
 /** What a terminal sends: its key (public, names the terminal) and its secret. */
@@ -69,7 +71,7 @@ export async function authenticateTerminal(db: Queryable, posTable: string, cred
   const matches = stored.length === given.length && timingSafeEqual(stored, given);
   if (!row || !matches || row.TenantOid === null) throw unauthorized();
   if (row.Disabled) throw new ApiError(403, `The terminal '${credentials.key}' is disabled.`);
-  return { terminalOid: Number(row.terminal_oid), tenantOid: Number(row.TenantOid), terminalKey: credentials.key, terminalNumber: Number(row.TerminalNumber ?? 0), name: row.Name ?? '' };
+  return { terminalOid: Number(row.terminal_oid), tenantOid: Number(row.TenantOid), terminalKey: credentials.key, terminalNumber: Number(row.TerminalNumber ?? 0), name: row.Name ?? '', secretHash: row.secret_hash };
 }
 
 /** Stores (or replaces) a terminal's credential; only the hash of the secret is kept. */
@@ -79,4 +81,15 @@ export async function storeTerminalCredential(db: Queryable, credential: { termi
      on conflict (terminal_oid) do update set tenant_oid = excluded.tenant_oid, terminal_key = excluded.terminal_key, secret_hash = excluded.secret_hash, issued_at = now()`,
     [credential.terminalOid, credential.tenantOid, credential.terminalKey, terminalSecretHash(credential.secret)],
   );
+}
+
+/** Whether a connected terminal may go on: its credential unchanged and its record there and enabled. */
+export async function terminalStanding(db: Queryable, posTable: string, terminal: TerminalIdentity): Promise<'ok' | 'revoked' | 'disabled'> {
+  const found = await db.query<{ secret_hash: string; Disabled: boolean | null }>(
+    `select c.secret_hash, t."Disabled" from mate_terminal_credential c join ${q(posTable)} t on t."Oid" = c.terminal_oid where c.terminal_oid = $1`,
+    [terminal.terminalOid],
+  );
+  const row = found.rows[0];
+  if (!row || row.secret_hash !== terminal.secretHash) return 'revoked';
+  return row.Disabled ? 'disabled' : 'ok';
 }

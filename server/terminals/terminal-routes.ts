@@ -60,9 +60,12 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   const monitoring = createTerminalMonitoring(db, posTable, () => timings.staleAfterMs);
   app.hub.methods.register(monitoring.method);
   events.subscribe((event) => {
-    // A newer connection of the terminal, on any instance, replaces the one held here.
+    // A newer connection of the terminal, on any instance, replaces the one held here. Newer by the database's clock:
+    // the late event of an older connection must not close the one that replaced it.
     const held = sessions.get(event.terminalOid);
-    if (event.connected && held && held.connectionId !== event.connectionId) held.close(TERMINAL_CLOSE.replaced, 'a newer connection of this terminal took over');
+    if (event.connected && held?.connectedAt !== undefined && held.connectionId !== event.connectionId && event.at > held.connectedAt) {
+      held.close(TERMINAL_CLOSE.replaced, 'a newer connection of this terminal took over');
+    }
     monitoring.fanOut(event);
   });
 
@@ -96,6 +99,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
       const session = new TerminalSession({
         socket,
         terminal,
+        posTable,
         connectionId: randomUUID(),
         instanceId,
         address: request.ip,

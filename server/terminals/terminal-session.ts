@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
-import type { TerminalIdentity } from './terminal-credentials';
+import { terminalStanding, type TerminalIdentity } from './terminal-credentials';
 import { handInReceipt } from './terminal-documents';
 import type { TerminalEventBus } from './terminal-events';
 import { markConnected, markDisconnected, recordHeartbeat } from './terminal-state';
@@ -20,12 +20,14 @@ export interface TerminalTimings {
 export const DEFAULT_TERMINAL_TIMINGS: TerminalTimings = { heartbeatMs: 30_000, silenceMs: 90_000, staleAfterMs: 120_000 };
 
 /** Close codes the endpoint uses beyond the standard ones. */
-export const TERMINAL_CLOSE = { silent: 4000, replaced: 4001, shutdown: 1001 } as const;
+export const TERMINAL_CLOSE = { silent: 4000, replaced: 4001, disabled: 4003, revoked: 4401, shutdown: 1001 } as const;
 
 /** What a session needs from the endpoint that owns it. */
 export interface TerminalSessionOptions {
   socket: WebSocket;
   terminal: TerminalIdentity;
+  /** The table of the POS terminal records, to check the terminal's standing at each heartbeat. */
+  posTable: string;
   connectionId: string;
   instanceId: string;
   address: string;
@@ -48,6 +50,8 @@ const VERSION_PATTERN = /^[\x21-\x7e]{1,32}$/;
 export class TerminalSession {
   readonly terminal: TerminalIdentity;
   readonly connectionId: string;
+  /** When the connection was recorded (the database's clock); undefined until then. */
+  connectedAt: string | undefined;
   private queue: Promise<void>;
   private silence: NodeJS.Timeout;
   private ended = false;
@@ -87,6 +91,7 @@ export class TerminalSession {
     const { db, terminal, events } = this.options;
     try {
       const at = await markConnected(db, terminal, { connectionId: this.connectionId, instanceId: this.options.instanceId, address: this.options.address, version: this.options.version });
+      this.connectedAt = at;
       await events.publish({ terminalOid: terminal.terminalOid, tenantOid: terminal.tenantOid, connected: true, connectionId: this.connectionId, at });
       this.reply({ type: 'welcome', terminalOid: terminal.terminalOid, tenantOid: terminal.tenantOid, terminalKey: terminal.terminalKey, name: terminal.name, heartbeatSeconds: this.options.timings.heartbeatMs / 1000 });
     } catch (error) {
@@ -136,6 +141,10 @@ export class TerminalSession {
     if (version !== undefined && (typeof version !== 'string' || !VERSION_PATTERN.test(version))) {
       throw new ApiError(400, 'The heartbeat\'s version must be 1 to 32 printable characters.', { errors: { version: ['must be 1 to 32 printable characters'] } });
     }
+    // Like a revoked token on the hub: a new secret or a disabled record ends the connection at its next heartbeat.
+    const standing = await terminalStanding(this.options.db, this.options.posTable, this.terminal);
+    if (standing === 'revoked') return this.close(TERMINAL_CLOSE.revoked, "the terminal's credential was replaced or removed");
+    if (standing === 'disabled') return this.close(TERMINAL_CLOSE.disabled, 'the terminal was disabled');
     const current = await recordHeartbeat(this.options.db, this.terminal.terminalOid, this.connectionId, version);
     // A row taken over by a newer connection of this terminal: this one is the stale one.
     if (!current) return this.close(TERMINAL_CLOSE.replaced, 'a newer connection of this terminal took over');

@@ -125,6 +125,14 @@ describe('the terminal endpoint', () => {
     // A disabled terminal that guesses wrong learns nothing about being disabled.
     expect((await refusalOf(connectTerminal(a.url, disabled.key, 'guess'))).status).toBe(401);
     await database.db.query(`update ${q(posTable)} set "Disabled" = false where "Oid" = $1`, [disabled.oid]);
+
+    // Disabled while connected: the next heartbeat ends the connection, and the state says so.
+    const connected = await connectTerminal(a.url, disabled.key, DEMO_TERMINAL_SECRET);
+    await database.db.query(`update ${q(posTable)} set "Disabled" = true where "Oid" = $1`, [disabled.oid]);
+    connected.send({ type: 'heartbeat' });
+    expect(await connected.closed).toBe(4003);
+    await expect.poll(async () => (await stateOf(disabled.oid)).connected).toBe(false);
+    await database.db.query(`update ${q(posTable)} set "Disabled" = false where "Oid" = $1`, [disabled.oid]);
   });
 
   it('records the connection, its address and version, and heartbeats in the state and the log', async () => {
@@ -163,8 +171,6 @@ describe('the terminal endpoint', () => {
     const terminal = await connectTerminal(b.url, de[2]!.key, DEMO_TERMINAL_SECRET);
     expect(await up).toMatchObject({ terminalOid: de[2]!.oid, tenantOid: tenantDe, connected: true });
     const down = changeOf(aliceWatch.client, de[2]!.oid, false);
-    terminal.send({ type: 'heartbeat' });
-    await terminal.next('heartbeat-ack');
     terminal.socket.close();
     expect(await down).toMatchObject({ terminalOid: de[2]!.oid, connected: false });
 
@@ -262,6 +268,7 @@ describe('the terminal endpoint', () => {
 
   it('issues a terminal a new secret, shown once, to a user who may update its record', async () => {
     const terminal = de[4] ?? de[0]!;
+    const old = await connectTerminal(a.url, terminal.key, DEMO_TERMINAL_SECRET);
     expect((await a.app.inject({ method: 'POST', url: `/api/terminals/${terminal.oid}/credential`, headers: { authorization: `Bearer ${bruno}` } })).statusCode).toBe(404);
     expect((await a.app.inject({ method: 'POST', url: `/api/terminals/${terminal.oid}/credential`, headers: { authorization: `Bearer ${carl}` } })).statusCode).toBe(403);
     const issued = await a.app.inject({ method: 'POST', url: `/api/terminals/${terminal.oid}/credential`, headers: { authorization: `Bearer ${alice}` } });
@@ -270,6 +277,9 @@ describe('the terminal endpoint', () => {
     const { terminalKey, secret } = issued.json() as { terminalKey: string; secret: string };
     expect(terminalKey).toBe(`pos-${terminal.oid}`);
     expect(secret).toMatch(/^mate_t_[A-Za-z0-9_-]{43}$/);
+    // The connection made with the old secret ends at its next heartbeat.
+    old.send({ type: 'heartbeat' });
+    expect(await old.closed).toBe(4401);
     const connected = await connectTerminal(a.url, terminalKey, secret);
     connected.socket.close();
     await connected.closed;
