@@ -53,6 +53,13 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   // A catalogue without POS terminals (tests of other parts use small ones) has no terminals to serve.
   if (!kind) return;
   const posTable = kind.table;
+  const tenantTable = catalogue.find('tenancy', 'tenant')?.table;
+  /** The currency a terminal's receipts are in (told in the welcome), from its tenant's record. */
+  const currencyOf = async (tenantOid: number): Promise<string | null> => {
+    if (!tenantTable) return null;
+    const found = await db.query<{ CurrencyCode: string | null }>(`select "CurrencyCode" from ${q(tenantTable)} where "Oid" = $1`, [tenantOid]);
+    return found.rows[0]?.CurrencyCode ?? null;
+  };
   const instanceId = randomUUID();
   const sessions = new Map<number, TerminalSession>();
   const events = new TerminalEventBus(db);
@@ -79,6 +86,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     }
   };
   const authenticated = new WeakMap<FastifyRequest, TerminalIdentity>();
+  const currencies = new WeakMap<FastifyRequest, string | null>();
 
   app.get(
     TERMINAL_SOCKET_PATH,
@@ -90,6 +98,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
         const terminal = await terminalOf(request, reply);
         if (request.headers.upgrade?.toLowerCase() !== 'websocket') throw new ApiError(400, `The terminal endpoint speaks WebSockets only: open ${TERMINAL_SOCKET_PATH} with a WebSocket upgrade (docs/terminals.md).`);
         authenticated.set(request, terminal);
+        currencies.set(request, await currencyOf(terminal.tenantOid));
       },
     },
     (socket, request) => {
@@ -104,6 +113,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
         instanceId,
         address: request.ip,
         version: typeof version === 'string' ? version : null,
+        currency: currencies.get(request) ?? null,
         db,
         events,
         timings,

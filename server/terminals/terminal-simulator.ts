@@ -44,17 +44,23 @@ export interface SimulatorTotals {
   refused: number;
 }
 
-/** A receipt of one to five lines of GOODS, paid by card or in cash rounded up to the next 5 or 10. */
-export function simulatedReceipt(number: number, random: () => number = Math.random): Receipt {
+/** Rough prices of GOODS (in euros) in the demo tenants' other currencies, and their decimals. */
+const PRICE_LEVEL: Record<string, { factor: number; decimals: number }> = { CHF: { factor: 1, decimals: 2 }, CZK: { factor: 25, decimals: 0 }, JPY: { factor: 160, decimals: 0 } };
+
+/** A receipt of one to five lines of GOODS in `currency`, paid by card or in cash rounded up to the next 5. */
+export function simulatedReceipt(number: number, currency = 'EUR', random: () => number = Math.random): Receipt {
+  const { factor, decimals } = PRICE_LEVEL[currency] ?? { factor: 1, decimals: 2 };
+  const unit = 10 ** decimals;
   const lines = Array.from({ length: 1 + Math.floor(random() * 5) }, () => {
-    const [text, unitPrice, taxRate] = GOODS[Math.floor(random() * GOODS.length)]!;
+    const [text, euros, taxRate] = GOODS[Math.floor(random() * GOODS.length)]!;
+    const unitPrice = Math.round(euros * factor * unit) / unit;
     const quantity = 1 + Math.floor(random() * 3);
-    return { text, quantity, unitPrice, amount: Math.round(quantity * unitPrice * 100) / 100, taxRate };
+    return { text, quantity, unitPrice, amount: Math.round(quantity * unitPrice * unit) / unit, taxRate };
   });
   const total = lines.reduce((sum, line) => sum + Math.round(line.amount * 100), 0) / 100;
   const cash = random() < 0.4;
-  const paid = cash ? Math.ceil(total / 5) * 5 : total;
-  return { id: randomUUID(), type: 'receipt', number, createdAt: new Date().toISOString(), currency: 'EUR', lines, payments: [{ method: cash ? 'cash' : 'card', amount: paid }], total };
+  const paid = cash ? Math.ceil(total / (5 * factor)) * 5 * factor : total;
+  return { id: randomUUID(), type: 'receipt', number, createdAt: new Date().toISOString(), currency, lines, payments: [{ method: cash ? 'cash' : 'card', amount: paid }], total };
 }
 
 /**
@@ -68,6 +74,8 @@ export class SimulatedTerminal {
   private timers: NodeJS.Timeout[] = [];
   private readonly unacknowledged = new Map<string, Receipt>();
   private receiptNumber = 0;
+  /** The tenant's currency, from the welcome. */
+  private currency = 'EUR';
   private stopping = false;
   private gaveUp = false;
   private readonly random: () => number;
@@ -163,6 +171,7 @@ export class SimulatedTerminal {
     switch (message.type) {
       case 'welcome': {
         this.totals.connects += 1;
+        if (typeof message.currency === 'string' && /^[A-Z]{3}$/.test(message.currency)) this.currency = message.currency;
         this.say(`connected as terminal ${String(message.terminalOid)} "${String(message.name)}" of tenant ${String(message.tenantOid)}`);
         const heartbeatMs = Math.max(1, Number(message.heartbeatSeconds) || 30) * 1000;
         const beat = setInterval(() => this.send({ type: 'heartbeat', version: this.options.version }), heartbeatMs);
@@ -201,7 +210,7 @@ export class SimulatedTerminal {
       setTimeout(() => {
         if (!this.connected) return;
         this.receiptNumber += 1;
-        const receipt = simulatedReceipt(this.receiptNumber, this.random);
+        const receipt = simulatedReceipt(this.receiptNumber, this.currency, this.random);
         this.unacknowledged.set(receipt.id, receipt);
         this.send(receipt);
         this.scheduleReceipt();

@@ -65,6 +65,8 @@ export interface TestTerminal {
   send(message: unknown): void;
   /** Resolves with the close code once the socket has closed. */
   closed: Promise<number>;
+  /** The server's welcome message. */
+  welcome: Record<string, unknown>;
 }
 
 /** Opens a terminal socket; resolves once the welcome arrived, rejects with the HTTP status of a refusal. */
@@ -82,6 +84,7 @@ export function connectTerminal(baseUrl: string, key: string, secret: string, ve
   const terminal: TestTerminal = {
     socket,
     closed,
+    welcome: {},
     send: (message) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
     next(type) {
       const index = inbox.findIndex((m) => m.type === type);
@@ -96,7 +99,7 @@ export function connectTerminal(baseUrl: string, key: string, secret: string, ve
       response.on('end', () => reject(Object.assign(new Error(`refused ${response.statusCode}: ${body}`), { status: response.statusCode, body, headers: response.headers })));
     });
     socket.on('error', (error) => reject(error));
-    void terminal.next('welcome').then(() => resolve(terminal));
+    void terminal.next('welcome').then((welcome) => resolve(Object.assign(terminal, { welcome })));
   });
 }
 

@@ -137,6 +137,7 @@ describe('the terminal endpoint', () => {
 
   it('records the connection, its address and version, and heartbeats in the state and the log', async () => {
     const terminal = await connectTerminal(a.url, de[1]!.key, DEMO_TERMINAL_SECRET, '6.25.0');
+    expect(terminal.welcome).toMatchObject({ terminalOid: de[1]!.oid, tenantOid: tenantDe, terminalKey: de[1]!.key, currency: 'EUR', heartbeatSeconds: 30 });
     const connected = await stateOf(de[1]!.oid);
     expect(connected).toMatchObject({ connected: true, address: '127.0.0.1', version: '6.25.0' });
     terminal.send({ type: 'heartbeat', version: '6.26.0' });
