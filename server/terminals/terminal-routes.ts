@@ -34,8 +34,11 @@ export interface TerminalRoutesOptions {
   timings?: Partial<TerminalTimings>;
 }
 
-/** The largest message or receipt body a terminal may send. */
-const MAX_TERMINAL_MESSAGE_BYTES = 256 * 1024;
+/**
+ * The largest receipt body a terminal may send over HTTP. Socket messages are capped lower, by the one WebSocket
+ * server's maxPayload (the hub's message limit).
+ */
+const MAX_RECEIPT_BODY_BYTES = 256 * 1024;
 
 const oidParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } as const;
 
@@ -130,7 +133,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   app.post(
     '/api/terminals/receipts',
     {
-      ...publicRoute(MAX_TERMINAL_MESSAGE_BYTES),
+      ...publicRoute(MAX_RECEIPT_BODY_BYTES),
       // The terminal is checked before its body is read, as a user is by authenticate-first.
       onRequest: async (request, reply) => void authenticated.set(request, await terminalOf(request, reply)),
     },

@@ -228,6 +228,14 @@ describe('the terminal endpoint', () => {
     await second.closed;
   });
 
+  it('closes a socket that sends a frame over the message limit, and marks it disconnected', async () => {
+    const terminal = await connectTerminal(a.url, at[1]!.key, DEMO_TERMINAL_SECRET);
+    terminal.send(JSON.stringify({ type: 'heartbeat', padding: 'x'.repeat(70 * 1024) }));
+    expect(await terminal.closed).toBe(1009);
+    const states = async () => ((await get(a, bruno, '/api/terminals/connections')).json() as { items: TerminalConnectionState[] }).items;
+    await expect.poll(async () => (await states()).find((t) => t.terminalOid === at[1]!.oid)?.connected).toBe(false);
+  });
+
   it('stores a handed-in receipt once, by its id, over the socket and over HTTP', async () => {
     const id = randomUUID();
     const terminal = await connectTerminal(a.url, de[1]!.key, DEMO_TERMINAL_SECRET);
