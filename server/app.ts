@@ -10,6 +10,8 @@ import { importRoutes } from './data/import-routes';
 import type { HubTimings } from './hub/hub-connection';
 import { hubRoutes } from './hub/hub-routes';
 import { scopeRoutes } from './routes/scope-routes';
+import { terminalRoutes } from './terminals/terminal-routes';
+import type { TerminalTimings } from './terminals/terminal-session';
 import { createContextResolver } from './identity/context-resolver';
 import { createErrorDetailAccess } from './identity/error-detail-access';
 import { identityRoutes, type IdentityRoutesOptions } from './identity/identity-routes';
@@ -51,6 +53,8 @@ export interface AppOptions {
   };
   /** The hub's clocks and limits (tests make them short instead of sleeping). */
   hub?: { timings?: Partial<HubTimings> };
+  /** The terminal endpoint's clocks (tests make them short instead of sleeping). */
+  terminals?: { timings?: Partial<TerminalTimings> };
 }
 
 /**
@@ -79,6 +83,8 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(importRoutes, data);
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings });
+      // After the hub: it adds SubscribeTerminalMonitoring to the hub's methods.
+      await app.register(terminalRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext, timings: options.terminals?.timings });
     }
     await registerStaticUi(app, options.config.staticDir);
   },

@@ -4,7 +4,9 @@ import { ensureAdministratorRole } from './identity/administrator-role';
 import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } from './identity/identity-test-app';
 import { setUserTenants } from './identity/user-admin';
 import { userTenantOids } from './identity/user-store';
+import { DEMO_TERMINAL_SECRET } from './seed/demo/demo-terminals';
 import { articleTenantOid, seedDemoData } from './seed/demo/seed-demo-data';
+import { terminalAuthorization } from './terminals/terminal-test-app';
 import { CURRENT_ETAG, hostileRequestsFor, routesOfOpenApi, type HostileRequest, type RouteTarget } from './test-support/hostile-requests';
 
 // Issue 20: no input gives a 5xx. Requests for every route of the OpenAPI document (every entity kind of the
@@ -65,6 +67,8 @@ describe('hostile requests to every route', () => {
   let targets: RouteTarget[];
   let adminToken: string;
   let clerkToken: string;
+  /** A demo terminal's Basic credentials: the terminal routes are called by terminals, not users. */
+  let terminalCaller: string;
   const samples: Record<string, Record<string, unknown>> = {};
   const uniqueFields: Record<string, string[]> = {};
   const ids: Record<string, string[]> = {};
@@ -80,6 +84,9 @@ describe('hostile requests to every route', () => {
     await addUser(t.database, 'clerk', 'clerk-password-1', [1]);
     adminToken = await signInToken(t.app, 'admin', 'admin-password-1');
     clerkToken = await signInToken(t.app, 'clerk', 'clerk-password-1');
+    // The terminal with the highest oid: hostile ids (1, 2, ...) of the credential route do not replace its secret.
+    const terminal = await t.database.db.query<{ terminal_key: string }>('select terminal_key from mate_terminal_credential order by terminal_oid desc limit 1');
+    terminalCaller = terminalAuthorization(terminal.rows[0]!.terminal_key, DEMO_TERMINAL_SECRET);
     const dataTargets = routesOfOpenApi((await t.app.inject({ url: '/api/openapi.json' })).json());
     targets = [...dataTargets, ...otherRoutes()];
     // A record or two the admin reaches per kind: reads, writes and deletes get to them rather than to a 404, and
@@ -97,6 +104,9 @@ describe('hostile requests to every route', () => {
 
   /** Rows and versions of a data route's table: a refused write must leave both as they were. */
   async function fingerprint(target: RouteTarget): Promise<string | undefined> {
+    if (target.path === '/api/terminals/receipts') {
+      return (await t.database.db.query<{ n: string }>('select count(*)::text as n from mate_terminal_document')).rows[0]!.n;
+    }
     if (!target.kind || target.method === 'GET') return undefined;
     const [area = '', entity = ''] = target.kind.split('/');
     const kind = t.catalogue.find(area, entity);
@@ -135,10 +145,12 @@ describe('hostile requests to every route', () => {
   it(`never answers 5xx, answers every 4xx in the error shape and writes nothing when it refuses (seed ${SEED}, ${RUNS_PER_ROUTE} per route)`, async () => {
     const callers = [undefined, `Bearer ${adminToken}`, `Bearer ${adminToken}`, `Bearer ${clerkToken}`];
     const world = { targets, callers, samples, uniqueFields, ids };
+    const terminalWorld = { ...world, callers: [undefined, terminalCaller, terminalCaller, 'Basic ZGVtby1wb3MtMDAxOndyb25n'] };
     for (const target of targets) {
       const route = `${target.method} ${target.path}`;
+      const byTerminal = target.path === '/api/terminals/socket' || target.path === '/api/terminals/receipts';
       try {
-        await fc.assert(fc.asyncProperty(hostileRequestsFor(target, world, ['Name', 'Code']), check), { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true });
+        await fc.assert(fc.asyncProperty(hostileRequestsFor(target, byTerminal ? terminalWorld : world, ['Name', 'Code']), check), { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true });
       } catch (error) {
         throw new Error(`${route}: ${(error as Error).message}`, { cause: error });
       }

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     lines.push('', "  First start: created the administrator 'admin' with the password from MATE_ADMIN_PASSWORD.");
   }
   if (demo.seeded) {
-    lines.push('', `  Demo data: 9 tenants with locations, terminals and 20,000 articles; demo users such as manager.de and cashier.at`, `  sign in with the password ${DEMO_PASSWORD} (demo only; set MATE_DEMO_DATA=false to start empty).`);
+    lines.push('', `  Demo data: 9 tenants with locations, terminals and 20,000 articles; demo users such as manager.de and cashier.at`, `  sign in with the password ${DEMO_PASSWORD} (demo only; set MATE_DEMO_DATA=false to start empty).`, `  Demo POS terminals connect with: npm run terminals -- --count 5 --url ${url}`);
   }
   console.log(lines.join('\n') + '\n');
   app.log.debug({ address }, 'listening');

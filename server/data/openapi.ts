@@ -1,6 +1,7 @@
 import type { Catalogue, EntityKind } from './catalogue';
 import { COUNT_LIMIT, MAX_TAKE, DEFAULT_TAKE } from './list-query';
 import { HUB_OPENAPI_PATHS } from '../hub/hub-openapi';
+import { TERMINAL_OPENAPI_PATHS, TERMINAL_SECURITY_SCHEME } from '../terminals/terminal-openapi';
 import { IMPORT_LIMIT } from './import-routes';
 
 type Json = Record<string, unknown>;
@@ -90,7 +91,9 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   const schemas: Json = {
     Error: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }, current: { type: 'object' } }, required: ['status', 'message'] },
   };
-  const paths: Json = { ...HUB_OPENAPI_PATHS };
+  // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals).
+  const terminals = catalogue.find('tenancy', 'pos-terminal') !== undefined;
+  const paths: Json = { ...HUB_OPENAPI_PATHS, ...(terminals ? TERMINAL_OPENAPI_PATHS : {}) };
   for (const kind of catalogue.kinds) {
     schemas[schemaName(kind)] = recordSchema(kind);
     Object.assign(paths, operationsOf(kind));
@@ -99,7 +102,7 @@ export function buildOpenApi(catalogue: Catalogue): Json {
     openapi: '3.1.0',
     info: { title: 'Mate data service', version: '1', description: 'Generated from the entity catalogue. Field names as declared (Pascal-case profile); ?profile=camel answers camelCase keys.' },
     paths,
-    components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, ...(terminals ? TERMINAL_SECURITY_SCHEME : {}) } },
     security: [{ bearer: [] }],
   };
 }

@@ -17,6 +17,10 @@ export interface HubCaller {
   send(target: string, args: unknown[]): void;
   /** Aborted when the client cancels the invocation or the connection ends. */
   signal: AbortSignal;
+  /** Aborted when the connection ends: what a subscription lives for, long after its invocation completed. */
+  connectionEnded: AbortSignal;
+  /** The caller as the connection last resolved it (revalidation and later invocations refresh it). */
+  currentContext(): RequestContext;
 }
 
 /** The permission an invocation needs: like an API call, an action on a page path in a tenant. */

@@ -4,6 +4,7 @@ import { quoteIdent as q } from '../../data/sql-names';
 import { insertArticles, type ArticleProgress, type ArticleRefs } from './article-records';
 import { createDemoContext, DemoDataError } from './demo-context';
 import { seedDemoIdentity } from './demo-identity';
+import { backfillDemoTerminalCredentials, seedDemoTerminalCredentials } from './demo-terminals';
 import { seedMasterData, type TenantMasterData } from './master-records';
 import { seedCustomers, seedDocumentLocks, seedOperators, seedPromotions } from './people-records';
 import { seedLocations, seedTenants } from './tenancy-records';
@@ -33,6 +34,8 @@ export interface SeedReport {
   counts?: Record<string, number>;
   /** Demo users created (password DEMO_PASSWORD). */
   users?: string[];
+  /** POS terminals given a demo credential (key demo-pos-NNN, secret DEMO_TERMINAL_SECRET). */
+  terminalCredentials?: number;
   /** Tenants the user 'admin' was made a member of (0 when there is no admin yet). */
   adminMemberships?: number;
   durationMs?: number;
@@ -73,10 +76,15 @@ export async function seedDemoData(db: Database, catalogue: Catalogue, options: 
   return db.transaction(async (tx) => {
     // Instances starting together on one PostgreSQL: one seeds, the others then find the tenants.
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(7270403)');
-    if ((await tenantCount(tx, catalogue)) > 0) return { seeded: false };
+    if ((await tenantCount(tx, catalogue)) > 0) {
+      const posTerminal = catalogue.find('tenancy', 'pos-terminal');
+      const terminalCredentials = posTerminal ? await backfillDemoTerminalCredentials(tx, posTerminal.table) : 0;
+      return terminalCredentials > 0 ? { seeded: false, terminalCredentials } : { seeded: false };
+    }
     const ctx = createDemoContext(tx, catalogue, seed, new Date(DEMO_REFERENCE_DATE));
     const tenants = await seedTenants(ctx);
     await seedLocations(ctx, tenants);
+    const terminalCredentials = await seedDemoTerminalCredentials(tx, ctx.kind('tenancy/pos-terminal').table);
     let articleMs = 0;
     for (const tenant of tenants) {
       const master = await seedMasterData(ctx, tenant);
@@ -100,6 +108,7 @@ export async function seedDemoData(db: Database, catalogue: Catalogue, options: 
       articles: articleCount,
       counts: ctx.counts,
       users: identity.users,
+      terminalCredentials,
       adminMemberships: identity.adminMemberships,
       durationMs: Date.now() - started,
       articleMs,

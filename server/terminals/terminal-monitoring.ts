@@ -1,0 +1,69 @@
+import type { Queryable } from '../db/database';
+import { HubMethodError, hubArguments, type HubCaller, type HubMethod } from '../hub/hub-method-registry';
+import type { RequestContext } from '../lib/request-context';
+import type { TerminalConnectionEvent } from './terminal-events';
+import { listTerminalStates, type TerminalConnectionState } from './terminal-state';
+
+/** The terminal monitoring page: its Read permission, in a terminal's tenant, lets a user follow that terminal. */
+export const TERMINAL_MONITORING_PATH = '/service/terminals';
+
+/** The hub message of a terminal that connected or went away. */
+export const TERMINAL_CONNECTION_CHANGED = 'TerminalConnectionChanged';
+
+/** The argument of TerminalConnectionChanged: ids and the new state (details: GET /api/terminals/connections). */
+export interface TerminalConnectionChangedMessage {
+  terminalOid: number;
+  tenantOid: number;
+  connected: boolean;
+  at: string;
+}
+
+/** The tenants among the user's in which they may monitor terminals. */
+export function monitoredTenants(context: RequestContext): number[] {
+  return context.tenantOids.filter((tenantOid) => context.can(TERMINAL_MONITORING_PATH, 'Read', tenantOid));
+}
+
+interface Subscription {
+  /** Only this tenant's terminals; undefined: every tenant the user may monitor. */
+  tenantOid: number | undefined;
+  caller: HubCaller;
+}
+
+/**
+ * SubscribeTerminalMonitoring and the fan-out of connection changes (from every instance, through the terminal
+ * event bus) to the subscribed hub connections whose user may monitor the terminal's tenant, checked with the
+ * connection's current permissions at each change.
+ */
+export function createTerminalMonitoring(db: Queryable, posTable: string, staleAfterMs: () => number) {
+  const subscriptions = new Map<string, Subscription>();
+
+  const method: HubMethod<number | undefined> = {
+    name: 'SubscribeTerminalMonitoring',
+    parse(args) {
+      hubArguments.atMost(args, 1, 'SubscribeTerminalMonitoring');
+      return args[0] === undefined || args[0] === null ? undefined : hubArguments.positiveInteger(args, 0, 'tenantOid');
+    },
+    permission: (tenantOid) => ({ path: TERMINAL_MONITORING_PATH, action: 'Read', tenantOid }),
+    async invoke(tenantOid, caller): Promise<{ terminals: TerminalConnectionState[] }> {
+      const tenants = tenantOid === undefined ? monitoredTenants(caller.context) : [tenantOid];
+      if (tenants.length === 0) throw new HubMethodError(`Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
+      if (caller.connectionEnded.aborted) return { terminals: [] };
+      subscriptions.set(caller.connectionId, { tenantOid, caller });
+      caller.connectionEnded.addEventListener('abort', () => subscriptions.delete(caller.connectionId), { once: true });
+      // The states as they are now: changes from here on arrive as TerminalConnectionChanged.
+      return { terminals: await listTerminalStates(db, posTable, tenants, staleAfterMs()) };
+    },
+  };
+
+  const fanOut = (event: TerminalConnectionEvent): void => {
+    const message: TerminalConnectionChangedMessage = { terminalOid: event.terminalOid, tenantOid: event.tenantOid, connected: event.connected, at: event.at };
+    for (const { tenantOid, caller } of subscriptions.values()) {
+      if (tenantOid !== undefined && tenantOid !== event.tenantOid) continue;
+      const context = caller.currentContext();
+      if (!context.tenantOids.includes(event.tenantOid) || !context.can(TERMINAL_MONITORING_PATH, 'Read', event.tenantOid)) continue;
+      caller.send(TERMINAL_CONNECTION_CHANGED, [message]);
+    }
+  };
+
+  return { method, fanOut, subscriberCount: () => subscriptions.size };
+}
