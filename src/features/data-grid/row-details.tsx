@@ -41,6 +41,8 @@ export interface RowDetailsProps {
   rowCommands?: RowCommands;
   /** The field whose input takes focus in the editor (F2 on a cell). */
   focusRequest?: FocusRequest | undefined;
+  /** The editor applied the focus request: it is dropped, so it is applied once. */
+  onFocusApplied?: (request: FocusRequest) => void;
 }
 
 /** The inline details of a row (spec 2 §2): a summary with the detail views, the read-only form, or the editor. */
@@ -141,6 +143,7 @@ export function RowDetails(props: RowDetailsProps) {
           onSaved={props.onSaved}
           onClose={props.onClose}
           focusRequest={props.focusRequest}
+          onFocusApplied={props.onFocusApplied}
         />
       )}
     </Box>
