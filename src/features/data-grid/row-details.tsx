@@ -5,7 +5,6 @@ import { useEffect, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { CompiledEntity } from '../../../schemas';
 import { fieldLabel } from '../../../schemas/field-label';
-import { NavIcon } from '../../lib/ui/nav-icon';
 import type { DataApi, DataRecord } from './data-api';
 import { storedSession, type EditorSession } from './editor-session';
 import { formatCell, formatRecordField } from './format-cell';
@@ -14,6 +13,7 @@ import { lookupBatchId, lookupBatches } from './lookup-texts';
 import type { GridAbilities } from './grid-permissions';
 import type { RowCommands } from './use-row-commands';
 import { RecordEditor, type FocusRequest } from './record-editor';
+import { RowCommandButtons } from './row-command-buttons';
 import { useRowDetails } from './use-row-details';
 
 /** How an extended row shows its record. */
@@ -72,7 +72,7 @@ export function RowDetails(props: RowDetailsProps) {
 
   return (
     <Box data-testid="row-details" data-mode={mode} data-phase={details.phase} p="3" h="full" overflow="auto" onKeyDown={keys} bg="bg.subtle" borderBottomWidth="1px">
-      <HStack gap="1" mb="2" flexWrap="wrap">
+      <HStack gap="1" mb="2" flexWrap="wrap" data-testid="row-toolbar">
         <Button size="xs" variant={mode === 'details' ? 'solid' : 'outline'} onClick={() => onModeChange('details')} data-testid="mode-details">
           <Info size={14} aria-hidden /> <Trans>Details</Trans>
         </Button>
@@ -101,19 +101,7 @@ export function RowDetails(props: RowDetailsProps) {
             <CopyPlus size={14} aria-hidden /> <Trans>Duplicate</Trans>
           </Button>
         )}
-        {props.rowCommands?.commands.map((command) => (
-          <Button
-            key={command.id}
-            size="xs"
-            variant="ghost"
-            loading={props.rowCommands!.running === command.id}
-            disabled={props.rowCommands!.running !== undefined}
-            onClick={() => props.rowCommands!.run(command, record)}
-            data-testid={`row-command-${command.id}`}
-          >
-            <NavIcon name={command.icon} size={14} /> {command.label}
-          </Button>
-        ))}
+        <RowCommandButtons rowCommands={props.rowCommands} record={record} />
         {abilities.remove && (
           <Button size="xs" variant="ghost" colorPalette="red" onClick={() => props.onDelete(record, session?.etag ?? ready?.etag)} data-testid="row-delete">
             <Trash2 size={14} aria-hidden /> <Trans>Delete</Trans>
