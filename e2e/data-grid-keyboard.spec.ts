@@ -19,9 +19,6 @@ async function focusedCell(page: Page): Promise<{ row: string | null; col: strin
 }
 
 test('keyboard only: from the search button to a row, its editor on the cell field, save, and back to the cell', async ({ page }) => {
-  // A known defect, open in issue 14: after a save the editor is sometimes rendered anew (the field F2 chose takes the
-  // focus again) and the Escape that follows does not close it; seen on PostgreSQL mostly, on PGlite under load.
-  test.fixme(true, 'Escape after a save does not always close the editor (issue 14)');
   await signInAt(page, '/data/pos-supply/article');
   // From here on no mouse: the search button takes the focus as a Tab would bring it there.
   await page.getByTestId('grid-search').focus();
@@ -64,10 +61,15 @@ test('keyboard only: from the search button to a row, its editor on the cell fie
   expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="record-editor"]') !== null)).toBe(true);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/grid-keyboard-editor.png` });
 
-  // Ctrl+Enter saves from any field; the row shows the saved text.
+  // Ctrl+Enter saves from any field; the row shows the saved text. The editor stays as it is: the field F2 chose does
+  // not take the focus back (the saved version of the row is read again behind the editor, issue 14).
+  const afterText = await page.evaluate(() => document.activeElement?.closest('[data-field]')?.getAttribute('data-field'));
   await page.keyboard.press('Control+Enter');
   await expect(page.getByText('Saved.').first()).toBeVisible();
   await expect(page.locator('.rdg-row').nth(1)).toContainText(changed);
+  await expect(page.getByTestId('row-details')).toHaveAttribute('data-phase', 'ready');
+  await expect(text).not.toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-field]')?.getAttribute('data-field'))).toBe(afterText);
 
   // Escape closes the editor and gives the focus back to the cell it came from.
   await page.keyboard.press('Escape');
@@ -80,4 +82,24 @@ test('keyboard only: from the search button to a row, its editor on the cell fie
   await page.getByTestId('grid-search').focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('.rdg-row').nth(1)).toContainText(changed);
+});
+
+test('Escape closes the editor after a save by the Save button, and the focus goes back to the cell', async ({ page }) => {
+  await signInAt(page, '/data/pos-supply/article');
+  await page.getByTestId('grid-search').click();
+  await expect(page.locator('.rdg-row').first()).toContainText('A00000001');
+  // A double click opens the third row's editor; the mouse saves it.
+  await page.locator('.rdg-row[aria-rowindex="4"] > .rdg-cell[aria-colindex="4"]').dblclick();
+  const editor = page.getByTestId('row-details').getByTestId('record-editor');
+  const text = editor.locator('[data-field="Text"]').locator('input, textarea').first();
+  const changed = `Mouse ${Date.now().toString(36)}`;
+  await text.fill(changed);
+  await editor.getByTestId('editor-save').click();
+  await expect(page.getByText('Saved.').first()).toBeVisible();
+  await expect(page.locator('.rdg-row[aria-rowindex="4"]')).toContainText(changed);
+  // The Save button was disabled while it saved, which took the focus from it: the editor has it again.
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('row-details')).toHaveCount(0);
+  expect(await focusedCell(page)).toEqual({ row: '4', col: '4' });
 });

@@ -14,10 +14,23 @@ async function adminToken(request: APIRequestContext, url: string): Promise<stri
 
 /** Creates a user through the Users grid's API and answers its user name. */
 async function gridUser(request: APIRequestContext, url: string, name: string): Promise<string> {
+  await createdUser(request, url, name);
+  return name;
+}
+
+/** Creates a user through the Users grid's API and answers its key. */
+async function createdUser(request: APIRequestContext, url: string, name: string): Promise<number> {
   const token = await adminToken(request, url);
   const created = await request.post(`${url}/api/data/identity/user`, { headers: { authorization: `Bearer ${token}` }, data: { UserName: name, EmailAddress: `${name}@example.test`, LoginProvider: 'internal' } });
   expect(created.status(), await created.text()).toBe(201);
-  return name;
+  return ((await created.json()) as { Oid: number }).Oid;
+}
+
+/** The mails of the outbox to one address: subject, and when it was sent (null while it waits). */
+async function outboxTo(request: APIRequestContext, url: string, to: string): Promise<Array<[string, string | null]>> {
+  const outbox = await request.get(`${url}/api/admin/outbox`, { headers: { authorization: `Bearer ${await adminToken(request, url)}` } });
+  const mails = (await outbox.json()) as Array<{ to: string; subject: string; sentAt: string | null }>;
+  return mails.filter((mail) => mail.to === to).map((mail) => [mail.subject, mail.sentAt]);
 }
 
 /** Opens the user's row in the Users grid and runs "Send password reset" with the mouse. */
@@ -41,9 +54,21 @@ test.describe('without a mail server', () => {
     const toast = page.getByTestId('toast').filter({ hasText: 'No mail server is configured' });
     await expect(toast).toHaveAttribute('data-type', 'warning');
     await expect(toast).toContainText('resetme@example.test');
-    const outbox = await request.get(`${mate.url}/api/admin/outbox`, { headers: { authorization: `Bearer ${await adminToken(request, mate.url)}` } });
-    const mails = (await outbox.json()) as Array<{ to: string; subject: string; sentAt: string | null }>;
-    expect(mails.filter((mail) => mail.to === 'resetme@example.test').map((mail) => [mail.subject, mail.sentAt])).toEqual([['Reset your password', null]]);
+    expect(await outboxTo(request, mate.url, 'resetme@example.test')).toEqual([['Reset your password', null]]);
+  });
+
+  test('the user\'s full-page editor offers "Send password reset" too, with the same answer', async ({ page, request }) => {
+    const oid = await createdUser(request, mate.url, 'resetpage');
+    await signIn(page, mate.url, PASSWORD, `/data/identity/user/${oid}`, 'record-page');
+    await expect(page.getByTestId('record-page-title')).toContainText('resetpage');
+    const command = page.getByTestId('record-page').getByTestId('row-command-send-password-reset');
+    await expect(command).toHaveText('Send password reset');
+    await command.click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'No mail server is configured' });
+    await expect(toast).toHaveAttribute('data-type', 'warning');
+    await expect(toast).toContainText('resetpage@example.test');
+    await expect(command).toBeEnabled();
+    expect(await outboxTo(request, mate.url, 'resetpage@example.test')).toEqual([['Reset your password', null]]);
   });
 });
 
@@ -74,5 +99,18 @@ test.describe('with a mail server', () => {
     const toast = page.getByTestId('toast').filter({ hasText: 'A link to set a new password was sent to mailme@example.test.' });
     await expect(toast).toHaveAttribute('data-type', 'success');
     await expect.poll(() => received).toContain('mailme@example.test');
+  });
+
+  test('the full-page editor mails the link by keyboard: Tab to "Send password reset", Enter', async ({ page, request }) => {
+    const oid = await createdUser(request, mate.url, 'mailpage');
+    await signIn(page, mate.url, PASSWORD, `/data/identity/user/${oid}`, 'record-page');
+    const command = page.getByTestId('record-page').getByTestId('row-command-send-password-reset');
+    await expect(command).toBeVisible();
+    for (let i = 0; i < 40 && !(await command.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(command).toBeFocused();
+    await page.keyboard.press('Enter');
+    const toast = page.getByTestId('toast').filter({ hasText: 'A link to set a new password was sent to mailpage@example.test.' });
+    await expect(toast).toHaveAttribute('data-type', 'success');
+    await expect.poll(() => received).toContain('mailpage@example.test');
   });
 });

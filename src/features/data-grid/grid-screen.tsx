@@ -155,6 +155,9 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
   useEffect(() => () => clicks.cancel(), [clicks]);
   const expandedOid = (record: DataRecord) => expanded !== undefined && expanded.oid === record.Oid;
 
+  // The editor applied the F2 focus request: dropped, so that no later render or editor of the row applies it again.
+  const dropFocusRequest = useCallback((request: FocusRequest) => setExpanded((e) => (e?.focus === request ? { oid: e.oid, mode: e.mode } : e)), []);
+
   const link = (row?: unknown) => sharedLink(window.location.origin, location.pathname, query, row);
   const onSaved = useCallback(
     (record: DataRecord, created: boolean) => {
@@ -171,6 +174,7 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
     mode: expanded?.mode ?? 'details',
     onModeChange: (mode: DetailMode) => setExpanded((e) => (e ? { oid: e.oid, mode } : e)),
     focusRequest: expanded?.focus,
+    onFocusApplied: dropFocusRequest,
     session,
     onSessionChange: setSession,
     abilities,

@@ -14,6 +14,7 @@ import { lookupBatchId, lookupBatches, pageChunks } from './lookup-texts';
 import { RowDetails, type RowDetailsProps } from './row-details';
 import { rowNumberText } from './row-numbers';
 import { RowSheet } from './row-sheet';
+import { useClientWidth } from './use-client-width';
 import { useScrollMemory } from './use-scroll-memory';
 
 /** A grid line: a record, or the inline details under the extended record. */
@@ -138,6 +139,7 @@ export function GridTable(props: GridTableProps) {
   }, [expanded, lines, columns]);
 
   const scroller = useCallback(() => grid.current?.element, []);
+  const shownWidth = useClientWidth(scroller);
   const rememberScroll = useScrollMemory(scroller, { lines: lines.length, hasMore: props.hasMore, loadMore: props.onLoadMore });
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
@@ -153,6 +155,10 @@ export function GridTable(props: GridTableProps) {
       css={{
         '& .rdg': { blockSize: 'calc(100vh - 300px)', minBlockSize: '360px', fontSize: 'sm' },
         '& .mate-detail-cell': { padding: 0, whiteSpace: 'normal' },
+        // The details line spans every column, often wider than the grid shows (users: 1,274 px of columns in a grid
+        // 1,230 px wide at 1280): its content keeps to the shown width and to the start of the view when the grid
+        // scrolls sideways, so the toolbar wraps inside it and Delete, at its end, stays in sight.
+        '& .mate-detail-cell > *': { position: 'sticky', insetInlineStart: 0, maxInlineSize: shownWidth ? `${shownWidth}px` : '100%' },
         '& .mate-row-number': { color: 'var(--chakra-colors-fg-muted)', textAlign: 'end' },
         '& .mate-number': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
       }}

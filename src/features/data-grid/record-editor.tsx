@@ -20,7 +20,11 @@ export const CLOSE_ANIMATION_MS = 350;
 const lookupSource = createLookupSource();
 const resolveLookup = createLookupResolver();
 
-/** Asks the editor to focus a field's input; each F2 is a new object, so pressing it again focuses again. */
+/**
+ * Asks the editor to focus a field's input; each F2 is a new object, so pressing it again focuses again. A request is
+ * applied once: the editor reports it with `onFocusApplied` (its owner drops it) and never applies the same object
+ * twice, so a later render (after a save, a new version of the record) leaves the focus where the user put it.
+ */
 export interface FocusRequest {
   field: string;
 }
@@ -38,6 +42,8 @@ export interface RecordEditorProps {
   onClose: () => void;
   /** Focus this field's input (F2 on a grid cell; the layout's first field when blank): a new request each time. */
   focusRequest?: FocusRequest | undefined;
+  /** The focus request was applied: the owner drops it, so that no later editor of the row applies it again. */
+  onFocusApplied?: ((request: FocusRequest) => void) | undefined;
 }
 
 /**
@@ -45,7 +51,7 @@ export interface RecordEditorProps {
  * and updates with If-Match otherwise; 304 is a success that keeps the local data; 409 opens the conflict resolver;
  * the server's field errors show on their fields (until edited), with a one-line summary above the form.
  */
-export function RecordEditor({ compiled, api, session, onSessionChange, readOnly = false, keepOpenOnUpdate = false, onSaved, onClose, focusRequest }: RecordEditorProps) {
+export function RecordEditor({ compiled, api, session, onSessionChange, readOnly = false, keepOpenOnUpdate = false, onSaved, onClose, focusRequest, onFocusApplied }: RecordEditorProps) {
   const { t, i18n } = useLingui();
   const form = useRef<EntityFormHandle>(null);
   const [conflict, setConflict] = useState<{ theirs: DataRecord | null; modified: LastChange | null } | null>(null);
@@ -56,10 +62,15 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
   latest.current = session;
   const elsewhere = useChangedElsewhere(api, session);
 
-  // Opened from the keyboard on a cell: the user goes on typing in that cell's field.
+  // Opened from the keyboard on a cell: the user goes on typing in that cell's field. Once: a focus request taken
+  // again on a later render would pull the focus back from wherever the user has moved it since.
+  const appliedFocus = useRef<FocusRequest>(undefined);
   useEffect(() => {
-    if (focusRequest) form.current?.focus(focusRequest.field || (compiled.layout.tabs[0]?.groups[0]?.fields[0] ?? ''));
-  }, [focusRequest, compiled.layout]);
+    if (!focusRequest || appliedFocus.current === focusRequest) return;
+    appliedFocus.current = focusRequest;
+    form.current?.focus(focusRequest.field || (compiled.layout.tabs[0]?.groups[0]?.fields[0] ?? ''));
+    onFocusApplied?.(focusRequest);
+  }, [focusRequest, compiled.layout, onFocusApplied]);
 
   useEffect(() => {
     if (!closing) return;
@@ -73,10 +84,15 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
     return field ? fieldLabel(field, compiled.locale) : path;
   };
 
+  const root = useRef<HTMLDivElement>(null);
   const finish = (record: DataRecord, created: boolean) => {
     toasts.show({ type: 'success', title: t`Operation successful`, content: t`Saved.` });
     onSaved(record, created);
-    if (!keepOpenOnUpdate) setClosing(true);
+    if (!keepOpenOnUpdate) return setClosing(true);
+    // The Save button is disabled while it saves, and a disabled button loses the focus to the page: it comes back
+    // into the editor that stays open, where Escape closes it and Tab goes on from here.
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) root.current?.focus({ preventScroll: true });
   };
 
   const submit = async (value: DataRecord, etag: string | undefined) => {
@@ -157,6 +173,9 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
   const recordWide = refused?.errors[RECORD_ERROR_KEY] ?? [];
   return (
     <Box
+      ref={root}
+      tabIndex={-1}
+      outline="none"
       data-testid="record-editor"
       data-closing={closing || undefined}
       onKeyDown={saveKey}

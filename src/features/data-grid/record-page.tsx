@@ -13,7 +13,9 @@ import { useNavigationData } from '../../shell/navigation-context';
 import type { DataApi } from './data-api';
 import { isDirty, storedSession, type EditorSession } from './editor-session';
 import { gridAbilities } from './grid-permissions';
+import { RowCommandButtons } from './row-command-buttons';
 import { useRecord } from './use-record';
+import { useRowCommands } from './use-row-commands';
 
 const RecordEditor = preloadable(() => import('./record-editor').then((m) => m.RecordEditor));
 
@@ -27,7 +29,7 @@ interface Props extends PageProps {
 /**
  * The full-page editor of one record (`/data/<area>/<entity>/<id>`, issue 14): a shareable address that works with
  * Back, beside the grid's inline editor. Editable with the Update permission, else read-only; unsaved edits are
- * guarded as in the grid.
+ * guarded as in the grid. The kind's row commands the user may run are offered as in the open row's toolbar.
  */
 export function RecordPage({ item, api, compiled, oid }: Props) {
   const { t } = useLingui();
@@ -35,6 +37,7 @@ export function RecordPage({ item, api, compiled, oid }: Props) {
   const base = useBasePath();
   const { permissions } = useNavigationData();
   const abilities = useMemo(() => gridAbilities(compiled.meta.operations, permissions, item.path), [compiled.meta.operations, permissions, item.path]);
+  const rowCommands = useRowCommands(compiled, permissions, item.path);
   const state = useRecord(api, oid);
   const [session, setSession] = useState<EditorSession>();
   const guard = useUnsavedGuard(session !== undefined && isDirty(session));
@@ -63,6 +66,11 @@ export function RecordPage({ item, api, compiled, oid }: Props) {
         <Text as="h2" textStyle="lg" fontWeight="semibold" data-testid="record-page-title">
           {compiled.label}: {title}
         </Text>
+        {session && (
+          <HStack gap="1" flexWrap="wrap" data-testid="record-page-commands">
+            <RowCommandButtons rowCommands={rowCommands} record={session.record} size="sm" />
+          </HStack>
+        )}
       </HStack>
       {state.phase === 'loading' && <Spinner size="sm" aria-label={t`Loading…`} />}
       {state.phase === 'missing' && (

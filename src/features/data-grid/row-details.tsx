@@ -15,6 +15,7 @@ import { lookupBatchId, lookupBatches } from './lookup-texts';
 import type { GridAbilities } from './grid-permissions';
 import type { RowCommands } from './use-row-commands';
 import { RecordEditor, type FocusRequest } from './record-editor';
+import { RowCommandButtons } from './row-command-buttons';
 import { useRowDetails, type DetailViewResult } from './use-row-details';
 
 /** How an extended row shows its record. */
@@ -42,6 +43,8 @@ export interface RowDetailsProps {
   rowCommands?: RowCommands;
   /** The field whose input takes focus in the editor (F2 on a cell). */
   focusRequest?: FocusRequest | undefined;
+  /** The editor applied the focus request: it is dropped, so it is applied once. */
+  onFocusApplied?: (request: FocusRequest) => void;
 }
 
 /** The inline details of a row (spec 2 §2): a summary with the detail views, the read-only form, or the editor. */
@@ -71,7 +74,7 @@ export function RowDetails(props: RowDetailsProps) {
 
   return (
     <Box data-testid="row-details" data-mode={mode} data-phase={details.phase} p="3" h="full" overflow="auto" onKeyDown={keys} bg="bg.subtle" borderBottomWidth="1px">
-      <HStack gap="1" mb="2" flexWrap="wrap">
+      <HStack gap="1" mb="2" flexWrap="wrap" data-testid="row-toolbar">
         <Button size="xs" variant={mode === 'details' ? 'solid' : 'outline'} onClick={() => onModeChange('details')} data-testid="mode-details">
           <Info size={14} aria-hidden /> <Trans>Details</Trans>
         </Button>
@@ -100,19 +103,7 @@ export function RowDetails(props: RowDetailsProps) {
             <CopyPlus size={14} aria-hidden /> <Trans>Duplicate</Trans>
           </Button>
         )}
-        {props.rowCommands?.commands.map((command) => (
-          <Button
-            key={command.id}
-            size="xs"
-            variant="ghost"
-            loading={props.rowCommands!.running === command.id}
-            disabled={props.rowCommands!.running !== undefined}
-            onClick={() => props.rowCommands!.run(command, record)}
-            data-testid={`row-command-${command.id}`}
-          >
-            <NavIcon name={command.icon} size={14} /> {command.label}
-          </Button>
-        ))}
+        <RowCommandButtons rowCommands={props.rowCommands} record={record} />
         {abilities.remove && (
           <Button size="xs" variant="ghost" colorPalette="red" onClick={() => props.onDelete(record, session?.etag ?? ready?.etag)} data-testid="row-delete">
             <Trash2 size={14} aria-hidden /> <Trans>Delete</Trans>
@@ -139,6 +130,7 @@ export function RowDetails(props: RowDetailsProps) {
           onSaved={props.onSaved}
           onClose={props.onClose}
           focusRequest={props.focusRequest}
+          onFocusApplied={props.onFocusApplied}
         />
       )}
     </Box>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CompiledEntity } from '../../../schemas';
 import { ApiRequestError } from '../../lib/api/api-error';
 import type { DataApi, DataRecord, DetailPage } from './data-api';
@@ -38,18 +38,28 @@ export async function loadDetailView(api: DataApi, oid: unknown, id: string): Pr
  * Loads a row's details when it is extended: the record read conditionally with its ETag (304 keeps the row as
  * it is) and every detail view of the kind, each on its own, so that a view the user may not see (or that fails)
  * leaves the record and the other views shown; busy for at least 333 ms.
+ *
+ * A new version of the row already shown (its editor saved it, or the hub brought a change from elsewhere) is read
+ * again behind what shows: the state stays ready until the answer replaces it. Going back to 'fetching' would take the
+ * editor down and mount it anew, which lost the focus (an Escape after Ctrl+Enter then closed nothing) and applied
+ * the F2 focus request a second time (issue 14).
  */
 export function useRowDetails(api: DataApi, compiled: CompiledEntity, row: DataRecord, reloadKey = 0): RowDetailsState {
   const [state, setState] = useState<RowDetailsState>({ phase: 'fetching' });
+  const shown = useRef(state);
+  shown.current = state;
   const oid = row.Oid;
   const rowEtag = typeof row.ETag === 'string' ? row.ETag : undefined;
   useEffect(() => {
     let live = true;
-    setState({ phase: 'fetching' });
+    const now = shown.current;
+    const refresh = now.phase === 'ready' && now.record.Oid === oid;
+    if (!refresh) setState({ phase: 'fetching' });
     const work = Promise.all([api.read(oid, rowEtag), Promise.all(compiled.details.map((d) => loadDetailView(api, oid, d.id)))]);
-    withMinimumDuration(work, DETAILS_MIN_BUSY_MS).then(
+    (refresh ? work : withMinimumDuration(work, DETAILS_MIN_BUSY_MS)).then(
       ([fresh, views]) => live && setState({ phase: 'ready', record: fresh?.record ?? row, etag: fresh?.etag ?? rowEtag, views }),
-      (error: unknown) => live && setState(isForbidden(error) ? { phase: 'not-permitted' } : { phase: 'faulted', error }),
+      // A failed read behind ready details keeps them: the editor's save still checks the version (If-Match).
+      (error: unknown) => live && !refresh && setState(isForbidden(error) ? { phase: 'not-permitted' } : { phase: 'faulted', error }),
     );
     return () => {
       live = false;
