@@ -1,5 +1,6 @@
 import { MIGRATIONS, type Migration } from './db/migrations';
 import { IDENTITY_MIGRATIONS } from './identity/identity-migrations';
+import { JOB_MIGRATIONS } from './jobs/job-migrations';
 
 /** Every versioned migration of the product's own tables, in one list (entity tables come from metadata). */
-export const ALL_MIGRATIONS: Migration[] = [...MIGRATIONS, ...IDENTITY_MIGRATIONS];
+export const ALL_MIGRATIONS: Migration[] = [...MIGRATIONS, ...IDENTITY_MIGRATIONS, ...JOB_MIGRATIONS];
