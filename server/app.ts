@@ -9,6 +9,7 @@ import { dataRoutes } from './data/data-routes';
 import { importRoutes } from './data/import-routes';
 import type { HubTimings } from './hub/hub-connection';
 import { hubRoutes } from './hub/hub-routes';
+import { jobsPlugin, type JobsOptions } from './jobs/jobs-plugin';
 import { scopeRoutes } from './routes/scope-routes';
 import { createContextResolver } from './identity/context-resolver';
 import { createErrorDetailAccess } from './identity/error-detail-access';
@@ -51,6 +52,8 @@ export interface AppOptions {
   };
   /** The hub's clocks and limits (tests make them short instead of sleeping). */
   hub?: { timings?: Partial<HubTimings> };
+  /** The job runner's clock, timings and jobs (tests); default: the built-in jobs on the real clock. */
+  jobs?: JobsOptions;
 }
 
 /**
@@ -79,6 +82,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(importRoutes, data);
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings });
+      await app.register(jobsPlugin, { ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
     }
     await registerStaticUi(app, options.config.staticDir);
   },

@@ -1,6 +1,7 @@
 import type { Catalogue, EntityKind } from './catalogue';
 import { COUNT_LIMIT, MAX_TAKE, DEFAULT_TAKE } from './list-query';
 import { HUB_OPENAPI_PATHS } from '../hub/hub-openapi';
+import { JOBS_OPENAPI_PATHS } from '../jobs/jobs-openapi';
 import { IMPORT_LIMIT } from './import-routes';
 
 type Json = Record<string, unknown>;
@@ -90,7 +91,7 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   const schemas: Json = {
     Error: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }, current: { type: 'object' } }, required: ['status', 'message'] },
   };
-  const paths: Json = { ...HUB_OPENAPI_PATHS };
+  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS };
   for (const kind of catalogue.kinds) {
     schemas[schemaName(kind)] = recordSchema(kind);
     Object.assign(paths, operationsOf(kind));

@@ -5,48 +5,13 @@ import { testClock, type TestClock } from '../identity/identity-test-app';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 import { BUILT_IN_JOBS } from './built-in/built-in-jobs';
 import { JOB_STATE, JobRegistry, type JobDefinition } from './job-definition';
+import { gateJob } from './gate-job';
 import { JobRunner } from './job-runner';
 import { enqueueJob, readJob, requestCancel, saveSchedule } from './job-store';
 
 // The runner on the real database (PGlite, or PostgreSQL with DATABASE_URL), two instances side by side as two
 // processes would run: each with a pool of its own on PostgreSQL, sharing the one PGlite otherwise. The clock is
 // injected: leases and schedules run out when the test moves it, never by waiting.
-
-/** A job the test steers: it counts its runs and ends when told, or when aborted. */
-function gateJob() {
-  const runs: { instance: string; oid: number }[] = [];
-  let open: () => void = () => undefined;
-  let gate = new Promise<void>((resolve) => (open = resolve));
-  const definition: JobDefinition<{ fail?: string }> = {
-    name: 'gate',
-    category: 'Test',
-    description: 'Waits until the test opens the gate.',
-    countUnit: 'steps',
-    scope: 'tenant',
-    parameterSchema: {},
-    parseParameters: (raw) => (raw ?? {}) as { fail?: string },
-    async run({ parameters, progress, signal }) {
-      await progress(1, 3);
-      await new Promise<void>((resolve, reject) => {
-        void gate.then(resolve);
-        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-      });
-      if (parameters.fail) throw new Error(parameters.fail);
-      await progress(3);
-    },
-  };
-  return {
-    definition,
-    runs,
-    /** Lets every waiting and later run through, until `shut`. */
-    release() {
-      open();
-    },
-    shut() {
-      gate = new Promise<void>((resolve) => (open = resolve));
-    },
-  };
-}
 
 describe('the job runner on one database, two instances', () => {
   let database: TestDatabase;
@@ -58,11 +23,9 @@ describe('the job runner on one database, two instances', () => {
   async function instance(name: string): Promise<JobRunner> {
     const db = database.url ? await openPostgresDatabase(database.url, 3) : database.db;
     if (db !== database.db) pools.push(db);
-    const runs = gate.runs;
-    const counted: JobDefinition<{ fail?: string }> = { ...gate.definition, run: (context) => (runs.push({ instance: name, oid: 0 }), gate.definition.run(context)) };
     const runner = new JobRunner({
       db,
-      registry: new JobRegistry([...BUILT_IN_JOBS, counted as JobDefinition<never>]),
+      registry: new JobRegistry([...BUILT_IN_JOBS, gate.definitionFor(name) as JobDefinition<never>]),
       instanceId: name,
       now: clock.now,
       describeTenant: async (oid) => ({ oid, id: `T${oid}`, countryCode: 'DE' }),
@@ -136,7 +99,7 @@ describe('the job runner on one database, two instances', () => {
     // A queued job is cancelled at once (no instance is left to claim it in between).
     await a.halt();
     await b.halt();
-    const queued = (await enqueueJob(database.db, { definition: gate.definition as JobDefinition, tenant: null, parameters: {}, manual: true, now: clock.now() }))!;
+    const queued = (await enqueueJob(database.db, { definition: gate.definitionFor('none') as JobDefinition, tenant: null, parameters: {}, manual: true, now: clock.now() }))!;
     expect(await requestCancel(database.db, queued.oid, clock.now())).toMatchObject({ state: JOB_STATE.cancelled, finishedAt: new Date(clock.now()).toISOString() });
   });
 
@@ -159,7 +122,7 @@ describe('the job runner on one database, two instances', () => {
     expect((await readJob(database.db, job.oid))!.attempts).toBe(2);
     gate.release();
     expect(await settled(job.oid)).toMatchObject({ state: JOB_STATE.success, count: 3 });
-    expect(gate.runs.map((run) => run.instance)).toEqual(['a2', 'b2']);
+    expect(gate.runs).toEqual(['a2', 'b2']);
   });
 
   it('a heartbeat keeps the job; an instance that lost its job stops its handler', async () => {

@@ -90,6 +90,8 @@ export class JobRunner {
   private tickAgain = false;
   private halted = false;
   private stopping = false;
+  /** Listens only: hears the jobs of other instances, claims none. */
+  private passive = false;
   private runnerState: RunnerState = 'CONNECTING';
 
   constructor(private readonly options: JobRunnerOptions) {
@@ -120,7 +122,7 @@ export class JobRunner {
 
   /** Listens for job events; with `timers` (the default) also polls and heartbeats by itself. */
   async start(options: { timers?: boolean } = {}): Promise<void> {
-    this.unlisten = await this.db.listen(JOB_EVENT_CHANNEL, (payload) => this.heard(payload));
+    await this.listen();
     if (options.timers !== false) {
       const poll = setInterval(() => void this.tick(), this.timings.pollMs);
       const beat = setInterval(() => void this.heartbeat(), this.timings.heartbeatMs);
@@ -129,6 +131,22 @@ export class JobRunner {
       this.timers = [poll, beat];
     }
     await this.tick();
+  }
+
+  /** Hears the job events of every instance but claims no job (an instance that runs none); its state stays OFF. */
+  async listenOnly(): Promise<void> {
+    this.passive = true;
+    this.runnerState = 'OFF';
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    try {
+      this.unlisten = await this.db.listen(JOB_EVENT_CHANNEL, (payload) => this.heard(payload));
+    } catch (error) {
+      // The database is away at start: the poll still finds due jobs once it is back, only later than a notification would.
+      this.options.log?.warn({ err: error }, 'jobs: listening for job events failed');
+    }
   }
 
   /** Tells every instance about a job (after the change is committed). */
@@ -152,7 +170,7 @@ export class JobRunner {
    * Calls that overlap run once more after the current one instead of side by side.
    */
   tick(): Promise<void> {
-    if (this.halted || this.stopping) return Promise.resolve();
+    if (this.halted || this.stopping || this.passive) return Promise.resolve();
     if (this.ticking) {
       this.tickAgain = true;
       return this.ticking;
