@@ -10,7 +10,7 @@ import { BUILT_IN_JOBS } from './built-in/built-in-jobs';
 import { gateJob } from './gate-job';
 import { JOB_STATE, type JobDefinition } from './job-definition';
 import type { BridgeJob } from './job-store';
-import { readJob } from './job-store';
+import { readJob, saveSchedule } from './job-store';
 
 // The bridge through the stock @microsoft/signalr client against two real instances on one database (PGlite, or
 // PostgreSQL with DATABASE_URL): start, progress pushed, cancel, failure, a job run once, a stopped instance's job
@@ -201,6 +201,23 @@ describe('the bridge on the hub', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toContain('Read on /service/bridge');
   });
+  it('fires a tenant schedule at its time and pushes the run as not started by hand', async () => {
+    const client = await connect(one, 'ada');
+    const feed = jobFeed(client);
+    await client.invoke('SubscribeBridgeJobNotification', A);
+    const at = clock.now() + 60_000;
+    await saveSchedule(database.db, { name: 'recompute-daily-turnover', tenantOid: A, cron: '* * * * *', parameters: { days: 2 }, firstRunAt: at });
+    await one.app.jobs.runner.tick();
+    expect(feed.seen.filter((job) => job.name === 'recompute-daily-turnover' && !job.isManualStarted)).toEqual([]);
+    clock.advance(60_000);
+    await Promise.all([one.app.jobs.runner.tick(), two.app.jobs.runner.tick()]);
+    const runs = await database.db.query<{ oid: number }>('select oid from mate_job where schedule_oid is not null');
+    expect(runs.rowCount).toBe(1);
+    const run = await feed.next(Number(runs.rows[0]!.oid), (job) => job.state === JOB_STATE.success);
+    expect(run).toMatchObject({ isManualStarted: false, tenantOid: A, count: 2, countMax: 2, countUnit: 'days' });
+    await database.db.query('update mate_job_schedule set enabled = false');
+  });
+
   // Last: one instance stays stopped.
   it("takes a stopped instance's job over once its lease has run out", async () => {
     // A client on each instance: the one on the stopped instance goes down with it, as it would in production.

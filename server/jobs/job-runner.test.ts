@@ -28,7 +28,7 @@ describe('the job runner on one database, two instances', () => {
       registry: new JobRegistry([...BUILT_IN_JOBS, gate.definitionFor(name) as JobDefinition<never>]),
       instanceId: name,
       now: clock.now,
-      describeTenant: async (oid) => ({ oid, id: `T${oid}`, countryCode: 'DE' }),
+      describeTenant: async (_db, oid) => ({ oid, id: `T${oid}`, countryCode: 'DE' }),
     });
     // No timers: the test ticks and heartbeats by hand, on its own clock.
     await runner.start({ timers: false });

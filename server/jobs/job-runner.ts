@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { parseCron } from './cron';
 import { JOB_STATE, JobParameterError, type JobRegistry, type JobState } from './job-definition';
 import {
@@ -58,8 +58,11 @@ export interface JobRunnerOptions {
   instanceId: string;
   now?: () => number;
   timings?: Partial<JobTimings>;
-  /** The tenant's Id and country for a job's row. */
-  describeTenant(oid: number): Promise<JobTenant>;
+  /**
+   * The tenant's Id and country for a job's row, read through `db` (inside a schedule's transaction that is the
+   * transaction: PGlite has one connection, and a query beside an open transaction would wait for it forever).
+   */
+  describeTenant(db: Queryable, oid: number): Promise<JobTenant>;
   log?: FastifyBaseLogger;
 }
 
@@ -159,7 +162,7 @@ export class JobRunner {
     const definition = this.options.registry.find(job.name);
     if (!definition) throw new JobParameterError(`No job is called '${job.name.slice(0, 100)}'.`);
     const parameters = definition.parseParameters(job.parameters);
-    const tenant = job.tenantOid === null ? null : await this.options.describeTenant(job.tenantOid);
+    const tenant = job.tenantOid === null ? null : await this.options.describeTenant(this.db, job.tenantOid);
     const row = await enqueueJob(this.db, { definition, tenant, parameters, manual: job.manual, startedBy: job.startedBy, now: this.now() });
     if (row) await this.publish({ oid: row.oid, tenantOid: row.tenantOid });
     return row;
@@ -213,7 +216,7 @@ export class JobRunner {
       }
       try {
         const parameters = definition.parseParameters(schedule.parameters);
-        const tenant = schedule.tenantOid === null ? null : await this.options.describeTenant(schedule.tenantOid);
+        const tenant = schedule.tenantOid === null ? null : await this.options.describeTenant(tx, schedule.tenantOid);
         // A run still queued or running from the last time is not doubled: the insert does nothing then.
         const row = await enqueueJob(tx, { definition, tenant, parameters, manual: false, scheduleOid: schedule.oid, now });
         if (row) fired.push(row);

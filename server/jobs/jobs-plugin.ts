@@ -4,7 +4,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { BuildInfo } from '../build-info';
 import type { Catalogue } from '../data/catalogue';
 import { quoteIdent } from '../data/sql-names';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { ContextResolver } from '../lib/request-context';
 import { bridgeHubMethods } from './bridge-hub-methods';
 import { registerBridgeRoutes } from './bridge-routes';
@@ -40,9 +40,9 @@ declare module 'fastify' {
 }
 
 /** The tenant's Id and country from the tenant kind of the catalogue, stored with a run for the job list. */
-function tenantDescriber(db: Database, catalogue: Catalogue): (oid: number) => Promise<JobTenant> {
+function tenantDescriber(catalogue: Catalogue): (db: Queryable, oid: number) => Promise<JobTenant> {
   const kind = catalogue.find('tenancy', 'tenant');
-  return async (oid) => {
+  return async (db, oid) => {
     if (!kind) return { oid, id: null, countryCode: null };
     const row = (await db.query<{ id: string | null; country: string | null }>(`select "Id" as id, "CountryCode" as country from ${quoteIdent(kind.table)} where "Oid" = $1`, [oid])).rows[0];
     return { oid, id: row?.id ?? null, countryCode: row?.country ?? null };
@@ -58,7 +58,7 @@ export const jobsPlugin = fastifyPlugin<JobsPluginOptions>(
   async (app: FastifyInstance, options) => {
     const now = options.now ?? Date.now;
     const registry = new JobRegistry(options.definitions ?? BUILT_IN_JOBS);
-    const runner = new JobRunner({ db: options.db, registry, instanceId: randomUUID(), now, timings: options.timings, describeTenant: tenantDescriber(options.db, options.catalogue), log: app.log });
+    const runner = new JobRunner({ db: options.db, registry, instanceId: randomUUID(), now, timings: options.timings, describeTenant: tenantDescriber(options.catalogue), log: app.log });
     const running = options.run !== false;
     const source: BridgeSource = { db: options.db, registry, buildInfo: options.buildInfo, instanceId: runner.instanceId, runnerState: () => (running ? runner.state : 'OFF'), now };
     const subscriptions = new BridgeSubscriptions(source);
