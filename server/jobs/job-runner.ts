@@ -23,6 +23,8 @@ export interface JobEvent {
   oid: number;
   tenantOid: number | null;
   cancel?: boolean;
+  /** A job was queued or one ended: instances with room look for work (progress alone wakes nobody). */
+  wake?: boolean;
 }
 
 /** The runner's clocks; tests shorten them or drive `tick` and `heartbeat` by hand with an injected clock. */
@@ -164,7 +166,7 @@ export class JobRunner {
     const parameters = definition.parseParameters(job.parameters);
     const tenant = job.tenantOid === null ? null : await this.options.describeTenant(this.db, job.tenantOid);
     const row = await enqueueJob(this.db, { definition, tenant, parameters, manual: job.manual, startedBy: job.startedBy, now: this.now() });
-    if (row) await this.publish({ oid: row.oid, tenantOid: row.tenantOid });
+    if (row) await this.publish({ oid: row.oid, tenantOid: row.tenantOid, wake: true });
     return row;
   }
 
@@ -197,7 +199,7 @@ export class JobRunner {
   private async tickOnce(): Promise<void> {
     const now = this.now();
     await this.fireSchedules(now);
-    for (const row of await failAbandonedJobs(this.db, now, MAX_JOB_ATTEMPTS)) await this.publish({ oid: row.oid, tenantOid: row.tenantOid });
+    for (const row of await failAbandonedJobs(this.db, now, MAX_JOB_ATTEMPTS)) await this.publish({ oid: row.oid, tenantOid: row.tenantOid, wake: true });
     while (!this.halted && !this.stopping && this.local.size < JOB_CONCURRENCY) {
       const row = await claimNextJob(this.db, this.instanceId, this.now(), this.timings.leaseMs);
       if (!row) break;
@@ -226,7 +228,7 @@ export class JobRunner {
       }
       return next;
     });
-    for (const row of fired) await this.publish({ oid: row.oid, tenantOid: row.tenantOid });
+    for (const row of fired) await this.publish({ oid: row.oid, tenantOid: row.tenantOid, wake: true });
   }
 
   /** Renews the leases of this instance's jobs; a job taken over elsewhere or asked to stop is aborted here. */
@@ -293,7 +295,7 @@ export class JobRunner {
         if (this.halted || reason === 'lost') return;
         if (reason === 'shutdown') {
           const released = await releaseJob(this.db, row.oid, this.instanceId).catch(() => undefined);
-          if (released) await this.publish({ oid: row.oid, tenantOid: row.tenantOid });
+          if (released) await this.publish({ oid: row.oid, tenantOid: row.tenantOid, wake: true });
           return;
         }
         state = JOB_STATE.cancelled;
@@ -303,7 +305,7 @@ export class JobRunner {
     if (this.halted) return;
     try {
       const finished = await finishJob(this.db, row.oid, this.instanceId, state, error, this.now());
-      if (finished) await this.publish({ oid: row.oid, tenantOid: row.tenantOid });
+      if (finished) await this.publish({ oid: row.oid, tenantOid: row.tenantOid, wake: true });
     } catch (failure) {
       // The lease runs out and another instance runs the job again: better twice than never recorded.
       this.options.log?.warn({ err: failure, job: row.oid }, 'jobs: recording the end of a job failed');
@@ -321,7 +323,7 @@ export class JobRunner {
     if (event.cancel) this.local.get(event.oid)?.controller.abort(new JobAbort('cancel'));
     for (const listener of [...this.listeners]) listener(event);
     // A new job may be due: someone queued one, or one finished and made room.
-    if (!event.cancel && !this.halted && this.runnerState !== 'CONNECTING') void this.tick();
+    if (event.wake && !this.halted && this.runnerState !== 'CONNECTING') void this.tick();
   }
 
   /**
