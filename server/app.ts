@@ -9,6 +9,7 @@ import { dataRoutes } from './data/data-routes';
 import { importRoutes } from './data/import-routes';
 import type { HubTimings } from './hub/hub-connection';
 import { hubRoutes } from './hub/hub-routes';
+import { jobsPlugin, type JobsOptions } from './jobs/jobs-plugin';
 import { scopeRoutes } from './routes/scope-routes';
 import { terminalRoutes } from './terminals/terminal-routes';
 import type { TerminalTimings } from './terminals/terminal-session';
@@ -55,6 +56,8 @@ export interface AppOptions {
   hub?: { timings?: Partial<HubTimings> };
   /** The terminal endpoint's clocks (tests make them short instead of sleeping). */
   terminals?: { timings?: Partial<TerminalTimings> };
+  /** The job runner's clock, timings and jobs (tests); default: the built-in jobs on the real clock. */
+  jobs?: JobsOptions;
 }
 
 /**
@@ -85,6 +88,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings });
       // After the hub: it adds SubscribeTerminalMonitoring to the hub's methods.
       await app.register(terminalRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext, timings: options.terminals?.timings });
+      await app.register(jobsPlugin, { ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
     }
     await registerStaticUi(app, options.config.staticDir);
   },

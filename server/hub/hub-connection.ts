@@ -68,7 +68,7 @@ export class HubConnection {
   private readonly timers: NodeJS.Timeout[] = [];
   private silence: NodeJS.Timeout | undefined;
   private endedOnce = false;
-  /** Aborted when the connection ends, for subscriptions made by its invocations. */
+  /** Aborted when the connection ends: what subscriptions of methods listen to. */
   private readonly lifetime = new AbortController();
 
   constructor(private readonly options: HubConnectionOptions) {
@@ -206,7 +206,9 @@ export class HubConnection {
         if (permission.tenantOid !== undefined && !context.tenantOids.includes(permission.tenantOid)) throw new HubMethodError(`You do not belong to tenant ${permission.tenantOid}.`);
         if (!context.can(permission.path, permission.action, tenant)) throw new HubMethodError(`Not permitted: ${permission.action} on ${permission.path}.`);
       }
-      const result = await method.invoke(args, { context, connectionId: this.connectionId, send: (t, a) => this.send(t, a), signal: controller.signal, connectionEnded: this.lifetime.signal, currentContext: () => this.context });
+      const result = await method.invoke(args, { context, connectionId: this.connectionId, send: (t, a) => this.send(t, a), signal: controller.signal,
+        connection: { signal: this.lifetime.signal, caller: () => this.context },
+      });
       if (controller.signal.aborted) return;
       answer({ result });
     } catch (error) {

@@ -17,10 +17,11 @@ export interface HubCaller {
   send(target: string, args: unknown[]): void;
   /** Aborted when the client cancels the invocation or the connection ends. */
   signal: AbortSignal;
-  /** Aborted when the connection ends: what a subscription lives for, long after its invocation completed. */
-  connectionEnded: AbortSignal;
-  /** The caller as the connection last resolved it (revalidation and later invocations refresh it). */
-  currentContext(): RequestContext;
+  /**
+   * The connection beyond this invocation, for subscriptions: `signal` aborts when it ends, `caller()` is who it
+   * belongs to as last resolved (revalidation applies revocation and role changes to later pushes too).
+   */
+  connection: { signal: AbortSignal; caller(): RequestContext };
 }
 
 /** The permission an invocation needs: like an API call, an action on a page path in a tenant. */

@@ -10,6 +10,7 @@ import type { Database } from '../db/database';
 import { openPostgresDatabase } from '../db/postgres-database';
 import { builtInCatalogue, createIdentityTestDatabase } from '../identity/identity-test-app';
 import type { TestDatabase } from '../test-support/test-database';
+import type { JobsOptions } from '../jobs/jobs-plugin';
 import type { HubTimings } from './hub-connection';
 
 /** One server instance listening on a free port, as production runs it: identity, data service, hub, its own bus. */
@@ -28,7 +29,7 @@ export const createHubTestDatabase = createIdentityTestDatabase;
  * Starts an instance on `database`. On PostgreSQL every instance gets a pool of its own (as separate processes
  * would); PGlite is one process, so instances share it, each with its own LISTEN.
  */
-export async function startHubInstance(database: TestDatabase, options: { timings?: Partial<HubTimings>; config?: Partial<Config>; port?: number } = {}): Promise<HubInstance> {
+export async function startHubInstance(database: TestDatabase, options: { timings?: Partial<HubTimings>; config?: Partial<Config>; port?: number; jobs?: JobsOptions } = {}): Promise<HubInstance> {
   const db: Database = database.url ? await openPostgresDatabase(database.url, 5) : database.db;
   const bus = new DataEventBus(db);
   await bus.start();
@@ -49,6 +50,7 @@ export async function startHubInstance(database: TestDatabase, options: { timing
       navigation: [],
       data: { catalogue: await builtInCatalogue(), events: bus },
       hub: { timings: options.timings },
+      jobs: options.jobs,
     },
     { stream },
   );

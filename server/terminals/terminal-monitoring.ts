@@ -47,9 +47,9 @@ export function createTerminalMonitoring(db: Queryable, posTable: string, staleA
     async invoke(tenantOid, caller): Promise<{ terminals: TerminalConnectionState[] }> {
       const tenants = tenantOid === undefined ? monitoredTenants(caller.context) : [tenantOid];
       if (tenants.length === 0) throw new HubMethodError(`Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
-      if (caller.connectionEnded.aborted) return { terminals: [] };
+      if (caller.connection.signal.aborted) return { terminals: [] };
       subscriptions.set(caller.connectionId, { tenantOid, caller });
-      caller.connectionEnded.addEventListener('abort', () => subscriptions.delete(caller.connectionId), { once: true });
+      caller.connection.signal.addEventListener('abort', () => subscriptions.delete(caller.connectionId), { once: true });
       // The states as they are now: changes from here on arrive as TerminalConnectionChanged.
       return { terminals: await listTerminalStates(db, posTable, tenants, staleAfterMs()) };
     },
@@ -59,7 +59,7 @@ export function createTerminalMonitoring(db: Queryable, posTable: string, staleA
     const message: TerminalConnectionChangedMessage = { terminalOid: event.terminalOid, tenantOid: event.tenantOid, connected: event.connected, at: event.at };
     for (const { tenantOid, caller } of subscriptions.values()) {
       if (tenantOid !== undefined && tenantOid !== event.tenantOid) continue;
-      const context = caller.currentContext();
+      const context = caller.connection.caller();
       if (!context.tenantOids.includes(event.tenantOid) || !context.can(TERMINAL_MONITORING_PATH, 'Read', event.tenantOid)) continue;
       caller.send(TERMINAL_CONNECTION_CHANGED, [message]);
     }

@@ -5,7 +5,6 @@ import { useEffect, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { CompiledEntity } from '../../../schemas';
 import { fieldLabel } from '../../../schemas/field-label';
-import { NavIcon } from '../../lib/ui/nav-icon';
 import { ViewNotPermitted } from '../../lib/ui/permitted';
 import type { DataApi, DataRecord } from './data-api';
 import { storedSession, type EditorSession } from './editor-session';

@@ -1,0 +1,80 @@
+import type { Migration } from '../db/migrations';
+import { exec } from '../db/migrations';
+
+/**
+ * The job runner's tables (versions 200..299, docs/jobs.md). `mate_job` is one run of a job: queued, running under
+ * a lease, or finished; the partial unique index lets a job name be queued or running once per tenant, which also
+ * keeps two instances from enqueueing one schedule twice. `mate_receipt` is the turnover source the terminal
+ * endpoint fills; `mate_turnover_day` is what the turnover job computes from it.
+ */
+export const JOB_MIGRATIONS: Migration[] = [
+  {
+    version: 200,
+    name: 'jobs',
+    up: (tx) =>
+      exec(
+        tx,
+        `create table mate_job (
+           oid bigint generated always as identity primary key,
+           name text not null,
+           state smallint not null check (state in (1, 2, 3, 4, 5)),
+           tenant_oid bigint,
+           tenant_id text,
+           country_code text,
+           parameters jsonb not null default '{}'::jsonb,
+           category text not null,
+           description text not null,
+           count_unit text,
+           count integer not null default 0,
+           count_max integer,
+           error text,
+           is_manual_started boolean not null,
+           started_by bigint,
+           schedule_oid bigint,
+           run_at timestamptz not null,
+           created_at timestamptz not null,
+           started_at timestamptz,
+           finished_at timestamptz,
+           owner text,
+           lease_until timestamptz,
+           attempts integer not null default 0,
+           cancel_requested boolean not null default false
+         );
+         create unique index mate_job_active on mate_job (name, (coalesce(tenant_oid, 0))) where state in (1, 2);
+         create index mate_job_queued on mate_job (run_at, oid) where state = 1;
+         create index mate_job_leased on mate_job (lease_until) where state = 2;
+         create index mate_job_history on mate_job (tenant_oid, oid desc);
+         create table mate_job_schedule (
+           oid bigint generated always as identity primary key,
+           name text not null,
+           tenant_oid bigint,
+           cron text not null,
+           parameters jsonb not null default '{}'::jsonb,
+           enabled boolean not null default true,
+           next_run_at timestamptz not null,
+           created_at timestamptz not null default now()
+         );
+         create unique index mate_job_schedule_unique on mate_job_schedule (name, (coalesce(tenant_oid, 0)), cron);
+         create index mate_job_schedule_due on mate_job_schedule (next_run_at) where enabled;
+         create table mate_receipt (
+           oid bigint generated always as identity primary key,
+           tenant_oid bigint not null,
+           location_oid bigint,
+           terminal_oid bigint,
+           uid text not null,
+           booked_at timestamptz not null,
+           total numeric(18, 4) not null
+         );
+         create unique index mate_receipt_uid on mate_receipt (tenant_oid, uid);
+         create index mate_receipt_booked on mate_receipt (tenant_oid, booked_at);
+         create table mate_turnover_day (
+           tenant_oid bigint not null,
+           day date not null,
+           receipt_count integer not null,
+           total numeric(18, 4) not null,
+           computed_at timestamptz not null,
+           primary key (tenant_oid, day)
+         )`,
+      ),
+  },
+];

@@ -1,0 +1,87 @@
+import { BRIDGE_JOB_LIMIT } from './bridge-state';
+
+const job = {
+  type: 'object',
+  properties: {
+    oid: { type: 'integer' },
+    name: { type: 'string' },
+    state: { type: 'integer', enum: [1, 2, 3, 4, 5], description: '1 queued, 2 running, 3 success, 4 failed, 5 cancelled' },
+    startedAt: { type: ['string', 'null'], format: 'date-time' },
+    finishedAt: { type: ['string', 'null'], format: 'date-time' },
+    countMax: { type: ['integer', 'null'] },
+    count: { type: 'integer' },
+    error: { type: ['string', 'null'] },
+    category: { type: 'string' },
+    tenant: { type: ['string', 'null'], description: "the tenant's Id; null for an installation-wide job" },
+    tenantOid: { type: ['integer', 'null'] },
+    countryCode: { type: ['string', 'null'] },
+    description: { type: 'string' },
+    countUnit: { type: ['string', 'null'] },
+    isManualStarted: { type: 'boolean' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+/** A bridge job run, as the REST reads and the hub messages carry it (docs/jobs.md). */
+export const BRIDGE_JOB_SCHEMA = job;
+
+/** The bridge state (docs/jobs.md), as GET /api/bridge and UpdateBridgeState carry it. */
+export const BRIDGE_STATE_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    version: { type: 'string' },
+    buildDate: { type: 'string' },
+    state: { type: 'string', enum: ['CONNECTING', 'ON', 'OFF'] },
+    jobCount: { type: 'integer' },
+    jobFailedCount: { type: 'integer' },
+    jobs: { type: 'array', items: job },
+    definitions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          category: { type: 'string' },
+          description: { type: 'string' },
+          countUnit: { type: 'string' },
+          scope: { type: 'string', enum: ['tenant', 'global'] },
+          parameters: { type: 'object', additionalProperties: true },
+        },
+      },
+    },
+  },
+} as const;
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+/** The bridge's REST reads in the OpenAPI document; starting and cancelling go through the hub (docs/hub.md). */
+export const JOBS_OPENAPI_PATHS = {
+  '/api/bridge': {
+    get: {
+      tags: ['bridge'],
+      summary: `The bridge state in the current tenant: runner state, counts of the last 24 hours, up to ${BRIDGE_JOB_LIMIT} runs, the jobs that may be started`,
+      responses: {
+        200: { description: 'The bridge state', content: { 'application/json': { schema: BRIDGE_STATE_SCHEMA } } },
+        401: errorResponse('No valid access token'),
+        403: errorResponse('No Read on /service/bridge in the tenant'),
+      },
+    },
+  },
+  '/api/bridge/jobs': {
+    get: {
+      tags: ['bridge'],
+      summary: 'The history of job runs in the current tenant (and installation-wide ones for global readers), newest first',
+      parameters: [
+        { name: 'skip', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 } },
+        { name: 'take', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+      ],
+      responses: {
+        200: { description: 'One page of runs', content: { 'application/json': { schema: { type: 'object', properties: { items: { type: 'array', items: job }, skip: { type: 'integer' }, take: { type: 'integer' }, hasMore: { type: 'boolean' } } } } } },
+        400: errorResponse('A bad skip or take'),
+        401: errorResponse('No valid access token'),
+        403: errorResponse('No Read on /service/bridge in the tenant'),
+      },
+    },
+  },
+} as const;
