@@ -4,8 +4,8 @@ import { exec } from '../db/migrations';
 /**
  * The job runner's tables (versions 200..299, docs/jobs.md). `mate_job` is one run of a job: queued, running under
  * a lease, or finished; the partial unique index lets a job name be queued or running once per tenant, which also
- * keeps two instances from enqueueing one schedule twice. `mate_receipt` is the turnover source the terminal
- * endpoint fills; `mate_turnover_day` is what the turnover job computes from it.
+ * keeps two instances from enqueueing one schedule twice. `mate_turnover_day` is what the turnover job computes
+ * from the receipts terminals hand in (`mate_terminal_document`, server/terminals).
  */
 export const JOB_MIGRATIONS: Migration[] = [
   {
@@ -56,17 +56,6 @@ export const JOB_MIGRATIONS: Migration[] = [
          );
          create unique index mate_job_schedule_unique on mate_job_schedule (name, (coalesce(tenant_oid, 0)), cron);
          create index mate_job_schedule_due on mate_job_schedule (next_run_at) where enabled;
-         create table mate_receipt (
-           oid bigint generated always as identity primary key,
-           tenant_oid bigint not null,
-           location_oid bigint,
-           terminal_oid bigint,
-           uid text not null,
-           booked_at timestamptz not null,
-           total numeric(18, 4) not null
-         );
-         create unique index mate_receipt_uid on mate_receipt (tenant_oid, uid);
-         create index mate_receipt_booked on mate_receipt (tenant_oid, booked_at);
          create table mate_turnover_day (
            tenant_oid bigint not null,
            day date not null,

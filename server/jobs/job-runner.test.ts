@@ -146,7 +146,11 @@ describe('the job runner on one database, two instances', () => {
     await fresh(Date.parse('2025-01-14T01:59:30Z'));
     const a = await instance('a4');
     const b = await instance('b4');
-    await database.db.query("insert into mate_receipt (tenant_oid, uid, booked_at, total) values (21, 'r1', '2025-01-13T10:00:00Z', 12.50), (21, 'r2', '2025-01-13T18:00:00Z', 7.25), (22, 'r3', '2025-01-13T11:00:00Z', 99)");
+    await database.db.query(
+      `insert into mate_terminal_document (tenant_oid, terminal_oid, document_id, document_type, created_at, currency, total, body) values
+       (21, 1, 'r1', 'receipt', '2025-01-13T10:00:00Z', 'EUR', 12.50, '{}'), (21, 1, 'r2', 'receipt', '2025-01-13T18:00:00Z', 'EUR', 7.25, '{}'),
+       (22, 2, 'r3', 'receipt', '2025-01-13T11:00:00Z', 'EUR', 99, '{}')`,
+    );
     await saveSchedule(database.db, { name: 'recompute-daily-turnover', tenantOid: 21, cron: '0 2 * * *', parameters: { days: 2 }, firstRunAt: Date.parse('2025-01-14T02:00:00Z') });
     await Promise.all([a.tick(), b.tick()]);
     expect((await database.db.query('select 1 from mate_job where name = $1', ['recompute-daily-turnover'])).rowCount).toBe(0);

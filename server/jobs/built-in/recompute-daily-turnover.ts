@@ -3,7 +3,8 @@ import { jobParameters, JobParameterError, type JobDefinition } from '../job-def
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * recompute-daily-turnover { days }: sums the tenant's receipts (mate_receipt, handed in by terminals) per UTC day
+ * recompute-daily-turnover { days }: sums the receipts the tenant's terminals handed in
+ * (mate_terminal_document, server/terminals) per UTC day of their creation
  * into mate_turnover_day for the last `days` days up to today, one day per step (progress in days). A day without
  * receipts gets a zero figure, so the dashboard can tell "nothing sold" from "not computed".
  */
@@ -29,8 +30,8 @@ export const recomputeDailyTurnover: JobDefinition<{ days: number }> = {
       await db.transaction(async (tx) => {
         await tx.query(
           `insert into mate_turnover_day (tenant_oid, day, receipt_count, total, computed_at)
-           select $1, $2::date, count(*)::int, coalesce(sum(total), 0), $5::timestamptz from mate_receipt
-           where tenant_oid = $1 and booked_at >= $3::timestamptz and booked_at < $4::timestamptz
+           select $1, $2::date, count(*)::int, coalesce(sum(total), 0), $5::timestamptz from mate_terminal_document
+           where tenant_oid = $1 and document_type = 'receipt' and created_at >= $3::timestamptz and created_at < $4::timestamptz
            on conflict (tenant_oid, day) do update set receipt_count = excluded.receipt_count, total = excluded.total, computed_at = excluded.computed_at`,
           [tenantOid, day, new Date(from).toISOString(), new Date(from + DAY_MS).toISOString(), new Date(now()).toISOString()],
         );
