@@ -1,3 +1,6 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { freshStorage, startMate } from './support/mate-server';
 import { signIn } from './support/sign-in';
@@ -169,7 +172,17 @@ for (const look of LOOKS) {
   });
 }
 
-test('the client reconnects by itself after the server restarts', async ({ page }) => {
+/** A copy of the UI build that says it was built a day later: what a deployment of a new version serves. */
+async function laterBuild(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'mate-later-build-'));
+  await cp(path.resolve('dist'), dir, { recursive: true });
+  const info = JSON.parse(await readFile(path.join(dir, 'version.json'), 'utf8')) as { buildDate: string };
+  const later = new Date(Date.parse(info.buildDate) + 86_400_000).toISOString();
+  await writeFile(path.join(dir, 'version.json'), JSON.stringify({ ...info, buildDate: later }));
+  return dir;
+}
+
+test('the client reconnects by itself after the server restarts, and offers the new version', async ({ page }) => {
   test.setTimeout(240_000);
   const storage = await freshStorage();
   const first = await startMate(storage, { MATE_ADMIN_PASSWORD: PASSWORD, MATE_DEMO_DATA: 'false' });
@@ -181,11 +194,20 @@ test('the client reconnects by itself after the server restarts', async ({ page 
     expect(await first.stop()).toBe(0);
     await expect(status).toHaveAttribute('data-status', 'reconnecting');
     await page.screenshot({ path: 'test-results/live-hub-reconnecting.png' });
-    const second = await startMate(storage, { MATE_ADMIN_PASSWORD: PASSWORD, MATE_DEMO_DATA: 'false' }, first.port);
+    // The server comes back with a newer build: once reconnected, the footer offers to reload.
+    const staticDir = await laterBuild();
+    const second = await startMate(storage, { MATE_ADMIN_PASSWORD: PASSWORD, MATE_DEMO_DATA: 'false', MATE_STATIC_DIR: staticDir }, first.port);
     try {
       await expect(status).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+      const update = page.getByTestId('hub-update-available');
+      await expect(update).toBeVisible();
+      await page.screenshot({ path: 'test-results/live-hub-update-available.png' });
+      await update.click();
+      await expect(page.getByTestId('hub-status')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+      await expect(update).toHaveCount(0);
     } finally {
       await second.stop();
+      await rm(staticDir, { recursive: true, force: true });
     }
   } finally {
     await first.stop();
