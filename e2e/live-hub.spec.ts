@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { blocking, formatViolations, scanPage } from './support/axe';
 import { freshStorage, startMate } from './support/mate-server';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
@@ -87,6 +88,9 @@ test('an edit, a new record and a delete in one browser show in the other one’
   await expect(rowOfB.getByRole('img', { name: 'Deleted elsewhere' })).toBeAttached();
   await expect(b.getByTestId('changed-elsewhere')).toContainText('deleted elsewhere');
   await expect(b.getByTestId('grid-live-changes')).toHaveText('1 deleted');
+  // A's own delete is no news to A: its row is simply gone.
+  await expect(a.locator('.rdg-row', { hasText: code })).toHaveCount(0);
+  await expect(a.getByTestId('grid-live-changes')).toHaveCount(0);
 });
 
 /** Another session's writes, through the API as any client makes them: the hub tells every browser alike. */
@@ -113,6 +117,13 @@ async function otherSession(request: APIRequestContext) {
       expect(response.status(), await response.text()).toBeLessThan(300);
     },
   };
+}
+
+/** No serious or critical axe finding once transitions are over (colours measured as they end up). */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const violations = blocking(await scanPage(page));
+  expect(violations, `${where}\n${formatViolations(violations)}`).toEqual([]);
 }
 
 const LOOKS = [
@@ -150,6 +161,8 @@ for (const look of LOOKS) {
     const summary = page.getByTestId('grid-live-changes');
     for (const part of look.summary) await expect(summary).toContainText(part);
     await page.screenshot({ path: `test-results/live-grid-${look.locale}-${look.theme}-${look.viewport.width}.png` });
+    // The marks and the count read in either theme: no serious or critical axe finding, colour contrast included.
+    await expectAccessible(page, 'grid with marks');
 
     await page.getByTestId('grid-show-new').click();
     await expect(row(`${prefix}3`).getByRole('img', { name: look.fresh })).toBeVisible();
@@ -165,6 +178,7 @@ for (const look of LOOKS) {
     await expect(notice).toBeVisible();
     await expect(notice).toHaveAttribute('data-state', 'changed');
     await page.screenshot({ path: `test-results/live-editor-${look.locale}-${look.theme}-${look.viewport.width}.png` });
+    await expectAccessible(page, 'editor notice');
     await page.getByTestId('changed-elsewhere-load').click();
     await expect(text).toHaveValue('Theirs');
     await expect(notice).toHaveCount(0);

@@ -8,7 +8,7 @@ import { HubSessionProvider } from '../../lib/hub/hub-provider';
 import { HubSession } from '../../lib/hub/hub-session';
 import type { DataApi, DataRecord } from './data-api';
 import { storedSession, type EditorSession } from './editor-session';
-import { trackOwnSave } from './own-writes';
+import { trackOwnDelete, trackOwnSave } from './own-writes';
 import { useChangedElsewhere } from './use-changed-elsewhere';
 import { useLiveRows } from './use-live-rows';
 
@@ -112,6 +112,20 @@ describe('useLiveRows', () => {
     await act(async () => void (await saving));
     expect(grid.live!.markOf(5)).toBeUndefined();
     expect(server.reads).toEqual([]);
+  });
+
+  it('takes no notice of this tab’s own delete, nor of a record it never loaded', async () => {
+    const server = serverOf({});
+    const hub = hubWithMessages();
+    const grid = mountGrid(server.api, hub.session, [{ Oid: 6, Text: 'Mine', ETag: 'v1' }]);
+    let answer!: () => void;
+    const deleting = trackOwnDelete(KIND, 6, () => new Promise<void>((resolve) => (answer = resolve)));
+    await hub.send('DataServiceDelete', 6, 'v1');
+    await hub.send('DataServiceDelete', 99, 'v1');
+    answer();
+    await act(async () => void (await deleting));
+    expect(grid.live!.markOf(6)).toBeUndefined();
+    expect(grid.live!.changes.deleted.size).toBe(0);
   });
 });
 

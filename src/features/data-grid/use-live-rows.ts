@@ -2,7 +2,7 @@ import { useCallback, useReducer, useRef } from 'react';
 import { useDataEvents } from '../../lib/hub/hub-provider';
 import type { DataApi, DataRecord } from './data-api';
 import { liveChangesReducer, liveMarkOf, NO_LIVE_CHANGES } from './live-changes';
-import { isOwnVersion } from './own-writes';
+import { isOwnDelete, isOwnVersion } from './own-writes';
 
 /** ETags come quoted from headers and bare in records and hub messages. */
 const bare = (etag: unknown) => String(etag ?? '').replace(/^W\//, '').replace(/^"|"$/g, '');
@@ -42,7 +42,14 @@ export function useLiveRows(api: DataApi, target: LiveRowsTarget) {
       });
       return;
     }
-    if (type === 'DataServiceDelete') return dispatch({ type: 'deleted', oid: message.oid });
+    if (type === 'DataServiceDelete') {
+      // Only news of a row shown or counted; this tab's own delete removes its row itself.
+      if (!row && !latest.current.changes.created.includes(message.oid)) return;
+      void isOwnDelete(api.kind, message.oid).then((own) => {
+        if (!own) dispatch({ type: 'deleted', oid: message.oid });
+      });
+      return;
+    }
     if (!row || bare(row.ETag) === bare(message.etag)) return;
     // This tab's own save may announce itself before its answer has updated the row: not a change made elsewhere.
     void isOwnVersion(api.kind, message.oid, message.etag)
