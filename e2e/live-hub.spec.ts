@@ -229,3 +229,24 @@ test('the client reconnects by itself after the server restarts, and offers the 
     await first.stop();
   }
 });
+
+test('a revoked token ends the live connection for good, without trying to reconnect', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const negotiate = page.waitForRequest((sent) => new URL(sent.url()).pathname === '/api/hub/mate/negotiate');
+  await signIn(page, mate.url, PASSWORD);
+  const status = page.getByTestId('hub-status');
+  await expect(status).toHaveAttribute('data-status', 'connected');
+  const authorization = (await negotiate).headers().authorization!;
+  // Every state the indicator passes through from here on.
+  await status.evaluate((element) => {
+    const seen: (string | null)[] = [];
+    (window as unknown as { hubStates: typeof seen }).hubStates = seen;
+    new MutationObserver(() => seen.push(element.getAttribute('data-status'))).observe(element, { attributes: true, attributeFilter: ['data-status'] });
+  });
+  // Signing out elsewhere revokes the token: the hub closes without allowReconnect, and the client stops.
+  const logout = await request.post(`${mate.url}/api/auth/logout`, { headers: { authorization } });
+  expect(logout.ok()).toBe(true);
+  // The hub checks its callers again every 15 s (server/hub/hub-connection.ts): the close comes within that.
+  await expect(status).toHaveAttribute('data-status', 'disconnected', { timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { hubStates: string[] }).hubStates)).toEqual(['disconnected']);
+});
