@@ -140,6 +140,8 @@ for (const look of LOOKS) {
     const prefix = `M${look.locale}${Date.now().toString(36)}`.toUpperCase().slice(0, 12);
     const kept = await other.create(`${prefix}1`, 'Kept');
     const gone = await other.create(`${prefix}2`, 'Gone');
+    // Enough rows that the grid scrolls: showing the new record must not move the rows being read.
+    for (let n = 10; n < 40; n++) await other.create(`${prefix}F${n}`, 'Filler');
 
     const context = await browser.newContext({ viewport: look.viewport, colorScheme: look.theme });
     const page = await context.newPage();
@@ -166,9 +168,15 @@ for (const look of LOOKS) {
     // The marks and the count read in either theme: no serious or critical axe finding, colour contrast included.
     await expectAccessible(page, 'grid with marks');
 
+    const scroller = page.locator('.rdg');
+    await scroller.evaluate((element) => element.scrollTo({ top: 210 }));
+    await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBe(210);
     await page.getByTestId('grid-show-new').click();
-    await expect(row(`${prefix}3`).getByRole('img', { name: look.fresh })).toBeVisible();
     await expect(page.getByTestId('grid-show-new')).toHaveCount(0);
+    await expect(page.getByTestId('data-grid')).toHaveAttribute('data-rows', '33');
+    expect(await scroller.evaluate((element) => element.scrollTop)).toBe(210);
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+    await expect(row(`${prefix}3`).getByRole('img', { name: look.fresh })).toBeVisible();
 
     // The editor of a record with unsaved edits says so when another session saves it, and loads that version on request.
     await row(`${prefix}1`).locator('.rdg-cell').nth(1).dblclick();

@@ -40,21 +40,24 @@ export function useChangedElsewhere(api: DataApi, session: EditorSession, onSess
   const moved = last !== undefined && !ownSavePending(api.kind, session.record.Oid) && bare(last.etag) !== bare(session.etag);
   const fate = moved ? (last.deleted ? 'deleted' : 'changed') : undefined;
 
-  const loadOther = async () => {
+  /** Reads the other version into the editor; when following, only while the user still has not typed anything. */
+  const read = async (following: boolean) => {
     const oid = latest.current.session.record.Oid;
     try {
       const fresh = await api.read(oid);
-      // Still the same record (the user may have moved on while it was read).
-      if (fresh && latest.current.session.record.Oid === oid) latest.current.onSessionChange(storedSession(fresh.record, fresh.etag));
+      // Still the same record (the user may have moved on while it was read), and no keystroke thrown away.
+      const now = latest.current.session;
+      if (fresh && now.record.Oid === oid && !(following && isDirty(now))) latest.current.onSessionChange(storedSession(fresh.record, fresh.etag));
     } catch (error) {
       showError(error);
     }
   };
+  const loadOther = () => read(false);
 
   const follows = fate === 'changed' && !isDirty(session);
   const otherEtag = last?.etag;
   useEffect(() => {
-    if (follows) void loadOther();
+    if (follows) void read(true);
   }, [follows, otherEtag]);
 
   const kept = keptAt !== undefined && keptAt === `${last?.etag}|${String(last?.deleted)}`;
