@@ -121,10 +121,12 @@ test('two users: the second save meets the conflict resolver', async ({ browser 
     await expect(page.getByTestId('record-editor')).toBeVisible();
   }
   const firstText = (page: Page) => page.getByTestId('record-editor').locator('input[type="text"]:not([readonly]):not([disabled])').first();
+  // Both edit; A saves first. (An editor without edits would simply follow A's version: live-hub.spec.ts.)
+  await firstText(b).fill(`B ${Date.now()}`);
   await firstText(a).fill(`A ${Date.now()}`);
   await a.getByTestId('editor-save').click();
   await expect(a.getByText('Saved.')).toBeVisible();
-  await firstText(b).fill(`B ${Date.now()}`);
+  await expect(b.getByTestId('changed-elsewhere')).toBeVisible();
   await b.getByTestId('editor-save').click();
   const resolver = b.getByTestId('conflict-resolver');
   await expect(resolver).toBeVisible();

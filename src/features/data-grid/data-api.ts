@@ -1,6 +1,6 @@
 import { apiCall, apiGet } from '../../lib/api/api-client';
 import { ApiRequestError } from '../../lib/api/api-error';
-import { trackOwnSave } from './own-writes';
+import { trackOwnDelete, trackOwnSave } from './own-writes';
 
 /** A record as the data service answers it (Pascal-case profile). */
 export type DataRecord = Record<string, unknown>;
@@ -111,7 +111,8 @@ export function createDataApi(kind: string) {
         throw error;
       }
     },
-    remove: (oid: unknown, etag: string) => apiCall<void>(`${base}/${String(oid)}`, { method: 'DELETE', headers: { 'If-Match': quoted(etag) } }),
+    // Tracked, so that the hub's message about this very delete is not shown as a delete made elsewhere.
+    remove: (oid: unknown, etag: string) => trackOwnDelete(kind, oid, () => apiCall<void>(`${base}/${String(oid)}`, { method: 'DELETE', headers: { 'If-Match': quoted(etag) } })),
     details: (oid: unknown, detailId: string, take = 50) => apiGet<DetailPage>(`${base}/${String(oid)}/details/${encodeURIComponent(detailId)}`, { take }),
     importRecords: (records: DataRecord[], options: { validOnly?: boolean } = {}) =>
       apiCall<ImportResult>(`${base}/import${options.validOnly ? '?validOnly=true' : ''}`, { method: 'POST', body: { records } }).then((r) => r.data),

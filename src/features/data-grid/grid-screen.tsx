@@ -19,7 +19,9 @@ import { useNavigationData } from '../../shell/navigation-context';
 import { createClickDetector } from './click-detector';
 import { clipboardPayload } from './clipboard-payload';
 import type { DataApi, DataRecord } from './data-api';
-import { isDirty, newSession, type EditorSession } from './editor-session';
+import { isDirty, newSession, storedSession, type EditorSession } from './editor-session';
+import { hasLiveChanges } from './live-changes';
+import { LiveChangesSummary } from './live-changes-summary';
 import { decodeQueryKey, gridAddressParams, listParamsOf, sharedLink, type GridQuery } from './grid-query';
 import { preloadable } from '../../lib/lazy/preloadable';
 import { gridAbilities } from './grid-permissions';
@@ -75,13 +77,22 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
   const [draft, setDraft] = useState<{ values: Record<string, unknown>; q: string }>({ values: linked?.values ?? {}, q: linked?.q ?? '' });
   const [sort, setSort] = useState(linked?.sort.length ? linked.sort : compiled.grid.defaultSort);
   const list = useGridList(api, compiled.grid.pageSize);
-  const live = useLiveRows(api, list.state.rows, list.patchRow);
   const query: GridQuery = useMemo(() => ({ ...draft, sort }), [draft, sort]);
 
   // The query that ran last: kept in the address with the open row, so Back and Forward (and a reload) return to it.
   const [ran, setRan] = useState<GridQuery | undefined>(() => (params.has('$start') || params.has('$row') ? query : undefined));
   const [expanded, setExpanded] = useState<OpenRow | undefined>(() => (params.get('$row') ? { oid: Number(params.get('$row')), mode: 'details' } : undefined));
+  const expandedMode = useRef(expanded?.mode);
+  expandedMode.current = expanded?.mode;
   const [session, setSession] = useState<EditorSession>();
+  const live = useLiveRows(api, {
+    rows: list.state.rows,
+    patchRow: list.patchRow,
+    prependRow: list.prependRow,
+    // The open row's details follow a change made elsewhere while the user has not edited it; its editor, when open,
+    // reads the record itself (use-changed-elsewhere.ts).
+    onRowRead: (record, etag) => setSession((now) => (now && expandedMode.current === 'details' && now.record.Oid === record.Oid && !isDirty(now) ? storedSession(record, etag) : now)),
+  });
   const [creating, setCreating] = useState<EditorSession>();
   const [deleting, setDeleting] = useState<{ record: DataRecord; etag: string | undefined }>();
   const [pasting, setPasting] = useState(false);
@@ -196,6 +207,11 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
     return count.exact ? t`${total} matching rows` : t`More than ${total} matching rows`;
   };
 
+  // New records elsewhere are read and put first; too many to read one by one, and the query runs again.
+  const showNew = async () => {
+    if (!(await live.showNew())) search();
+  };
+
   const startNew = async () => {
     try {
       setCreating(newSession(await api.empty()));
@@ -240,11 +256,7 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
               {countText()}
             </Text>
           )}
-          {(live.changed.size > 0 || live.created > 0) && (
-            <Text textStyle="xs" color="orange.fg" role="status" data-testid="grid-live-changes">
-              {t`${live.changed.size} changed, ${live.created} new`}
-            </Text>
-          )}
+          {hasLiveChanges(live.changes) && <LiveChangesSummary changes={live.changes} onShowNew={() => void showNew()} />}
         </HStack>
       </QueryForm>
       <Suspense fallback={<Spinner size="sm" />}>
@@ -278,6 +290,7 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
             }
             count={list.state.count}
             details={details}
+            liveMark={live.markOf}
           />
         ) : (
           <Text color="fg.muted" textStyle="sm" data-testid="grid-not-started">

@@ -14,6 +14,8 @@ import { lookupBatchId, lookupBatches, pageChunks } from './lookup-texts';
 import { RowDetails, type RowDetailsProps } from './row-details';
 import { rowNumberText } from './row-numbers';
 import { RowSheet } from './row-sheet';
+import type { LiveMark as LiveMarkKind } from './live-changes';
+import { LiveMark } from './live-mark';
 import { useClientWidth } from './use-client-width';
 import { useScrollMemory } from './use-scroll-memory';
 
@@ -38,6 +40,8 @@ export interface GridTableProps {
   /** How many rows match, as the server counted them: the 'row N of M' announcement says it. */
   count?: ListCount | undefined;
   details: Omit<RowDetailsProps, 'row' | 'compiled' | 'api'>;
+  /** How a row is marked after a change made elsewhere (use-live-rows.ts). */
+  liveMark?: ((oid: unknown) => LiveMarkKind | undefined) | undefined;
 }
 
 const ROW_HEIGHT = 35;
@@ -53,11 +57,14 @@ export function gridLines(rows: readonly DataRecord[], expanded: unknown): GridL
   return lines;
 }
 
+const noMark = () => undefined;
+
 /** The grid with infinite scrolling (spec 2 §2): the next page loads when the end of the list comes into view. */
 export function GridTable(props: GridTableProps) {
   const { compiled, api, rows, sort, expanded, details } = props;
   const { t, i18n } = useLingui();
   const grid = useRef<DataGridHandle>(null);
+  const liveMarkOf = props.liveMark ?? noMark;
   // Below md the extended row opens as a full-screen sheet, not as a line of the grid.
   const sheet = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const lines = useMemo(() => gridLines(rows, sheet ? undefined : expanded), [rows, expanded, sheet]);
@@ -81,7 +88,10 @@ export function GridTable(props: GridTableProps) {
           line.type === 'detail' ? (
             <RowDetails compiled={compiled} api={api} row={line.record} {...details} />
           ) : (
-            <span data-testid="row-number">{rowNumberText(line.index, count)}</span>
+            <>
+              {liveMarkOf(line.record.Oid) && <LiveMark mark={liveMarkOf(line.record.Oid)!} />}
+              <span data-testid="row-number">{rowNumberText(line.index, count)}</span>
+            </>
           ),
       },
       ...compiled.grid.columns.map(
@@ -105,7 +115,7 @@ export function GridTable(props: GridTableProps) {
         }),
       ),
     ];
-  }, [compiled, api, details, count, t, batchesByPage, pageSize]);
+  }, [compiled, api, details, count, t, batchesByPage, pageSize, liveMarkOf]);
 
   const sortColumns = useMemo<SortColumn[]>(() => sort.map((s) => ({ columnKey: s.field, direction: s.direction === 'asc' ? 'ASC' : 'DESC' })), [sort]);
 
@@ -170,7 +180,11 @@ export function GridTable(props: GridTableProps) {
         rows={lines}
         rowKeyGetter={(line) => `${line.type}-${String(line.record.Oid)}`}
         rowHeight={(line) => (line.type === 'detail' ? DETAIL_HEIGHT[details.mode] : ROW_HEIGHT)}
-        rowClass={(line) => (line.type === 'record' && line.record.Oid === expanded ? 'mate-row-expanded' : undefined)}
+        rowClass={(line) => {
+          if (line.type !== 'record') return undefined;
+          const mark = liveMarkOf(line.record.Oid);
+          return [line.record.Oid === expanded ? 'mate-row-expanded' : '', mark ? `mate-row-${mark}` : ''].filter(Boolean).join(' ') || undefined;
+        }}
         sortColumns={sortColumns}
         onSortColumnsChange={(next) => {
           const first = next[0];

@@ -57,3 +57,16 @@ export async function isOwnVersion(kind: string, oid: unknown, etag: unknown): P
   await Promise.allSettled(waiting);
   return ownVersions.includes(`${recordKey(kind, oid)}|${bare(etag)}`);
 }
+
+/** What is remembered of a record this tab deleted: the hub's delete message carries the last version's tag instead. */
+const DELETED = '\u0000deleted';
+
+/** Runs a delete of this tab and remembers it, so that the hub's message about it is not shown as a delete from elsewhere. */
+export function trackOwnDelete<T>(kind: string, oid: unknown, remove: () => Promise<T>): Promise<T> {
+  return trackOwnSave(kind, oid, remove, () => ({ oid, etag: DELETED }));
+}
+
+/** Whether this tab deleted the record; waits for this tab's writes of it under way first. */
+export function isOwnDelete(kind: string, oid: unknown): Promise<boolean> {
+  return isOwnVersion(kind, oid, DELETED);
+}

@@ -12,6 +12,7 @@ import { ConflictResolver } from './conflict-resolver';
 import type { DataApi, DataRecord, LastChange } from './data-api';
 import { createLookupResolver, createLookupSource } from './data-lookups';
 import { closeButtonKind, storedSession, type EditorSession } from './editor-session';
+import { ChangedElsewhereNotice } from './changed-elsewhere-notice';
 import { useChangedElsewhere } from './use-changed-elsewhere';
 
 /** The closing animation after a save (spec 2 §4). */
@@ -60,7 +61,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
   const [closing, setClosing] = useState(false);
   const latest = useRef(session);
   latest.current = session;
-  const elsewhere = useChangedElsewhere(api, session);
+  const elsewhere = useChangedElsewhere(api, session, onSessionChange);
 
   // Opened from the keyboard on a cell: the user goes on typing in that cell's field. Once: a focus request taken
   // again on a later render would pull the focus back from wherever the user has moved it since.
@@ -183,11 +184,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
       opacity={closing ? 0 : 1}
       transform={closing ? 'translateY(-8px)' : undefined}
     >
-      {elsewhere && !readOnly && (
-        <Box data-testid="changed-elsewhere" role="alert" borderWidth="1px" borderColor="orange.muted" bg="orange.subtle" borderRadius="md" p="2" mb="2" textStyle="sm">
-          {elsewhere === 'deleted' ? t`This record was deleted elsewhere while you edited it.` : t`This record was changed elsewhere while you edited it; saving shows both versions to choose from.`}
-        </Box>
-      )}
+      {!readOnly && <ChangedElsewhereNotice elsewhere={elsewhere} />}
       {(refusedFields.length > 0 || recordWide.length > 0) && (
         <Box data-testid="server-errors" role="alert" borderWidth="1px" borderColor="red.muted" bg="red.subtle" borderRadius="md" p="2" mb="2" textStyle="sm">
           {refusedFields.length > 0 && <Text>{t`The server refused these fields: ${names}`}</Text>}

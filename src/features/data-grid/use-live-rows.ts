@@ -1,56 +1,84 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useReducer, useRef } from 'react';
 import { useDataEvents } from '../../lib/hub/hub-provider';
 import type { DataApi, DataRecord } from './data-api';
-import { isOwnVersion } from './own-writes';
+import { liveChangesReducer, liveMarkOf, NO_LIVE_CHANGES } from './live-changes';
+import { isOwnDelete, isOwnVersion } from './own-writes';
 
 /** ETags come quoted from headers and bare in records and hub messages. */
 const bare = (etag: unknown) => String(etag ?? '').replace(/^W\//, '').replace(/^"|"$/g, '');
 
-/** What changed elsewhere since the list was loaded. */
-export interface LiveChanges {
-  /** Oids of loaded rows another session changed (already updated in place). */
-  changed: ReadonlySet<unknown>;
-  /** Records created elsewhere: counted, not inserted, so the scroll position stays. */
-  created: number;
+/** Up to this many new records are read one by one to be shown; more (an import) are shown by searching again. */
+export const MAX_NEW_ROWS_READ = 50;
+
+/** What the grid does with the rows the hub tells about. */
+export interface LiveRowsTarget {
+  rows: DataRecord[];
+  /** Replaces a loaded row in place. */
+  patchRow: (oid: unknown, record: DataRecord) => void;
+  /** Puts a record first. */
+  prependRow: (record: DataRecord) => void;
+  /** A loaded row was read again after a change elsewhere (the open row's details follow it when unedited). */
+  onRowRead?: (record: DataRecord, etag: string) => void;
 }
 
-const NONE: LiveChanges = { changed: new Set(), created: 0 };
-
 /**
- * Keeps the loaded rows live through the hub's data messages: a changed row is read again and replaced in place,
- * a deleted one removed, new ones counted until the next search. A message about this tab's own save changes
- * nothing, also when it arrives before the save's answer (own-writes.ts).
+ * Keeps the loaded rows live through the hub's data messages (live-changes.ts): a row changed elsewhere is read
+ * again, replaced in place and marked; a deleted one is marked, not removed; new records are counted and, when the
+ * user asks (`showNew`), read and put first, marked as new, without moving the scroll position. A message about
+ * this tab's own save changes nothing, also when it arrives before the save's answer (own-writes.ts).
  */
-export function useLiveRows(api: DataApi, rows: DataRecord[], patchRow: (oid: unknown, record: DataRecord | null) => void) {
-  const [changes, setChanges] = useState<LiveChanges>(NONE);
-  const shown = useRef(rows);
-  shown.current = rows;
+export function useLiveRows(api: DataApi, target: LiveRowsTarget) {
+  const [changes, dispatch] = useReducer(liveChangesReducer, NO_LIVE_CHANGES);
+  const latest = useRef({ target, changes });
+  latest.current = { target, changes };
   const [area = '', entity = ''] = api.kind.split('/');
 
   useDataEvents(area, entity, (type, message) => {
-    const row = shown.current.find((r) => r.Oid === message.oid);
+    const row = latest.current.target.rows.find((r) => r.Oid === message.oid);
     if (type === 'DataServiceCreate') {
       if (row) return;
       void isOwnVersion(api.kind, message.oid, message.etag).then((own) => {
-        if (!own) setChanges((c) => ({ ...c, created: c.created + 1 }));
+        if (!own) dispatch({ type: 'created', oid: message.oid });
       });
       return;
     }
-    if (!row) return;
-    if (type === 'DataServiceDelete') return patchRow(message.oid, null);
-    if (bare(row.ETag) === bare(message.etag)) return;
+    if (type === 'DataServiceDelete') {
+      // Only news of a row shown or counted; this tab's own delete removes its row itself.
+      if (!row && !latest.current.changes.created.includes(message.oid)) return;
+      void isOwnDelete(api.kind, message.oid).then((own) => {
+        if (!own) dispatch({ type: 'deleted', oid: message.oid });
+      });
+      return;
+    }
+    if (!row || bare(row.ETag) === bare(message.etag)) return;
     // This tab's own save may announce itself before its answer has updated the row: not a change made elsewhere.
     void isOwnVersion(api.kind, message.oid, message.etag)
       .then(async (own) => {
         if (own) return;
         const answer = await api.read(message.oid);
         if (!answer) return;
-        patchRow(message.oid, answer.record);
-        setChanges((c) => ({ ...c, changed: new Set(c.changed).add(message.oid) }));
+        latest.current.target.patchRow(message.oid, answer.record);
+        latest.current.target.onRowRead?.(answer.record, answer.etag);
+        dispatch({ type: 'changed', oid: message.oid });
       })
       .catch(() => undefined);
   });
 
-  const clear = useCallback(() => setChanges(NONE), []);
-  return { ...changes, clear };
+  /**
+   * Reads the records created elsewhere and puts them first (the last one heard at the top). Answers false when
+   * there are too many to read one by one: the caller then searches again.
+   */
+  const showNew = useCallback(async (): Promise<boolean> => {
+    const oids = latest.current.changes.created;
+    if (oids.length > MAX_NEW_ROWS_READ) return false;
+    // One that is gone again (404) or unreadable is simply not shown.
+    const read = await Promise.all(oids.map((oid) => api.read(oid).catch(() => null)));
+    for (const answer of read) if (answer) latest.current.target.prependRow(answer.record);
+    dispatch({ type: 'shown', oids });
+    return true;
+  }, [api]);
+
+  const markOf = useCallback((oid: unknown) => liveMarkOf(changes, oid), [changes]);
+  const clear = useCallback(() => dispatch({ type: 'cleared' }), []);
+  return { changes, markOf, showNew, clear };
 }

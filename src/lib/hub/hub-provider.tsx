@@ -80,3 +80,8 @@ export function useDataEvents(area: string, entity: string, handler: (type: Data
     };
   }, [hub, area, entity]);
 }
+
+/** Puts a hub session made elsewhere in reach of the hooks below (component tests; the shell uses HubProvider). */
+export function HubSessionProvider({ session, children }: { session: HubSession; children: ReactNode }) {
+  return <HubContext.Provider value={session}>{children}</HubContext.Provider>;
+}
