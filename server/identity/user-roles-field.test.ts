@@ -159,6 +159,12 @@ describe('roles on the user record', () => {
     const current = await call('administrator', 'GET', userUrl(user.oid));
     const unchanged = await patch('administrator', user.oid, { Roles: [{ TenantOid: A, RoleOid: clerkRole }] });
     expect(unchanged.statusCode).toBe(304);
+    // Another order of the same roles is no change of roles: the user's sessions go on.
+    const two = [{ TenantOid: null, RoleOid: clerkRole }, { TenantOid: A, RoleOid: clerkRole }];
+    expect((await patch('administrator', user.oid, { Roles: two })).statusCode).toBe(200);
+    const token = await signInToken(t.app, `target${serial}`, 'target-password');
+    expect((await patch('administrator', user.oid, { Roles: [...two].reverse() })).statusCode).toBe(200);
+    expect(await tokenWorks(token)).toBe(true);
     const changed = await patch('administrator', user.oid, { Roles: [] });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(current.headers.etag);

@@ -93,6 +93,10 @@ export function userRolesField(knownPaths: readonly string[]): ExternalFieldProv
         throw error instanceof ApiError ? withNames(error, names) : error;
       }
       const kept = held.filter((a) => !replaced.has(a.tenantOid));
+      // The same roles in another order change nothing, and end nobody's sessions.
+      const key = (a: RoleAssignment) => `${a.roleOid}@${a.tenantOid}`;
+      const before = new Set(held.filter((a) => replaced.has(a.tenantOid)).map(key));
+      if (before.size === wanted.length && wanted.every((a) => before.has(key(a)))) return;
       await replaceUserRoles(tx, write.oid, [...kept, ...wanted]);
     },
   };
