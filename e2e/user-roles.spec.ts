@@ -163,3 +163,25 @@ test('by keyboard: Tab to Add, pick tenant and role with the arrows and Enter, s
   await expect(field('Roles.0.RoleOid').getByRole('combobox')).toHaveValue(/^Cashiers/);
   await expect(field('Roles.1')).toHaveCount(0);
 });
+
+test('a refused role shows the server’s reason on the Roles field, and nothing is stored', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, mate.url, PASSWORD);
+  const { editor, headers, url } = await openRoles(page, 'cashier.de');
+  const field = (name: string) => editor.locator(`[data-field="${name}"]`);
+  const before = await storedRoles(page, url, headers);
+  // cashier.de belongs to Mate Deutschland only: a role in Mate Österreich would never apply, so the server refuses it.
+  await editor.locator('[data-array="Roles"]').getByRole('button', { name: 'Add' }).click();
+  await field('Roles.1.TenantOid').getByRole('combobox').click();
+  await field('Roles.1.TenantOid').getByRole('combobox').fill('Österreich');
+  await field('Roles.1.TenantOid').getByRole('option', { name: /Mate Österreich/ }).click();
+  await field('Roles.1.RoleOid').getByRole('combobox').click();
+  await field('Roles.1.RoleOid').getByRole('combobox').fill('Store');
+  await field('Roles.1.RoleOid').getByRole('option', { name: /Store managers/ }).click();
+  const answer = saved(page, url);
+  await editor.getByTestId('editor-save').click();
+  expect((await answer).status()).toBe(400);
+  await expect(field('Roles')).toContainText(/The user does not belong to tenant 'Mate Österreich' \(\d+\), so role 'Store managers' \(\d+\) cannot be given there/);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/user-roles-refused.png`, fullPage: true });
+  expect(await storedRoles(page, url, headers)).toEqual(before);
+});
