@@ -113,7 +113,7 @@ export function checkExtensions(doc: EntityDocument, report: Report): void {
   // An external field's value is not in the kind's table, so lists cannot show, sort, filter or search it.
   const external = new Set(doc.fields.filter((f) => f.external).map((f) => f.name));
   const needStored = (path: string, at: string, what: string) => {
-    if (external.has(path.split('.')[0]!)) report(at, `${what} names field '${path}', which is external: lists cannot read it`);
+    if (external.has(path.split('.')[0]!)) report(at, `${what} names field '${path}', which is external: lists cannot sort, filter or search by it`);
   };
   ext.grid?.columns.forEach((column, index) => needStored(column.field, pointer('/extensions/grid/columns', index, 'field'), 'grid column'));
   ext.grid?.defaultSort?.forEach((key, index) => needStored(key.field, pointer('/extensions/grid/defaultSort', index, 'field'), 'defaultSort'));

@@ -173,8 +173,8 @@ describe('validateEntityDocument', () => {
     const messages = validateEntityDocument(doc, '').map((i) => i.message);
     expect(messages).toContain("field 'Kept': an external field cannot be 'unique': its value is not in the kind's table");
     expect(messages).toContain("field 'Part.Inner': 'external' applies to top-level fields only");
-    expect(messages).toContain("grid column names field 'Kept', which is external: lists cannot read it");
-    expect(messages).toContain("quickSearch names field 'Kept', which is external: lists cannot read it");
+    expect(messages).toContain("grid column names field 'Kept', which is external: lists cannot sort, filter or search by it");
+    expect(messages).toContain("quickSearch names field 'Kept', which is external: lists cannot sort, filter or search by it");
   });
 
   it('checks condition value types against the field types', () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deepEqual } from '../../conditions';
 import type { Database, Queryable } from '../db/database';
 import { ApiError, type FieldErrors } from '../lib/api-error';
-import type { ContextResolver } from '../lib/request-context';
+import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { adjustRecord } from './adjust-record';
 import type { Catalogue, EntityKind } from './catalogue';
 import { deleteStored, insertStored, readStored, uniqueConflicts, updateStored, type StoredRecord } from './data-store';
@@ -58,9 +58,9 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
   // Every external field has its provider, or the service does not start (external-fields.ts).
   for (const kind of catalogue.kinds) externalProvidersOf(kind, externalFields);
   const openApi = buildOpenApi(catalogue);
-  /** A stored record with its external fields, as a single record is answered. */
-  const complete = async (conn: Queryable, kind: EntityKind, stored: StoredRecord, context: Parameters<typeof withExternalFields>[3]): Promise<StoredRecord> =>
-    kind.externalFields.length === 0 ? stored : { ...stored, record: await withExternalFields(conn, kind, stored.record, context, externalFields) };
+  /** A stored record with its external fields, as it is answered. */
+  const complete = async (conn: Queryable, kind: EntityKind, stored: StoredRecord, context: RequestContext): Promise<StoredRecord> =>
+    kind.externalFields.length === 0 ? stored : { ...stored, record: (await withExternalFields(conn, kind, [stored.record], context, externalFields))[0]! };
 
   app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, (_request, body, done) => {
     try {
@@ -138,7 +138,8 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const hasMore = rows.length > list.take;
     const page = rows.slice(0, list.take);
     const last = page[page.length - 1];
-    const records = page.map((row) => rowToRecord(kind, row));
+    // External fields come along (one read per field for the page), so a row opened from the list is the whole record.
+    const records = await withExternalFields(db, kind, page.map((row) => rowToRecord(kind, row)), context, externalFields);
     const count = list.count ? await countRows(kind, list, rowScopeOf(kind, context)) : undefined;
     // A conditional refresh (spec 2 §4) of an unchanged page is a 304 without a body; a count is part of the page.
     const etag = listEtag(request.query, profile, [...records.map((record) => record.ETag), ...(count ? [count.total, count.exact] : [])], hasMore);

@@ -16,12 +16,13 @@ export interface ExternalFieldWrite {
 
 /**
  * A field declared `"external": true` (docs/metadata.md "External fields"): its value lives outside the kind's
- * table, kept by the module that owns it (identity's user roles). The data service asks the provider for the value
- * of every record it answers singly, and hands a changed value to it inside the write's transaction, after the row
- * was written: `write` throws an ApiError to refuse, which rolls the whole write back.
+ * table, kept by the module that owns it (identity's user roles). The data service asks the provider for the values
+ * of the records it answers (a page at once: `read` answers them in the order of `oids`), and hands a changed value
+ * to it inside the write's transaction, after the row was written: `write` throws an ApiError to refuse, which rolls
+ * the whole write back.
  */
 export interface ExternalFieldProvider {
-  read(db: Queryable, oid: number, context: RequestContext): Promise<unknown>;
+  read(db: Queryable, oids: readonly number[], context: RequestContext): Promise<unknown[]>;
   write(tx: Queryable, write: ExternalFieldWrite): Promise<void>;
 }
 
@@ -37,12 +38,22 @@ export function externalProvidersOf(kind: EntityKind, providers: ExternalFields 
   });
 }
 
-/** The record with its external fields read (as the request may see them). */
-export async function withExternalFields(db: Queryable, kind: EntityKind, record: Record<string, unknown>, context: RequestContext, providers: ExternalFields | undefined): Promise<Record<string, unknown>> {
+/** The records with their external fields read (as the request may see them), one read per field for them all. */
+export async function withExternalFields(
+  db: Queryable,
+  kind: EntityKind,
+  records: readonly Record<string, unknown>[],
+  context: RequestContext,
+  providers: ExternalFields | undefined,
+): Promise<Record<string, unknown>[]> {
   const fields = externalProvidersOf(kind, providers);
-  if (fields.length === 0) return record;
-  const out = { ...record };
-  for (const [name, provider] of fields) out[name] = await provider.read(db, Number(record.Oid), context);
+  if (fields.length === 0 || records.length === 0) return [...records];
+  const out = records.map((record) => ({ ...record }));
+  const oids = records.map((record) => Number(record.Oid));
+  for (const [name, provider] of fields) {
+    const values = await provider.read(db, oids, context);
+    out.forEach((record, index) => (record[name] = values[index] ?? null));
+  }
   return out;
 }
 

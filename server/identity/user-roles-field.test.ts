@@ -136,6 +136,9 @@ describe('roles on the user record', () => {
     ]);
     const all = await call('administrator', 'GET', userUrl(user.oid));
     expect(all.json<{ Roles: Entry[] }>().Roles).toHaveLength(3);
+    // A list row is the whole record too: the grid opens a row from it when the record did not change since.
+    const list = await call('delegate', 'GET', `/api/data/identity/user?q=target${serial}&take=5`);
+    expect(list.json<{ items: { Oid: number; Roles: Entry[] }[] }>().items.find((item) => item.Oid === user.oid)?.Roles).toEqual(seen.json<{ Roles: Entry[] }>().Roles);
     // The administrator removes the role in every tenant; A's and B's stay.
     const saved = await patch('administrator', user.oid, { Roles: [{ TenantOid: A, RoleOid: clerkRole }, { TenantOid: B, RoleOid: clerkRole }] });
     expect(saved.statusCode, saved.body).toBe(200);

@@ -71,10 +71,19 @@ const byTenantAndRole = (a: RoleAssignment, b: RoleAssignment) => (a.tenantOid ?
  */
 export function userRolesField(knownPaths: readonly string[]): ExternalFieldProvider {
   return {
-    async read(db, oid, context) {
+    async read(db, oids, context) {
       const visible = new Set(context.tenantOids);
-      const held = (await userRoleAssignments(db, oid)).filter((a) => a.tenantOid === null || visible.has(a.tenantOid));
-      return held.sort(byTenantAndRole).map((a): RoleEntry => ({ TenantOid: a.tenantOid, RoleOid: a.roleOid }));
+      const found = await db.query<{ user_oid: string | number; role_oid: string | number; tenant_oid: string | number | null }>(
+        'select user_oid, role_oid, tenant_oid from mate_user_role where user_oid = any($1::bigint[])',
+        [[...oids]],
+      );
+      const byUser = new Map<number, RoleAssignment[]>();
+      for (const row of found.rows) {
+        const assignment = { roleOid: Number(row.role_oid), tenantOid: row.tenant_oid === null ? null : Number(row.tenant_oid) };
+        if (assignment.tenantOid !== null && !visible.has(assignment.tenantOid)) continue;
+        byUser.set(Number(row.user_oid), [...(byUser.get(Number(row.user_oid)) ?? []), assignment]);
+      }
+      return oids.map((oid) => (byUser.get(oid) ?? []).sort(byTenantAndRole).map((a): RoleEntry => ({ TenantOid: a.tenantOid, RoleOid: a.roleOid })));
     },
 
     async write(tx, write: ExternalFieldWrite) {
