@@ -185,3 +185,18 @@ test('a refused role shows the server’s reason on the Roles field, and nothing
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/user-roles-refused.png`, fullPage: true });
   expect(await storedRoles(page, url, headers)).toEqual(before);
 });
+
+test('the open row of the Users grid edits the roles as the record page does', async ({ page }) => {
+  await signIn(page, mate.url, PASSWORD);
+  await page.goto(`${mate.url}/data/identity/user`);
+  await page.getByTestId('quick-search').fill('cashier.de');
+  await page.getByTestId('grid-search').click();
+  await expect(page.getByTestId('data-grid')).toHaveAttribute('data-rows', '1');
+  await page.locator('.rdg-row').first().locator('.rdg-cell').nth(1).click();
+  const details = page.getByTestId('row-details');
+  await expect(details).toHaveAttribute('data-phase', 'ready');
+  await details.getByRole('button', { name: 'Edit' }).click();
+  await details.getByRole('tab', { name: 'Roles' }).click();
+  await expect(details.locator('[data-field="Roles.0.RoleOid"]').getByRole('combobox')).toHaveValue(/^Cashiers/);
+  await expect(details.locator('[data-field="Roles.0.TenantOid"]').getByRole('combobox')).toHaveValue(/^Mate Deutschland/);
+});
