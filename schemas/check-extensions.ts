@@ -2,7 +2,7 @@ import { checkCondition } from '../conditions';
 import type { EntityDocument, FieldEffects, FieldModel } from './entity-document';
 import type { Report } from './check-fields';
 import { pointer } from './document-issue';
-import { fieldTypesOf, findField } from './field-paths';
+import { fieldTypesOf, findField, walkFields } from './field-paths';
 import { SYSTEM_FIELDS } from './system-fields';
 import { isWidgetName, WIDGET_NAMES } from './widget-testers';
 
@@ -92,18 +92,33 @@ export function checkExtensions(doc: EntityDocument, report: Report): void {
     else if (widget === 'radio') checkRadio(findField(doc.fields, path), path, at, report);
   }
 
+  // Lookups may also sit on a property of an Array's items (`Roles[].RoleOid`): each element names one record.
+  const lookupTypes: Record<string, string> = { ...types };
+  const walked = walkFields(doc.fields);
+  for (const { field, path, inArray } of walked) if (inArray && !path.endsWith('[]')) lookupTypes[path] = field.type;
   const lookups = ext.lookups ?? {};
   for (const path of Object.keys(lookups)) {
     const at = pointer('/extensions/lookups', path);
-    if (needField(path, at, 'lookups') && types[path] !== 'String' && types[path] !== 'Number') {
-      report(at, `field '${path}' is a ${types[path]} field: a lookup stores a String or Number key`);
+    if (!Object.hasOwn(lookupTypes, path)) report(at, `lookups names field '${path}', which does not exist`);
+    else if (lookupTypes[path] !== 'String' && lookupTypes[path] !== 'Number') {
+      report(at, `field '${path}' is a ${lookupTypes[path]} field: a lookup stores a String or Number key`);
     }
   }
-  doc.fields.forEach((field, index) => {
-    if (field.usage === 'Lookup' && !lookups[field.name]) {
-      report(pointer('/fields', index, 'usage'), `field '${field.name}' has usage 'Lookup' but no entry in extensions.lookups saying what it looks up`);
+  for (const { field, path, pointer: at } of walked) {
+    if (field.usage === 'Lookup' && !lookups[path]) {
+      report(`${at}/usage`, `field '${path}' has usage 'Lookup' but no entry in extensions.lookups saying what it looks up`);
     }
-  });
+  }
+
+  // An external field's value is not in the kind's table, so lists cannot show, sort, filter or search it.
+  const external = new Set(doc.fields.filter((f) => f.external).map((f) => f.name));
+  const needStored = (path: string, at: string, what: string) => {
+    if (external.has(path.split('.')[0]!)) report(at, `${what} names field '${path}', which is external: lists cannot sort, filter or search by it`);
+  };
+  ext.grid?.columns.forEach((column, index) => needStored(column.field, pointer('/extensions/grid/columns', index, 'field'), 'grid column'));
+  ext.grid?.defaultSort?.forEach((key, index) => needStored(key.field, pointer('/extensions/grid/defaultSort', index, 'field'), 'defaultSort'));
+  ext.queryFields?.forEach((path, index) => needStored(path, pointer('/extensions/queryFields', index), 'queryFields'));
+  ext.quickSearch?.forEach((path, index) => needStored(path, pointer('/extensions/quickSearch', index), 'quickSearch'));
 
   ext.grid?.columns.forEach((column, index) => needField(column.field, pointer('/extensions/grid/columns', index, 'field'), 'grid column'));
   ext.grid?.defaultSort?.forEach((key, index) => needField(key.field, pointer('/extensions/grid/defaultSort', index, 'field'), 'defaultSort'));

@@ -31,9 +31,13 @@ const TYPE_ONLY: readonly [keyof FieldModel, FieldType][] = [
  */
 export function checkFields(doc: EntityDocument, report: Report): void {
   checkNames(doc.fields, '/fields', true, report);
+  const topLevel = new Set(doc.fields);
   for (const { field, path, pointer } of walkFields(doc.fields)) {
     const at = (key?: string) => (key ? `${pointer}/${key}` : pointer);
     const say = (key: string | undefined, message: string) => report(at(key), `field '${path}': ${message}`);
+    // An external value belongs to the record as a whole (a server module reads and writes it), never to a part.
+    if (field.external && !topLevel.has(field)) say('external', "'external' applies to top-level fields only");
+    if (field.external && field.unique) say('unique', "an external field cannot be 'unique': its value is not in the kind's table");
     for (const [key, type] of TYPE_ONLY) {
       if (field[key] !== undefined && field.type !== type) say(key, `'${key}' applies to ${type} fields only, this one is ${field.type}`);
     }

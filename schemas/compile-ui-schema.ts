@@ -66,9 +66,10 @@ function compileFieldUi(field: FieldModel, path: string, siblings: readonly Fiel
     Object.assign(widgets, nested.widgets);
   }
   if (field.type === 'Array' && field.items) {
-    // Items have no addressable path: their widgets come from the testers alone.
+    // Items have no addressable path: their widgets come from the testers and the lookups keyed `Field[].Name`
+    // alone (effects and widget overrides address record fields, never elements).
     const itemPath = `${path}[]`;
-    ui.items = compileFieldUi(field.items, itemPath, [], {}, widgets);
+    ui.items = compileFieldUi(field.items, itemPath, [], { lookups: extensions.lookups }, widgets);
   }
   return ui;
 }

@@ -95,6 +95,7 @@ export const ENTITY_DOCUMENT_SCHEMA = {
           },
         },
         pattern: { type: 'string', minLength: 1 },
+        external: { type: 'boolean' },
       },
     },
     extensions: {

@@ -62,6 +62,7 @@ export interface FieldModel {
   default?: unknown; // overrides the type's default
   options?: EnumOption[]; // usage Enum
   pattern?: string; // String: a regular expression the value must match
+  external?: boolean; // top level only: a server module keeps the value outside the kind's table
 }
 
 /** Editor effects of one field, each a condition over the record. */

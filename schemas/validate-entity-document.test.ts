@@ -143,6 +143,40 @@ describe('validateEntityDocument', () => {
     expect(validateEntityDocument(doc, '')).toEqual([]);
   });
 
+  it('accepts lookups on the properties of an Array’s items, and wants one for every nested Lookup usage', () => {
+    const pair = (lookups: Record<string, { entity: string; textFields: string[] }>) =>
+      withDoc((d) => {
+        d.fields.push({
+          name: 'Pairs',
+          type: 'Array',
+          items: { name: 'Pair', type: 'Object', properties: [{ name: 'UnitOid', type: 'Number', managedType: 'int64', nullable: true, usage: 'Lookup' }, { name: 'Note', type: 'Boolean' }] },
+        });
+        d.extensions!.lookups = { ...d.extensions!.lookups, ...lookups };
+      });
+    expect(validateEntityDocument(pair({ 'Pairs[].UnitOid': { entity: 'pos-supply/unit', textFields: ['Name'] } }), '')).toEqual([]);
+    const missing = validateEntityDocument(pair({}), '');
+    expect(missing.map((i) => [i.path, i.message])).toContainEqual([
+      expect.stringMatching(/\/items\/properties\/0\/usage$/),
+      "field 'Pairs[].UnitOid' has usage 'Lookup' but no entry in extensions.lookups saying what it looks up",
+    ]);
+    const wrong = validateEntityDocument(pair({ 'Pairs[].UnitOid': { entity: 'pos-supply/unit', textFields: ['Name'] }, 'Pairs[].Note': { entity: 'pos-supply/unit', textFields: ['Name'] } }), '');
+    expect(wrong.map((i) => i.message)).toContain("field 'Pairs[].Note' is a Boolean field: a lookup stores a String or Number key");
+  });
+
+  it('keeps external fields at the top level, not unique, and out of lists', () => {
+    const doc = withDoc((d) => {
+      d.fields.push({ name: 'Kept', type: 'String', external: true, unique: true });
+      d.fields.push({ name: 'Part', type: 'Object', properties: [{ name: 'Inner', type: 'String', external: true }] });
+      d.extensions!.grid!.columns.push({ field: 'Kept' });
+      d.extensions!.quickSearch = ['Kept'];
+    });
+    const messages = validateEntityDocument(doc, '').map((i) => i.message);
+    expect(messages).toContain("field 'Kept': an external field cannot be 'unique': its value is not in the kind's table");
+    expect(messages).toContain("field 'Part.Inner': 'external' applies to top-level fields only");
+    expect(messages).toContain("grid column names field 'Kept', which is external: lists cannot sort, filter or search by it");
+    expect(messages).toContain("quickSearch names field 'Kept', which is external: lists cannot sort, filter or search by it");
+  });
+
   it('checks condition value types against the field types', () => {
     const doc = withDoc((d) => {
       d.extensions!.effects!.GTIN = { required: { field: 'Kind', op: 'equal', value: 'goods' } };

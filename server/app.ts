@@ -17,6 +17,7 @@ import { createContextResolver } from './identity/context-resolver';
 import { createErrorDetailAccess } from './identity/error-detail-access';
 import { identityRoutes, type IdentityRoutesOptions } from './identity/identity-routes';
 import { identityWriteGuards } from './identity/identity-write-guards';
+import { identityExternalFields } from './identity/user-roles-field';
 import { navigationPaths } from './identity/navigation-paths';
 import type { ContextResolver } from './lib/request-context';
 import type { NavigationItem } from '../schemas/entity-document';
@@ -81,7 +82,8 @@ export const mateApp = fastifyPlugin<AppOptions>(
     if (options.data) {
       // Identity's rules over users, roles and API keys need identity's context; a stand-in resolver goes without.
       const guards = options.data.resolveContext ? undefined : identityWriteGuards(options.db, navigationPaths(options.navigation));
-      const data = { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, guards };
+      const externalFields = options.data.resolveContext ? undefined : identityExternalFields(navigationPaths(options.navigation));
+      const data = { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, guards, externalFields };
       await app.register(dataRoutes, data);
       await app.register(importRoutes, data);
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });

@@ -31,6 +31,10 @@ export interface EntityKind {
   operations: ReadonlySet<Operation>;
   /** The declared fields (system fields excluded), by name. */
   fields: ReadonlyMap<string, FieldModel>;
+  /** The declared fields with a column in the kind's table: all but the external ones (external-fields.ts). */
+  storedFields: readonly FieldModel[];
+  /** The names of the external fields, whose values a server module keeps (external-fields.ts). */
+  externalFields: readonly string[];
   /** Field path -> kind, system fields included: what filters and effects may read. */
   fieldTypes: ConditionFieldTypes;
   validate: RecordValidator;
@@ -66,6 +70,8 @@ export function createCatalogue(entries: readonly { file: string; doc: EntityDoc
       tenantScoped: doc.scope === 'tenant',
       operations: new Set(meta.operations),
       fields: new Map(doc.fields.map((f) => [f.name, f])),
+      storedFields: doc.fields.filter((f) => !f.external),
+      externalFields: doc.fields.filter((f) => f.external).map((f) => f.name),
       fieldTypes: fieldTypesOf(meta.fields),
       validate: createRecordValidator(doc),
     };

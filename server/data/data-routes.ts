@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deepEqual } from '../../conditions';
 import type { Database, Queryable } from '../db/database';
 import { ApiError, type FieldErrors } from '../lib/api-error';
-import type { ContextResolver } from '../lib/request-context';
+import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { adjustRecord } from './adjust-record';
 import type { Catalogue, EntityKind } from './catalogue';
 import { deleteStored, insertStored, readStored, uniqueConflicts, updateStored, type StoredRecord } from './data-store';
@@ -18,6 +18,7 @@ import { fillScopeFields, requireInScope, rowScopeOf } from './row-scope';
 import { validateRecord } from './validate-record';
 import { writeConflictOf } from './write-conflicts';
 import type { WriteGuards } from './write-guard';
+import { externalChanged, externalProvidersOf, withExternalFields, writeExternalFields, type ExternalFields } from './external-fields';
 import { publicRoute } from '../plugins/authenticate-first';
 
 /** What the data service needs: the database, the loaded catalogue, the identity seam and the event bus. */
@@ -28,6 +29,8 @@ export interface DataRoutesOptions {
   events: DataEventBus;
   /** Rules other modules keep over writes to their kinds (write-guard.ts). */
   guards?: WriteGuards;
+  /** The modules' providers of fields declared external (external-fields.ts). */
+  externalFields?: ExternalFields;
 }
 
 type Req = FastifyRequest<{ Params: DataParams; Querystring: Record<string, unknown> }>;
@@ -51,7 +54,13 @@ function conflict(current: StoredRecord | undefined, profile: Profile): ApiError
 export async function dataRoutes(app: FastifyInstance, options: DataRoutesOptions): Promise<void> {
   const { db, catalogue, resolveContext, events } = options;
   const guards: WriteGuards = options.guards ?? new Map();
+  const externalFields = options.externalFields;
+  // Every external field has its provider, or the service does not start (external-fields.ts).
+  for (const kind of catalogue.kinds) externalProvidersOf(kind, externalFields);
   const openApi = buildOpenApi(catalogue);
+  /** A stored record with its external fields, as it is answered. */
+  const complete = async (conn: Queryable, kind: EntityKind, stored: StoredRecord, context: RequestContext): Promise<StoredRecord> =>
+    kind.externalFields.length === 0 ? stored : { ...stored, record: (await withExternalFields(conn, kind, [stored.record], context, externalFields))[0]! };
 
   app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, (_request, body, done) => {
     try {
@@ -129,7 +138,8 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const hasMore = rows.length > list.take;
     const page = rows.slice(0, list.take);
     const last = page[page.length - 1];
-    const records = page.map((row) => rowToRecord(kind, row));
+    // External fields come along (one read per field for the page), so a row opened from the list is the whole record.
+    const records = await withExternalFields(db, kind, page.map((row) => rowToRecord(kind, row)), context, externalFields);
     const count = list.count ? await countRows(kind, list, rowScopeOf(kind, context)) : undefined;
     // A conditional refresh (spec 2 §4) of an unchanged page is a 304 without a body; a count is part of the page.
     const etag = listEtag(request.query, profile, [...records.map((record) => record.ETag), ...(count ? [count.total, count.exact] : [])], hasMore);
@@ -158,7 +168,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const stored = await readStored(db, kind, parseId(request.params.id), rowScopeOf(kind, context));
     if (!stored) throw new ApiError(404, `${kind.kind} ${request.params.id} does not exist.`);
     if (parseEtag(request.headers['if-none-match']) === stored.record.ETag) return reply.status(304).header('etag', stored.record.ETag).send();
-    return send(reply, stored, profileOf(request));
+    return send(reply, await complete(db, kind, stored, context), profileOf(request));
   });
 
   app.get(`${BASE}/:id/details/:detailId`, async (request: Req) => {
@@ -215,7 +225,9 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
       if (Object.keys(taken).length > 0) throw new ApiError(409, `${Object.keys(taken).join(', ')} already exists.`, { errors: taken });
       const inserted = await insertStored(tx, kind, record, tenantOid, context.username);
       await guard?.created?.(tx, { request, context, operation: 'create', next: inserted.record });
-      return inserted;
+      // After the guard's own work (a delegate's new user joins their tenant), so the provider sees it.
+      await writeExternalFields(tx, kind, externalFields, { request, context, operation: 'create', oid: Number(inserted.record.Oid), record });
+      return complete(tx, kind, inserted, context);
     });
     publish(request, 'DataServiceCreate', kind, stored);
     reply.header('location', `/api/data/${kind.doc.area}/${kind.doc.entity}/${String(stored.record.Oid)}`);
@@ -238,7 +250,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     // end in a write there comes here and gets the answer of the read-validate-write path below. A guarded kind
     // always takes that path: its guard must see the record before and after.
     // The direct path cannot tell a changed lookup from a kept one: it is taken only when every lookup sent holds.
-    if (operation === 'update' && !guard && Object.keys(await lookupProblems(db, catalogue, kind, input, context)).length === 0) {
+    if (operation === 'update' && !guard && kind.externalFields.length === 0 && Object.keys(await lookupProblems(db, catalogue, kind, input, context)).length === 0) {
       const direct = await directPut(db, kind, { oid, ifMatch, input, scope, user: context.username, events });
       if (direct) {
         if (!direct.notified) publish(request, 'DataServiceUpdate', kind, direct);
@@ -248,22 +260,24 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
     // Optimistic, without a transaction: the checks run against the version read, and the one UPDATE writes only
     // if the row still has that version (atomic by itself). Anything in between is a lost race: 409, never an
-    // overwrite. Two round trips for a plain save: the read and the update.
+    // overwrite. Two round trips for a plain save: the read and the update. A kind with external fields writes
+    // them in the same transaction as the row, so a refused or failed one leaves the row as it was.
     const result = await save<StoredRecord | 'unchanged'>(
       kind,
       async (conn) => {
-        const current = await readStored(conn, kind, oid, scope);
-        if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
+        const read = await readStored(conn, kind, oid, scope);
+        if (!read) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
+        const current = await complete(conn, kind, read, context);
         if (current.record.ETag !== ifMatch) throw conflict(current, profile);
         const next: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...build(current.record, input), Oid: current.record.Oid, ETag: current.record.ETag, TenantOid: current.record.TenantOid };
-        if (writableColumns(kind).every((name) => deepEqual(next[name] ?? null, current.record[name] ?? null))) return 'unchanged';
+        if (writableColumns(kind).every((name) => deepEqual(next[name] ?? null, current.record[name] ?? null)) && !externalChanged(kind, next, current.record)) return 'unchanged';
         requireInScope(scope, next, kind);
         const errors = validateRecord(kind, next, current.record);
         if (Object.keys(errors).length > 0) throw invalid(errors);
         const lookups = await lookupProblems(conn, catalogue, kind, next, context, current.record);
         if (Object.keys(lookups).length > 0) throw invalid(lookups);
         // Checked against the version read; the UPDATE below writes only if the row still has it.
-        await guard?.check({ request, context, operation: 'update', current: current.record, next });
+        await guard?.check({ request, context, operation: 'update', current: current.record, next, conn });
         const changedUnique = Object.fromEntries(kind.doc.fields.filter((f) => f.unique && !deepEqual(next[f.name] ?? null, current.record[f.name] ?? null)).map((f) => [f.name, next[f.name]]));
         // Only a changed unique value needs the pre-check; a race past it still meets the unique index (save: 409).
         if (Object.keys(changedUnique).length > 0) {
@@ -272,9 +286,10 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
         }
         const updated = await updateStored(conn, kind, oid, current.rowVersion, next, context.username, scope);
         if (!updated) throw conflict(await readStored(conn, kind, oid, scope), profile);
-        return updated;
+        await writeExternalFields(conn, kind, externalFields, { request, context, operation: 'update', oid, current: current.record, record: next });
+        return complete(conn, kind, updated, context);
       },
-      false,
+      kind.externalFields.length > 0,
     );
     if (result === 'unchanged') return reply.status(304).header('etag', ifMatch).send();
     publish(request, 'DataServiceUpdate', kind, result);

@@ -1,3 +1,4 @@
+import { writeExternalFields } from './external-fields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { importDefinitionErrors } from '../../schemas';
 import { ApiError, type FieldErrors } from '../lib/api-error';
@@ -121,6 +122,8 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
           }
           const inserted = await insertStored(tx, kind, record, tenantOid, context.username);
           await guard?.created?.(tx, { request, context, operation: 'create', next: inserted.record });
+          // External fields (a user's Roles) are written as a single create writes them; a refusal ends the import.
+          await writeExternalFields(tx, kind, options.externalFields, { request, context, operation: 'create', oid: Number(inserted.record.Oid), record });
           out.push(inserted);
         }
         return out;

@@ -11,6 +11,18 @@ import { quoteIdent as q } from './sql-names';
 const isNone = (value: unknown) => value === null || value === undefined || value === 0;
 
 /**
+ * The keys a lookup path holds in a record: the field's value, or for `List[].Key` the `Key` of every element of
+ * `List`. Errors go to the record field (`List`), which is what the editor marks.
+ */
+function lookupValues(record: Record<string, unknown>, path: string): { field: string; values: unknown[] } {
+  const [list, key] = path.split('[].');
+  if (key === undefined) return { field: path, values: [record[path]] };
+  const elements = record[list!];
+  if (!Array.isArray(elements)) return { field: list!, values: [] };
+  return { field: list!, values: elements.map((element: unknown) => (element !== null && typeof element === 'object' ? (element as Record<string, unknown>)[key] : undefined)) };
+}
+
+/**
  * For each record, the lookup fields whose value names no record the request may see: none at all, one of another
  * tenant, or one its kind's visibility rule hides (problems keyed by field; empty objects when all are fine). With
  * `previous` (an update) only values that differ from it are looked at, so a record whose target went away can
@@ -25,11 +37,16 @@ export async function lookupProblemsOfMany(
   previous?: Record<string, unknown>,
 ): Promise<FieldErrors[]> {
   const problems: FieldErrors[] = records.map(() => ({}));
-  for (const [field, lookup] of Object.entries(kind.doc.extensions?.lookups ?? {})) {
+  for (const [path, lookup] of Object.entries(kind.doc.extensions?.lookups ?? {})) {
     const [area = '', entity = ''] = lookup.entity.split('/');
     const target = catalogue.find(area, entity);
     if (!target) continue;
-    const checked = records.map((record) => record[field]).map((value) => (isNone(value) || (previous && deepEqual(value, previous[field] ?? null)) ? undefined : value));
+    const field = lookupValues({}, path).field;
+    // An element's key is looked at unless the previous record held it already (then it may be kept unchanged).
+    const before = previous ? lookupValues(previous, path).values : [];
+    const kept = (value: unknown) => before.some((old) => deepEqual(value, old ?? null));
+    const checkedOf = records.map((record) => lookupValues(record, path).values.map((value) => (isNone(value) || (previous && kept(value)) ? undefined : value)));
+    const checked = checkedOf.flat();
     const values = [...new Set(checked.filter((value) => value !== undefined).map((value) => JSON.stringify(value)))].map((text) => JSON.parse(text) as unknown);
     if (values.length === 0) continue;
     const valueField = lookup.valueField ?? 'Oid';
@@ -42,8 +59,9 @@ export async function lookupProblemsOfMany(
     const where = scopeConditions(target, { ...rowScopeOf(target, context), pinned: [] }, params);
     const rows = typed.length === 0 ? [] : (await db.query<{ v: unknown }>(`select ${q(valueField)} as v from ${q(target.table)} where ${q(valueField)} = any($1::${cast}[])${where.map((c) => ` and ${c}`).join('')}`, params)).rows;
     const found = new Set(rows.map((row) => String(row.v)));
-    checked.forEach((value, index) => {
-      if (value !== undefined && !found.has(String(value))) problems[index]![field] = [`${field} ${JSON.stringify(value)} is not a ${target.kind} record you can see.`];
+    checkedOf.forEach((list, index) => {
+      const missing = list.find((value) => value !== undefined && !found.has(String(value)));
+      if (missing !== undefined) problems[index]![field] = [`${path.replace('[].', ' ')} ${JSON.stringify(missing)} is not a ${target.kind} record you can see.`];
     });
   }
   return problems;

@@ -31,7 +31,7 @@ export function selectColumns(kind: EntityKind, alias = ''): string {
     `${p}row_version`,
     `${p}"Disabled"`,
     ...(kind.tenantScoped ? [`${p}"TenantOid"`] : []),
-    ...kind.doc.fields.map((f) => `${p}${q(f.name)}`),
+    ...kind.storedFields.map((f) => `${p}${q(f.name)}`),
   ].join(', ');
 }
 
@@ -50,7 +50,7 @@ export function rowToRecord(kind: EntityKind, row: Record<string, unknown>): Rec
     Disabled: row.Disabled === true,
     TenantOid: kind.tenantScoped ? Number(row.TenantOid) : null,
   };
-  for (const field of kind.doc.fields) {
+  for (const field of kind.storedFields) {
     const value = fromSql(row[field.name]);
     record[field.name] = field.type === 'Number' && typeof value === 'string' ? Number(value) : (value ?? null);
   }
@@ -66,7 +66,7 @@ export function toSqlParam(kind: EntityKind, name: string, value: unknown): { va
   return { value: cast === 'jsonb' ? JSON.stringify(value) : value, cast };
 }
 
-/** The columns a write sets: Disabled and every declared field. */
+/** The columns a write sets: Disabled and every declared field with a column (external fields have none). */
 export function writableColumns(kind: EntityKind): string[] {
-  return ['Disabled', ...kind.doc.fields.map((f) => f.name)];
+  return ['Disabled', ...kind.storedFields.map((f) => f.name)];
 }

@@ -30,7 +30,7 @@ function createTableSql(kind: EntityKind): string {
     'row_version bigint not null default 1',
     '"Disabled" boolean not null default false',
     ...(kind.tenantScoped ? ['"TenantOid" bigint not null'] : []),
-    ...kind.doc.fields.map((f) => {
+    ...kind.storedFields.map((f) => {
       const literal = defaultLiteral(f);
       return `${q(f.name)} ${columnType(f)}${literal ? ` default ${literal}` : ''}`;
     }),
@@ -62,7 +62,7 @@ async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport): Pr
   } else {
     const types = new Map(existing.rows.map((r) => [r.column_name, r.data_type]));
     let rows: number | undefined;
-    for (const field of kind.doc.fields) {
+    for (const field of kind.storedFields) {
       const wanted = columnType(field);
       const actual = types.get(field.name);
       if (actual !== undefined) {

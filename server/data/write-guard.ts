@@ -11,6 +11,8 @@ export interface GuardedWrite {
   current?: Record<string, unknown>;
   /** The record to be stored (create, update). */
   next?: Record<string, unknown>;
+  /** The open transaction the write runs in, when it runs in one: a guard reads through it, never beside it. */
+  conn?: Queryable;
 }
 
 /**

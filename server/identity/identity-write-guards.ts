@@ -24,9 +24,10 @@ function identityContext(write: GuardedWrite): IdentityContext {
 const oidOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined);
 
 /** Users through the grid: only users in reach; the last administrator is neither disabled nor deleted. */
-function userGuard(db: Database, knownPaths: readonly string[]): WriteGuard {
+function userGuard(userDb: Database, knownPaths: readonly string[]): WriteGuard {
   return {
     async check(write) {
+      const db = write.conn ?? userDb;
       const context = identityContext(write);
       const reach = reachOf(context, USERS_PATH, ACTION[write.operation]);
       if (write.operation === 'create') {

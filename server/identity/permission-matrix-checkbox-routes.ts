@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../lib/api-error';
 import type { PermissionAction } from '../lib/request-context';
 import type { IdentityContext } from './context-resolver';
-import { requireAnotherAdministrator } from './administrator-role';
-import { isSystemRole, reachOf, requireColumn, requireDecisionInReach, requireRoleGrantable, requireSubjectInReach, requireUserInReach } from './delegation';
+import { reachOf, requireDecisionInReach, requireSubjectInReach } from './delegation';
+import { requireRoleChangesInReach } from './role-changes';
 import type { IdentityServices } from './identity-services';
 import { navigationPaths } from './navigation-paths';
 import { ADMIN_PERMISSIONS_PATH, parseAction, parseOid, parseTenantOid, requirePermissionAdmin, subjectKey } from './permission-matrix-input';
@@ -37,35 +37,6 @@ function bodyColumns(request: FastifyRequest, context: IdentityContext, columns:
     requirePermissionAdmin(context, true, oid);
     return { oid, entry };
   });
-}
-
-/**
- * Delegated administration of a user's roles: the user must be in reach, every column that changes too, every role
- * added must grant nothing beyond the caller, and the last administrator keeps a system role held everywhere.
- */
-async function requireRoleChangesInReach(
-  services: IdentityServices,
-  context: IdentityContext,
-  userOid: number,
-  held: readonly { roleOid: number; tenantOid: number | null }[],
-  wanted: readonly { roleOid: number; tenantOid: number | null }[],
-  replacedOids: ReadonlySet<number | null>,
-  knownPaths: readonly string[],
-): Promise<void> {
-  const same = (a: { roleOid: number; tenantOid: number | null }, b: { roleOid: number; tenantOid: number | null }) => a.roleOid === b.roleOid && a.tenantOid === b.tenantOid;
-  const added = wanted.filter((a) => !held.some((h) => same(a, h)));
-  const removed = held.filter((h) => replacedOids.has(h.tenantOid) && !wanted.some((a) => same(a, h)));
-  if (added.length === 0 && removed.length === 0) return;
-  const reach = reachOf(context, ADMIN_PERMISSIONS_PATH, 'Update');
-  await requireUserInReach(services.db, context, reach, userOid, 'oid', knownPaths);
-  for (const assignment of removed) requireColumn(reach, assignment.tenantOid, 'tenants');
-  for (const assignment of added) await requireRoleGrantable(services.db, context, reach, assignment.roleOid, assignment.tenantOid, 'tenants', knownPaths);
-  if (removed.some((a) => a.tenantOid === null)) {
-    const everywhere = [...held.filter((h) => h.tenantOid === null && !replacedOids.has(null)), ...wanted.filter((a) => a.tenantOid === null)];
-    const systemKept: number[] = [];
-    for (const assignment of everywhere) if (await isSystemRole(services.db, assignment.roleOid)) systemKept.push(assignment.roleOid);
-    await requireAnotherAdministrator(services.db, userOid, 'taking the role away', systemKept);
-  }
 }
 
 async function userRolesAnswer(services: IdentityServices, context: IdentityContext, userOid: number) {
@@ -130,7 +101,7 @@ export function registerPermissionMatrixCheckboxRoutes(app: FastifyInstance, ser
     const replacedOids = new Set(replaced.map((column) => column.oid));
     const held = await userRoleAssignments(services.db, userOid);
     const kept = held.filter((a) => !replacedOids.has(a.tenantOid));
-    await requireRoleChangesInReach(services, context, userOid, held, wanted.filter((a) => replacedOids.has(a.tenantOid)), replacedOids, knownPaths);
+    await requireRoleChangesInReach(services.db, context, userOid, held, wanted.filter((a) => replacedOids.has(a.tenantOid)), replacedOids, knownPaths);
     // setUserRoles replaces all and revokes the user's tokens, so a removed role cannot outlive the change.
     await setUserRoles(services.db, userOid, [...kept, ...wanted]);
     return userRolesAnswer(services, context, userOid);

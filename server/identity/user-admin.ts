@@ -129,24 +129,36 @@ export interface RoleAssignment {
   tenantOid: number | null;
 }
 
-/** Replaces the user's roles and ends their tokens, so the change cannot be outlived by an old token. */
+/**
+ * Replaces the user's roles and ends their tokens, so the change cannot be outlived by an old token. The user's
+ * record gets a new version (ETag), so an editor opened before the change cannot write its old Roles back unseen.
+ */
 export async function setUserRoles(db: Database, userOid: number, assignments: RoleAssignment[]): Promise<void> {
   await db.transaction(async (tx) => {
-    await ensureUserRow(tx, userOid);
-    const roleOids = [...new Set(assignments.map((a) => a.roleOid))];
-    const known = await tx.query<{ oid: string | number }>(`select "Oid" as oid from ${IDENTITY_TABLES.role} where "Oid" = any($1::bigint[])`, [roleOids]);
-    const missing = roleOids.filter((oid) => !known.rows.some((row) => Number(row.oid) === oid));
-    if (missing.length > 0) throw new ApiError(400, `There is no role with oid ${missing.join(', ')}.`, { errors: { roleOid: [`unknown role ${missing.join(', ')}`] } });
-    await tx.query('delete from mate_user_role where user_oid = $1', [userOid]);
-    for (const a of assignments) {
-      await tx.query(
-        `insert into mate_user_role (user_oid, role_oid, tenant_oid) values ($1, $2, $3)
-         on conflict (user_oid, role_oid, (coalesce(tenant_oid, 0))) do nothing`,
-        [userOid, a.roleOid, a.tenantOid],
-      );
-    }
-    await revokeTokens(tx, userOid);
+    await replaceUserRoles(tx, userOid, assignments);
+    await tx.query(`update ${U} set row_version = row_version + 1, modified_at = now(), modified_by = $2 where "Oid" = $1`, [userOid, IDENTITY_WRITER]);
   });
+}
+
+/**
+ * `setUserRoles` inside a transaction the caller holds, without touching the user's record: the data service writes
+ * the record itself when a user is saved with its Roles (user-roles-field.ts).
+ */
+export async function replaceUserRoles(tx: Queryable, userOid: number, assignments: RoleAssignment[]): Promise<void> {
+  await ensureUserRow(tx, userOid);
+  const roleOids = [...new Set(assignments.map((a) => a.roleOid))];
+  const known = await tx.query<{ oid: string | number }>(`select "Oid" as oid from ${IDENTITY_TABLES.role} where "Oid" = any($1::bigint[])`, [roleOids]);
+  const missing = roleOids.filter((oid) => !known.rows.some((row) => Number(row.oid) === oid));
+  if (missing.length > 0) throw new ApiError(400, `There is no role with oid ${missing.join(', ')}.`, { errors: { roleOid: [`unknown role ${missing.join(', ')}`] } });
+  await tx.query('delete from mate_user_role where user_oid = $1', [userOid]);
+  for (const a of assignments) {
+    await tx.query(
+      `insert into mate_user_role (user_oid, role_oid, tenant_oid) values ($1, $2, $3)
+       on conflict (user_oid, role_oid, (coalesce(tenant_oid, 0))) do nothing`,
+      [userOid, a.roleOid, a.tenantOid],
+    );
+  }
+  await revokeTokens(tx, userOid);
 }
 
 /** The tenants a user belongs to, with the primary and root tenant (both must be among them). */

@@ -12,7 +12,7 @@ export const DEFAULT_BATCH_ROWS = 1000;
 /** The kind's record with every declared field at its default, then the given values on top. */
 export function completeRecord(kind: EntityKind, values: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = {};
-  for (const field of kind.doc.fields) record[field.name] = defaultValue(field);
+  for (const field of kind.storedFields) record[field.name] = defaultValue(field);
   for (const [name, value] of Object.entries(values)) if (value !== undefined) record[name] = value;
   return record;
 }
