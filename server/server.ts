@@ -45,12 +45,14 @@ async function main(): Promise<void> {
   const app = await createApp({ config, db, buildInfo, installationId, navigation, data: { catalogue, events } });
   const smtpUrl = process.env.MATE_SMTP_URL?.trim();
   const stopMail = smtpUrl ? startMailSender(db, smtpUrl, app.log) : undefined;
-  app.addHook('onClose', async () => {
+  // The database closes after the app has closed, so every plugin's own close hooks (hub, terminals, jobs) still
+  // reach it: Fastify runs a hook added here before those of the plugins registered earlier.
+  const closeStorage = async () => {
     await stopMail?.();
     identityEvents.stop();
     await events.close();
     await db.close();
-  });
+  };
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await closeStorage();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -47,7 +47,8 @@ export class TerminalEventBus {
     const unlisten = this.unlisten;
     this.unlisten = undefined;
     this.handlers.clear();
-    await unlisten?.();
+    // A database already closed has no listener left to remove: stopping must not fail on that.
+    await unlisten?.().catch(() => undefined);
   }
 
   private dispatch(payload: string): void {
