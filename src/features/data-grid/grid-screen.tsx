@@ -208,8 +208,11 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
   };
 
   // New records elsewhere are read and put first; too many to read one by one, and the query runs again.
+  // The button goes once the rows show; the focus moves to the search button beside it instead of the page's body.
+  const searchButton = useRef<HTMLButtonElement>(null);
   const showNew = async () => {
     if (!(await live.showNew())) search();
+    searchButton.current?.focus();
   };
 
   const startNew = async () => {
@@ -247,7 +250,7 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
       </CommandBar>
       <QueryForm fields={compiled.queryFields} lookups={compiled.lookups} schema={compiled.schema} values={draft.values} q={draft.q} onChange={(values, q) => setDraft({ values, q })} onSubmit={() => search()}>
         <HStack>
-          <Button size="sm" colorPalette="blue" onClick={() => search()} data-testid="grid-search" aria-busy={busy}>
+          <Button ref={searchButton} size="sm" colorPalette="blue" onClick={() => search()} data-testid="grid-search" aria-busy={busy}>
             {searchedLong ? t`Refresh` : t`Start`}
           </Button>
           {busy && <Spinner size="sm" data-testid="grid-busy" />}

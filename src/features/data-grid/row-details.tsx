@@ -115,6 +115,11 @@ export function RowDetails(props: RowDetailsProps) {
         </HStack>
       )}
       {details.phase === 'not-permitted' && <ViewNotPermitted />}
+      {details.phase === 'gone' && (
+        <Text textStyle="sm" color="fg.muted" data-testid="details-gone">
+          <Trans>This record was deleted.</Trans>
+        </Text>
+      )}
       {details.phase === 'faulted' && <LoadFailure error={details.error} testId="details-error" />}
       {ready && mode === 'details' && <DetailsSummary compiled={compiled} record={record} views={ready.views} />}
       {ready && mode !== 'details' && session && session.record.Oid === row.Oid && (

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, type Rendered } from '../../../renderers/test-support/render';
 import type { CompiledEntity } from '../../../schemas';
+import { ApiRequestError } from '../../lib/api/api-error';
 import type { DataApi, DataRecord } from './data-api';
 import { DETAILS_MIN_BUSY_MS } from './minimum-duration';
 import { useRowDetails, type RowDetailsState } from './use-row-details';
@@ -66,5 +67,16 @@ describe('useRowDetails', () => {
     show({ Oid: 2, ETag: 'c' });
     await settle();
     expect(seen.at(-1)).toMatchObject({ phase: 'ready', record: { Oid: 2 } });
+  });
+
+  it('says a row deleted meanwhile is gone (404), and one the user may not read is not permitted (403), not an error', async () => {
+    const refusal = (status: number) => new ApiRequestError(status, { status, message: 'no' }, undefined, undefined, 'GET', '/api/data/a/b(1)');
+    const gone = mount({ Oid: 1, ETag: 'a' }, () => Promise.reject(refusal(404)));
+    await settle();
+    expect(gone.seen.at(-1)).toEqual({ phase: 'gone' });
+    mounted!.unmount();
+    const hidden = mount({ Oid: 1, ETag: 'a' }, () => Promise.reject(refusal(403)));
+    await settle();
+    expect(hidden.seen.at(-1)).toEqual({ phase: 'not-permitted' });
   });
 });

@@ -21,9 +21,18 @@ export type RowDetailsState =
   | { phase: 'fetching' }
   | { phase: 'ready'; record: DataRecord; etag: string | undefined; views: DetailViewResult[] }
   | { phase: 'not-permitted' }
+  | { phase: 'gone' }
   | { phase: 'faulted'; error: unknown };
 
 const isForbidden = (error: unknown) => error instanceof ApiRequestError && error.status === 403;
+const isGone = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
+
+/** What a failed read of the record itself means to the user: not theirs to see, deleted meanwhile, or a fault. */
+function failedPhase(error: unknown): RowDetailsState {
+  if (isForbidden(error)) return { phase: 'not-permitted' };
+  if (isGone(error)) return { phase: 'gone' };
+  return { phase: 'faulted', error };
+}
 
 /** A detail view never takes the record down with it: what it cannot show stays its own answer. */
 export async function loadDetailView(api: DataApi, oid: unknown, id: string): Promise<DetailViewResult> {
@@ -59,7 +68,7 @@ export function useRowDetails(api: DataApi, compiled: CompiledEntity, row: DataR
     (refresh ? work : withMinimumDuration(work, DETAILS_MIN_BUSY_MS)).then(
       ([fresh, views]) => live && setState({ phase: 'ready', record: fresh?.record ?? row, etag: fresh?.etag ?? rowEtag, views }),
       // A failed read behind ready details keeps them: the editor's save still checks the version (If-Match).
-      (error: unknown) => live && !refresh && setState(isForbidden(error) ? { phase: 'not-permitted' } : { phase: 'faulted', error }),
+      (error: unknown) => live && !refresh && setState(failedPhase(error)),
     );
     return () => {
       live = false;
