@@ -78,12 +78,19 @@ export async function startMate(storage: MateStorage, env: Record<string, string
     child.kill('SIGKILL');
     throw error;
   }
+  // A server that ends before it was asked to is a fault of the product: its output goes to the test log, since the
+  // test itself only sees connections refused.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`the server on port ${chosenPort} exited by itself (code ${code}, signal ${signal}):\n${output().slice(-8000)}`);
+  });
   return {
     url,
     port: chosenPort,
     output,
     stop: () =>
       new Promise((resolve) => {
+        stopping = true;
         if (child.exitCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill('SIGTERM');
