@@ -64,7 +64,7 @@ export function RecordPage({ item, api, compiled, oid }: Props) {
           </RouterLink>
         </Button>
         <Text as="h2" textStyle="lg" fontWeight="semibold" data-testid="record-page-title">
-          {compiled.label}: {title}
+          {compiled.label}: <bdi>{title}</bdi>
         </Text>
         {session && (
           <HStack gap="1" flexWrap="wrap" data-testid="record-page-commands">
