@@ -4,6 +4,7 @@ import type { PermissionAction } from '../lib/request-context';
 import type { IdentityContext } from './context-resolver';
 import { reachOf, requireDecisionInReach, requireSubjectInReach } from './delegation';
 import { requireRoleChangesInReach } from './role-changes';
+import { publishIdentityEvent } from './identity-data-events';
 import type { IdentityServices } from './identity-services';
 import { navigationPaths } from './navigation-paths';
 import { ADMIN_PERMISSIONS_PATH, parseAction, parseOid, parseTenantOid, requirePermissionAdmin, subjectKey } from './permission-matrix-input';
@@ -104,6 +105,10 @@ export function registerPermissionMatrixCheckboxRoutes(app: FastifyInstance, ser
     await requireRoleChangesInReach(services.db, context, userOid, held, wanted.filter((a) => replacedOids.has(a.tenantOid)), replacedOids, knownPaths);
     // setUserRoles replaces all and revokes the user's tokens, so a removed role cannot outlive the change.
     await setUserRoles(services.db, userOid, [...kept, ...wanted]);
+    // The user's record got a new ETag (its Roles tab changed): open editors and grids hear of it like any write.
+    await publishIdentityEvent(services.db, services.events, 'DataServiceUpdate', 'user', userOid).catch((error: unknown) =>
+      request.log.error({ err: error }, 'could not publish a data event'),
+    );
     return userRolesAnswer(services, context, userOid);
   });
 

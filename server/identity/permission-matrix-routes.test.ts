@@ -149,7 +149,12 @@ describe('permission administration routes', () => {
     expect(before.tenants.map((tenant) => tenant.oid)).toEqual([null, 1]);
     expect(before.tenants.every((tenant) => tenant.roles.every((role) => !role.held))).toBe(true);
 
+    const heard: { type: string; kind: string; oid: number }[] = [];
+    const unsubscribe = t.bus.subscribe((event) => heard.push(event));
     const put = await call('PUT', `/api/admin/users/${clerkOid}/roles`, { tenants: [{ oid: 1, roles: [{ oid: clerkRole, held: true }, { oid: otherRole, held: false }] }] });
+    // Grids and open editors of the user hear that the record changed (its Roles), with the record's new ETag.
+    await expect.poll(() => heard.filter((event) => event.kind === 'identity/user' && event.oid === clerkOid).map((event) => event.type)).toEqual(['DataServiceUpdate']);
+    unsubscribe();
     expect(put.statusCode).toBe(200);
     const held = (put.json() as typeof before).tenants.map((tenant) => [tenant.oid, tenant.roles.filter((role) => role.held).map((role) => role.name)]);
     expect(held).toEqual([[null, []], [1, ['Clerk']]]);
