@@ -27,3 +27,4 @@ export { compileEntity, compileEntityUncached, clearCompileCache, compileKey, ty
 export { isUrlTemplate, addUrlTemplateFormat, URL_TEMPLATE_FORMAT } from './url-template';
 export { createRecordValidator, recordAjv, type RecordValidator, type RecordErrors, type FieldError } from './record-validator';
 export { compileImport, importDefinitionErrors, type CompiledImport, type CompiledImportColumn, type ImportCellError } from './import-definition';
+export { FORMULA_START, startsLikeFormula, escapeFormula, isEscapedFormula, unescapeFormula, spreadsheetCell } from './spreadsheet-cell';

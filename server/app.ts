@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import type { Catalogue } from './data/catalogue';
 import type { DataEventBus } from './data/data-event-bus';
 import { dataRoutes } from './data/data-routes';
+import { barcodeRoutes } from './documents/barcode-routes';
 import { importRoutes } from './data/import-routes';
 import type { HubTimings } from './hub/hub-connection';
 import { hubRoutes } from './hub/hub-routes';
@@ -79,6 +80,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
     const canSeeErrorDetails = createErrorDetailAccess(resolveCaller);
     await app.register(systemRoutes, { db: options.db, buildInfo: options.buildInfo, installationId: options.installationId, canSeeErrorDetails });
     await app.register(identityRoutes, { db: options.db, config: options.config, navigation: options.navigation, events: options.data?.events, resolve: resolveCaller, ...options.identity });
+    await app.register(barcodeRoutes);
     if (options.data) {
       // Identity's rules over users, roles and API keys need identity's context; a stand-in resolver goes without.
       const guards = options.data.resolveContext ? undefined : identityWriteGuards(options.db, navigationPaths(options.navigation));

@@ -51,6 +51,9 @@ function otherRoutes(): RouteTarget[] {
     route('POST', '/api/admin/users/{id}/password-reset'),
     route('POST', '/api/admin/api-keys'),
     route('GET', '/api/avatar/{id}', ['s', 'd']),
+    // The barcode route is in the OpenAPI document as /api/barcode/{text}.{ext}; here its text gets the hostile ids.
+    route('GET', '/api/barcode/{id}.png', ['type', 'scale', 'height', 'includetext']),
+    route('GET', '/api/barcode/{id}.svg', ['type', 'scale', 'height', 'includetext']),
     route('GET', '/api/error({id})'),
     route('GET', '/api/health'),
     route('GET', '/api/info'),

@@ -9,6 +9,7 @@ import {
   type EntityDocument,
   type FieldModel,
   type ImportDefinition,
+  unescapeFormula,
 } from '../../../schemas';
 
 /** One CSV row after mapping and checking: the values to send, the record they make and its errors by field. */
@@ -71,11 +72,6 @@ export function mapHeaders(
 export function importTemplate(doc: EntityDocument, definition: CompiledImport | undefined): string {
   const names = definition ? definition.columns.filter((c) => c.show).map((c) => c.field) : doc.fields.map((f) => f.name);
   return `${Papa.unparse([names])}\r\n`;
-}
-
-/** Takes off the apostrophe the export puts before text a spreadsheet would run as a formula ("'=1+2" reads "=1+2"). */
-export function unescapeFormula(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
 /** Converts cell text to the field's type; an unreadable cell gives an error message instead. */

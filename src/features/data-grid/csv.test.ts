@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { compileEntityUncached, type EntityDocument } from '../../../schemas';
+import { compileEntityUncached, unescapeFormula, type EntityDocument } from '../../../schemas';
 import product from '../../../server/data/test-fixtures/shop/product.json';
 import { collectAllPages, rowsToCsv } from './csv-export';
-import { convertCell, importTemplate, mapHeaders, previewCellText, previewImport, unescapeFormula } from './csv-import';
+import { convertCell, importTemplate, mapHeaders, previewCellText, previewImport } from './csv-import';
 
 const doc = product as unknown as EntityDocument;
 const empty = compileEntityUncached(doc).emptyRecord;
