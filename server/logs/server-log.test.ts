@@ -56,7 +56,8 @@ describe('the server log', () => {
     const uweOid = await addUser(database, 'uwe', 'uwe-password', [TENANT_A]);
     await setPermission(database.db, { subject: { userOid: uweOid }, path: '/diagnostics/logs', tenantOid: null, action: 'Update', allowed: true });
     await addUser(database, 'nick', 'nick-password', [TENANT_A]);
-    [olga, paul, tina, uwe, nick] = await Promise.all(['olga', 'paul', 'tina', 'uwe', 'nick'].map((name) => signInToken(server.app, name, `${name}-password`)));
+    const tokens = await Promise.all(['olga', 'paul', 'tina', 'uwe', 'nick'].map((name) => signInToken(server.app, name, `${name}-password`)));
+    [olga, paul, tina, uwe, nick] = tokens as [string, string, string, string, string];
   }, 120_000);
   afterAll(async () => {
     await server.close();
@@ -125,7 +126,7 @@ describe('the server log', () => {
     await tinaClient.start();
     const tinaSaw: unknown[] = [];
     tinaClient.on('ServerLogAppended', (message) => tinaSaw.push(message));
-    const subscribed = await olgaClient.invoke<{ instance: { id: string }; lastSeq: number }>('SubscribeServerLog');
+    const subscribed = await olgaClient.invoke<{ instance: { id: string; pid: number }; lastSeq: number }>('SubscribeServerLog');
     expect(subscribed.instance.pid).toBe(process.pid);
     await expect(tinaClient.invoke('SubscribeServerLog')).rejects.toThrow('Not permitted: Read on /diagnostics/logs in the Global column.');
     await expect(olgaClient.invoke('SubscribeServerLog', 'extra')).rejects.toThrow('SubscribeServerLog takes at most 0 argument(s), got 1.');
