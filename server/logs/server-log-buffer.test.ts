@@ -53,10 +53,11 @@ describe('ServerLogBuffer', () => {
 
   it('never keeps secrets: tokens in URLs and messages, fields named like secrets at any depth', () => {
     const buffer = new ServerLogBuffer(10);
+    buffer.stream.write(line({ msg: 'hub', req: { url: '/api/hub/mate?id=secret7&access_token=x' } }));
     buffer.stream.write(line({ msg: 'opened /api/hub/mate?id=1&access_token=eyJsecret1', req: { url: '/x?token=abc.secret2&a=1' }, user: { password: 'secret3', nested: { apiKey: 'secret4' } }, headers: { authorization: 'Bearer secret5', Cookie: 'sid=secret6' } }));
     const text = JSON.stringify(buffer.read({ take: 10 }));
-    for (const secret of ['secret1', 'secret2', 'secret3', 'secret4', 'secret5', 'secret6']) expect(text).not.toContain(secret);
-    expect(text).toContain('[redacted]');
+    for (const secret of ['secret1', 'secret2', 'secret3', 'secret4', 'secret5', 'secret6', 'secret7']) expect(text).not.toContain(secret);
+    expect(text).toContain('/api/hub/mate?id=[redacted]&access_token=[redacted]');
   });
 
   it('tells subscribers of every new line and stops when asked', () => {
