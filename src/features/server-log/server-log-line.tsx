@@ -43,7 +43,8 @@ export const ServerLogLineRow = memo(function ServerLogLineRow({ line, timeForma
           {timeFormat.format(new Date(line.time))}
         </chakra.time>
         <LogLevelBadge level={line.level} />
-        <Box flex="1" minW="0" fontFamily="mono" fontSize="xs" wordBreak="break-word">
+        {/* On a phone the text takes a full row under time, level and request id, instead of a sliver beside them. */}
+        <Box flex={{ base: '1 1 100%', md: '1' }} order={{ base: 1, md: 0 }} minW="0" fontFamily="mono" fontSize="xs" wordBreak="break-word">
           <Ltr dir="ltr" display="block">
             {line.message}
             {request && <chakra.span color="fg.muted">{`  ${request}`}</chakra.span>}
@@ -55,7 +56,7 @@ export const ServerLogLineRow = memo(function ServerLogLineRow({ line, timeForma
           )}
         </Box>
         {line.reqId && (
-          <Text fontFamily="mono" fontSize="xs" color="fg.muted" flexShrink={0} pt="0.5">
+          <Text fontFamily="mono" fontSize="xs" color="fg.muted" flexShrink={0} pt="0.5" marginInlineStart={{ base: 'auto', md: '0' }}>
             <Ltr dir="ltr">{line.reqId}</Ltr>
           </Text>
         )}
