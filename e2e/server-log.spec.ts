@@ -35,7 +35,7 @@ test('a failed sign-in elsewhere arrives live; level and text filters; follow pa
   await expect(debugListening(page)).toHaveCount(0);
   const before = await lines(page).count();
   await failedSignIn(mate.url);
-  const failed = lines(page).filter({ hasText: 'request completed' }).filter({ hasText: '401' });
+  const failed = lines(page).filter({ hasText: 'request completed' }).filter({ hasText: 'token.json 401' });
   await expect(failed).toHaveCount(1);
   await expect(failed.locator('[data-level]')).toHaveText('Info');
   expect(await lines(page).count()).toBeGreaterThan(before);
@@ -86,7 +86,7 @@ test('a failed sign-in elsewhere arrives live; level and text filters; follow pa
   await page.getByRole('button', { name: 'Clear view' }).click();
   await expect(list(page).locator(`[data-seq="${firstSeq}"]`)).toHaveCount(0);
   await failedSignIn(mate.url);
-  await expect(lines(page).filter({ hasText: '401' }).first()).toBeVisible();
+  await expect(lines(page).filter({ hasText: 'token.json 401' }).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/server-log-en-light-1440.png' });
   await context.close();
 });
@@ -102,7 +102,7 @@ test('Arabic, dark, 390 px: the log text stays left-to-right inside a right-to-l
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expect(page.getByTestId('hub-status')).toHaveAttribute('data-status', 'connected');
   await failedSignIn(mate.url);
-  const failed = lines(page).filter({ hasText: 'request completed' }).filter({ hasText: '401' });
+  const failed = lines(page).filter({ hasText: 'request completed' }).filter({ hasText: 'token.json 401' });
   await expect(failed.first()).toBeVisible();
   await expect(failed.first().locator('[data-level]')).toHaveText('معلومات');
   await expect(failed.first().locator('bdi[dir="ltr"]').first()).toContainText('request completed');
