@@ -56,12 +56,12 @@ test('a failed sign-in elsewhere arrives live; level and text filters; follow pa
   await expect(lines(page).filter({ hasText: 'fill=29' }).first()).toBeVisible();
   const atBottom = () => list(page).evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight <= 16);
   await expect.poll(atBottom).toBe(true);
-  await expect(page.getByRole('button', { name: 'Pause' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Pause' })).toHaveAttribute('data-following', 'true');
 
   // Scrolling up pauses: new lines arrive but the view stays where the reader is.
   await list(page).evaluate((element) => element.scrollTo({ top: 0 }));
   const follow = page.getByRole('button', { name: 'Follow' });
-  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+  await expect(follow).toHaveAttribute('data-following', 'false');
   await fetch(`${mate.url}/api/info?paused=1`);
   await expect(lines(page).filter({ hasText: 'paused=1' }).first()).toBeAttached();
   expect(await list(page).evaluate((element) => element.scrollTop)).toBe(0);
@@ -71,7 +71,9 @@ test('a failed sign-in elsewhere arrives live; level and text filters; follow pa
 
   // By keyboard: the list is one tab stop; End goes to the newest line, C copies it.
   const newest = lines(page).last();
-  await newest.focus();
+  await page.getByRole('button', { name: 'Clear view' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(newest).toBeFocused();
   await page.keyboard.press('Home');
   await expect(lines(page).first()).toBeFocused();
   await page.keyboard.press('End');
@@ -88,6 +90,13 @@ test('a failed sign-in elsewhere arrives live; level and text filters; follow pa
   await failedSignIn(mate.url);
   await expect(lines(page).filter({ hasText: 'token.json 401' }).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/server-log-en-light-1440.png' });
+  // Dark at 1440 px reads as well: no serious or critical axe finding, colour contrast included.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await page.mouse.move(0, 0);
+  const violations = blocking(await scanPage(page));
+  expect(violations, formatViolations(violations)).toEqual([]);
+  await page.screenshot({ path: 'test-results/server-log-en-dark-1440.png' });
   await context.close();
 });
 

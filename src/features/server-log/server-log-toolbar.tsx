@@ -44,7 +44,8 @@ export function ServerLogToolbar({ level, onLevel, text, onText, following, onFo
         <Input id={textId} size="sm" type="search" value={text} placeholder={t`Message, request id, URL…`} onChange={(event) => onText(event.currentTarget.value)} />
       </Stack>
       <HStack gap="2">
-        <Button size="sm" variant={following ? 'solid' : 'outline'} aria-pressed={following} onClick={() => onFollowing(!following)}>
+        {/* An action named for what it does (Pause while following, Follow while paused), not a toggle whose name would contradict its state. */}
+        <Button size="sm" variant={following ? 'solid' : 'outline'} data-following={following} onClick={() => onFollowing(!following)}>
           {following ? <Pause /> : <ArrowDownToLine />}
           {following ? t`Pause` : t`Follow`}
         </Button>
