@@ -45,7 +45,7 @@ describe('ServerLogBuffer', () => {
   it('turns a Fastify completion line into method, URL, route and status, and skips lines that are not JSON', () => {
     const buffer = new ServerLogBuffer(10);
     buffer.stream.write('not json\n');
-    buffer.stream.write(line({ msg: 'request completed', reqId: 'req-1', res: { statusCode: 401, method: 'GET', url: '/api/x', route: '/api/:x' }, responseTime: 3.2 }));
+    buffer.stream.write(line({ msg: 'request completed', reqId: 'req-1', res: { statusCode: 401, method: 'GET', url: '/api/x', route: '/api/:x' }, responseTime: 3.2491234 }));
     expect(buffer.read({ take: 10 }).items).toEqual([
       { seq: 1, time: '2026-01-02T03:04:05.000Z', level: 'info', message: 'request completed', reqId: 'req-1', method: 'GET', url: '/api/x', route: '/api/:x', status: 401, details: '{"responseTime":3.2}' },
     ]);

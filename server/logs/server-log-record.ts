@@ -65,6 +65,8 @@ export function toServerLogRecord(line: string, seq: number): ServerLogRecord | 
   const req = (fields.req ?? {}) as Record<string, unknown>;
   const res = (fields.res ?? {}) as Record<string, unknown>;
   const rest = Object.fromEntries(Object.entries(fields).filter(([key]) => !SHOWN_ELSEWHERE.has(key)));
+  // Fastify's response time has a dozen decimals; a tenth of a millisecond is all a reader needs.
+  if (typeof rest.responseTime === 'number') rest.responseTime = Math.round(rest.responseTime * 10) / 10;
   const details = Object.keys(rest).length > 0 ? clip(JSON.stringify(scrub(rest, 0)), MAX_DETAILS_LENGTH) : undefined;
   const url = text(req.url) ?? text(res.url);
   const status = typeof res.statusCode === 'number' ? res.statusCode : undefined;
