@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import fastifyPlugin from 'fastify-plugin';
 import type { BuildInfo } from './build-info';
 import type { Config } from './config';
@@ -32,6 +34,9 @@ import { answerFrameworkError, registerInputGuard } from './plugins/input-guard'
 import { registerStaticUi } from './plugins/static-ui';
 import { serverTimeoutOptions } from './plugins/request-timeouts';
 import { systemRoutes } from './routes/system-routes';
+import { DEFAULT_SERVER_LOG_SIZE, ServerLogBuffer } from './logs/server-log-buffer';
+import { describeInstance, type ServerLogInstance } from './logs/server-log-instance';
+import { serverLogRoutes } from './logs/server-log-routes';
 
 /** Everything the app needs from outside: configuration, an open and migrated database, build info. */
 export interface AppOptions {
@@ -60,6 +65,11 @@ export interface AppOptions {
   terminals?: { timings?: Partial<TerminalTimings> };
   /** The job runner's clock, timings and jobs (tests); default: the built-in jobs on the real clock. */
   jobs?: JobsOptions;
+  /**
+   * This instance's recent log lines (server/logs) and who the instance is; createApp tees its logger into the
+   * buffer. Default: an empty buffer that nothing feeds (an app built without createApp's logger).
+   */
+  serverLog?: { buffer: ServerLogBuffer; instance: ServerLogInstance; pushIntervalMs?: number };
 }
 
 /**
@@ -77,6 +87,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
     // A stand-in resolver of data tests stands in for the hook too: their callers carry no real token.
     const resolveContext = options.data?.resolveContext ? resolvingOnce(options.data.resolveContext) : resolveCaller;
     registerAuthenticateFirst(app, resolveContext);
+    const serverLog = options.serverLog ?? { buffer: new ServerLogBuffer(options.config.serverLogSize ?? DEFAULT_SERVER_LOG_SIZE), instance: describeInstance(randomUUID()) };
     const canSeeErrorDetails = createErrorDetailAccess(resolveCaller);
     await app.register(systemRoutes, { db: options.db, buildInfo: options.buildInfo, installationId: options.installationId, canSeeErrorDetails });
     await app.register(identityRoutes, { db: options.db, config: options.config, navigation: options.navigation, events: options.data?.events, resolve: resolveCaller, ...options.identity });
@@ -89,7 +100,8 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(dataRoutes, data);
       await app.register(importRoutes, data);
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });
-      await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings });
+      await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings, instanceId: serverLog.instance.id });
+      await app.register(serverLogRoutes, { ...serverLog, resolveContext });
       // After the hub: it adds SubscribeTerminalMonitoring to the hub's methods.
       await app.register(terminalRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext, timings: options.terminals?.timings });
       await app.register(jobsPlugin, { ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
@@ -101,6 +113,13 @@ export const mateApp = fastifyPlugin<AppOptions>(
 
 /** Builds a Fastify instance with logging set up and the app registered. */
 export async function createApp(options: AppOptions, logger: boolean | { stream: NodeJS.WritableStream } = true): Promise<FastifyInstance> {
+  const serverLog = options.serverLog ?? { buffer: new ServerLogBuffer(options.config.serverLogSize ?? DEFAULT_SERVER_LOG_SIZE), instance: describeInstance(randomUUID()) };
+  // One logger, two destinations: its usual output and the log page's buffer, both after the same redaction. Every
+  // destination takes every level the logger lets through (multistream's own default would drop debug lines).
+  const destinations = () => [
+    { level: 'trace' as const, stream: typeof logger === 'object' ? logger.stream : pino.destination(1) },
+    { level: 'trace' as const, stream: serverLog.buffer.stream },
+  ];
   const app = Fastify({
     logger:
       logger === false
@@ -110,8 +129,15 @@ export async function createApp(options: AppOptions, logger: boolean | { stream:
             redact: { paths: REDACT_PATHS, censor: '[redacted]' },
             serializers: {
               req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+              // The completion line names its request too, so a line read alone (the log page, a filter) says what it was.
+              res: (reply: { statusCode: number; request?: { method?: string; url?: string; routeOptions?: { url?: string } } }) => ({
+                statusCode: reply.statusCode,
+                method: reply.request?.method,
+                url: reply.request?.url === undefined ? undefined : redactUrl(reply.request.url),
+                route: reply.request?.routeOptions?.url,
+              }),
             },
-            ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
+            stream: pino.multistream(destinations()),
           },
     // Only behind a proxy that sets X-Forwarded-For: otherwise clients could pick their own address.
     trustProxy: options.config.trustProxy,
@@ -121,6 +147,6 @@ export async function createApp(options: AppOptions, logger: boolean | { stream:
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
   });
-  await app.register(mateApp, options);
+  await app.register(mateApp, { ...options, serverLog });
   return app;
 }

@@ -27,6 +27,8 @@ export interface Config {
   demoData: boolean;
   /** How long a client may take to send a request (MATE_*_TIMEOUT_SECONDS); default DEFAULT_REQUEST_TIMEOUTS. */
   timeouts?: RequestTimeouts;
+  /** How many recent log lines each instance keeps for the log page (MATE_SERVER_LOG_SIZE); default 2,000. */
+  serverLogSize?: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -120,6 +122,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     frameAncestors,
     trustProxy: trustedProxies(env),
     demoData: boolean(env, 'MATE_DEMO_DATA', databaseUrl === undefined),
+    serverLogSize: integer(env, 'MATE_SERVER_LOG_SIZE', 2_000, 100, 100_000),
     timeouts: {
       requestTimeoutMs: integer(env, 'MATE_REQUEST_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.requestTimeoutMs / 1000, 1, 3600) * 1000,
       headersTimeoutMs: integer(env, 'MATE_HEADERS_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.headersTimeoutMs / 1000, 1, 3600) * 1000,

@@ -39,6 +39,8 @@ export interface HubRoutesOptions {
   /** Origins besides the server's own that may open the hub (MATE_ALLOWED_ORIGINS). */
   allowedOrigins: readonly string[];
   timings?: Partial<HubTimings>;
+  /** Who this instance is (PingRequest answers it; the server log names it); default: a new id. */
+  instanceId?: string;
 }
 
 /** A negotiated connection waiting for its socket. */
@@ -84,7 +86,7 @@ export const hubRoutes = fastifyPlugin<HubRoutesOptions>(registerHub, { name: 'm
 
 async function registerHub(app: FastifyInstance, options: HubRoutesOptions): Promise<void> {
   const timings: HubTimings = { ...DEFAULT_HUB_TIMINGS, ...options.timings };
-  const instanceId = randomUUID();
+  const instanceId = options.instanceId ?? randomUUID();
   const methods = new HubMethodRegistry();
   methods.register(pingRequest(instanceId));
   const negotiated = new Map<string, Negotiated>();

@@ -124,6 +124,12 @@ export class HubSession {
     return () => this.subscriptions.delete(subscription);
   }
 
+  /** Calls a hub method once, now; rejects when not connected or refused (e.g. ending a subscription). */
+  invoke<T = unknown>(method: string, ...args: unknown[]): Promise<T> {
+    if (this.connection.state !== HubConnectionState.Connected) return Promise.reject(new Error('The hub is not connected.'));
+    return this.connection.invoke<T>(method, ...args);
+  }
+
   getSnapshot = (): HubSnapshot => this.snapshot;
 
   listen = (listener: () => void): (() => void) => {
