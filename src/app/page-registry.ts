@@ -17,6 +17,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   dashboard: preloadable(() => import('../shell/dashboard-page').then((module) => module.DashboardPage)),
   'permission-matrix': preloadable(() => import('../features/permissions').then((module) => module.PermissionAdminPage)),
   'data-grid': preloadable(() => import('../features/data-grid/data-grid-page').then((module) => module.DataGridPage)),
+  bridge: preloadable(() => import('../features/bridge').then((module) => module.BridgePage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
 };
 

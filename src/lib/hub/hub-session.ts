@@ -124,6 +124,12 @@ export class HubSession {
     return () => this.subscriptions.delete(subscription);
   }
 
+  /** Calls a hub method once and answers its result; a Completion error rejects with the server's message. */
+  invoke<T>(method: string, ...args: unknown[]): Promise<T> {
+    if (this.connection.state !== HubConnectionState.Connected) return Promise.reject(new Error('The live connection is not established.'));
+    return this.connection.invoke<T>(method, ...args);
+  }
+
   getSnapshot = (): HubSnapshot => this.snapshot;
 
   listen = (listener: () => void): (() => void) => {
