@@ -72,6 +72,7 @@ test('the dashboard card links to the page, where a job started by mouse shows i
   await expect(history.locator('[data-testid="history-row"][data-name="recompute-daily-turnover"]')).toHaveCount(0);
   await history.getByTestId('history-filter').selectOption('3');
   await expect(history.locator('[data-testid="history-row"][data-name="recompute-daily-turnover"]')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/bridge-page-en-light-1440.png', fullPage: true });
 });
 
 test('on an instance that runs no jobs the bridge is OFF; a queued job is refused twice and cancelled by keyboard', async ({ page }) => {
@@ -90,6 +91,10 @@ test('on an instance that runs no jobs the bridge is OFF; a queued job is refuse
     await page.keyboard.press('Tab');
     await expect(page.getByTestId('parameter-days')).toBeFocused();
     await page.keyboard.type('0');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('parameter-days-problem')).toHaveText('Enter a value from 1 to 366.');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('30');
     await page.keyboard.press('Enter');
     const job = page.locator('[data-testid="bridge-job"][data-name="recompute-daily-turnover"]');
     await expect(job).toHaveAttribute('data-state', '1');
@@ -155,7 +160,11 @@ test('the page in Arabic, dark, on a phone: right to left, nothing wider than th
   await openBridge(page);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('bridge-state')).toHaveAttribute('data-state', 'ON');
-  await expect(page.locator('[data-testid="bridge-job"]').first()).toBeVisible();
+  await page.getByTestId('start-job-name').selectOption('recompute-daily-turnover');
+  await page.getByTestId('parameter-days').fill('30');
+  await page.getByTestId('start-job-submit').click();
+  await expect(page.locator('[data-testid="bridge-job"][data-name="recompute-daily-turnover"]').first()).toHaveAttribute('data-state', '3', { timeout: 60_000 });
+  await expect(page.locator('[data-testid="history-row"]').first()).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'test-results/bridge-page-ar-dark-390.png', fullPage: true });

@@ -85,10 +85,10 @@ export function JobHistoryView({ finishedCount }: { finishedCount: number }) {
             <Table.Body>
               {shown.map((job) => (
                 <Table.Row key={job.oid} data-testid="history-row" data-state={job.state} data-name={job.name}>
-                  <Table.Cell fontFamily="mono" whiteSpace="nowrap">
-                    {job.name}
+                  <Table.Cell whiteSpace="nowrap">
+                    <Text fontFamily="mono">{job.name}</Text>
                     {job.tenant && (
-                      <Text as="span" color="fg.muted" ms="2">
+                      <Text textStyle="xs" color="fg.muted">
                         {job.tenant}
                       </Text>
                     )}
@@ -98,7 +98,9 @@ export function JobHistoryView({ finishedCount }: { finishedCount: number }) {
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{jobTime(job.startedAt, i18n.locale)}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{jobTime(job.finishedAt, i18n.locale)}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{jobDuration(job, i18n.locale)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">
+                    <bdi>{jobDuration(job, i18n.locale)}</bdi>
+                  </Table.Cell>
                   <Table.Cell>{job.isManualStarted ? <Trans>by hand</Trans> : <Trans>schedule</Trans>}</Table.Cell>
                   <Table.Cell color="red.fg" minW="48" data-testid="history-error">
                     {job.error}

@@ -61,9 +61,20 @@ export function JobListView({ jobs, mayCancel, cancel }: { jobs: readonly Listed
               )}
             </Flex>
             <Text textStyle="xs" color="fg.muted" mt="1">
-              {job.category} · {job.isManualStarted ? <Trans>started by hand</Trans> : <Trans>scheduled</Trans>}
-              {job.startedAt && <> · {jobTime(job.startedAt, i18n.locale)}</>}
-              {job.finishedAt && <> · {jobDuration(job, i18n.locale)}</>}
+              {/* bdi: each piece keeps its own direction in a right-to-left language ("1.3 s", a Latin category). */}
+              <bdi>{job.category}</bdi> · {job.isManualStarted ? <Trans>started by hand</Trans> : <Trans>scheduled</Trans>}
+              {job.startedAt && (
+                <>
+                  {' · '}
+                  <bdi>{jobTime(job.startedAt, i18n.locale)}</bdi>
+                </>
+              )}
+              {job.finishedAt && (
+                <>
+                  {' · '}
+                  <bdi data-testid="job-duration">{jobDuration(job, i18n.locale)}</bdi>
+                </>
+              )}
             </Text>
             <Box mt="2">
               <JobProgress job={job} />

@@ -17,7 +17,7 @@ export function JobProgress({ job }: { job: BridgeJob }) {
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
-      <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap" data-testid="job-progress-text">
+      <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap" dir="auto" data-testid="job-progress-text">
         {figures}
       </Text>
     </HStack>
