@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test';
+import { blocking, formatViolations, scanPage } from './support/axe';
 import { freshStorage, startMate } from './support/mate-server';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
@@ -8,6 +9,13 @@ import { serveMateForSpec } from './support/spec-server';
 const PASSWORD = 'bridge-page-e2e-password';
 const DEMO_PASSWORD = 'demo-pass-1';
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
+
+/** Serious and critical axe-core violations of the page as it is now, after transitions have ended. */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const violations = blocking(await scanPage(page));
+  expect(violations, `${where}:\n${formatViolations(violations)}`).toEqual([]);
+}
 
 async function openBridge(page: Page): Promise<void> {
   await expect(page.getByTestId('bridge-page')).toBeVisible({ timeout: 30_000 });
@@ -72,6 +80,7 @@ test('the dashboard card links to the page, where a job started by mouse shows i
   await expect(history.locator('[data-testid="history-row"][data-name="recompute-daily-turnover"]')).toHaveCount(0);
   await history.getByTestId('history-filter').selectOption('3');
   await expect(history.locator('[data-testid="history-row"][data-name="recompute-daily-turnover"]')).toHaveCount(1);
+  await expectAccessible(page, 'bridge page, English, light');
   await page.screenshot({ path: 'test-results/bridge-page-en-light-1440.png', fullPage: true });
 });
 
@@ -167,9 +176,11 @@ test('the page in Arabic, dark, on a phone: right to left, nothing wider than th
   await expect(page.locator('[data-testid="history-row"]').first()).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page, 'bridge page, Arabic, dark, phone');
   await page.screenshot({ path: 'test-results/bridge-page-ar-dark-390.png', fullPage: true });
   await page.goto(`${mate.url}/`);
   await expect(page.getByTestId('bridge-card').getByTestId('bridge-state')).toBeVisible();
   await page.getByTestId('bridge-card').scrollIntoViewIfNeeded();
+  await expectAccessible(page, 'dashboard, Arabic, dark, phone');
   await page.screenshot({ path: 'test-results/bridge-card-ar-dark-390.png' });
 });

@@ -55,7 +55,8 @@ export function JobHistoryView({ finishedCount }: { finishedCount: number }) {
           <Trans>No finished job matches.</Trans>
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        // Focusable, so that a keyboard scrolls the columns a phone cannot show at once.
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t`History`}>
           <Table.Root size="sm" striped>
             <Table.Header>
               <Table.Row>

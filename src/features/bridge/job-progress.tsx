@@ -12,8 +12,9 @@ export function JobProgress({ job }: { job: BridgeJob }) {
   const figures = job.countMax === null ? `${count} ${job.countUnit ?? ''}`.trim() : `${count} / ${formatNumber(job.countMax, i18n.locale)} ${job.countUnit ?? ''}`.trim();
   return (
     <HStack gap="3" minW="0" data-testid="job-progress" data-count={job.count} data-count-max={job.countMax ?? ''}>
-      <Progress.Root value={percent} size="sm" flex="1" minW="16" colorPalette="teal" aria-label={t`Progress`} aria-valuetext={figures}>
-        <Progress.Track>
+      <Progress.Root value={percent} size="sm" flex="1" minW="16" colorPalette="teal">
+        {/* The track is the progressbar: it carries the name and the figures for a screen reader. */}
+        <Progress.Track aria-label={t`Progress`} aria-valuetext={figures}>
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
