@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ MATE_DEMO_DATA: 'off' }, '/').demoData).toBe(false);
   });
 
+  it('runs bridge jobs unless MATE_RUN_JOBS says not to', () => {
+    expect(loadConfig({}, '/').runJobs).toBe(true);
+    expect(loadConfig({ MATE_RUN_JOBS: 'false' }, '/').runJobs).toBe(false);
+    expect(() => loadConfig({ MATE_RUN_JOBS: 'maybe' }, '/')).toThrow(/MATE_RUN_JOBS/);
+  });
+
   it('takes the timeouts for slow clients in seconds, 10 s for headers and 30 s for the request by default', () => {
     expect(loadConfig({}, '/').timeouts).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, idleTimeoutMs: 0 });
     expect(loadConfig({ MATE_REQUEST_TIMEOUT_SECONDS: '120', MATE_HEADERS_TIMEOUT_SECONDS: '5', MATE_IDLE_TIMEOUT_SECONDS: '300' }, '/').timeouts).toEqual({

@@ -25,6 +25,11 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Fill an empty database with demo data on start; default: on for the embedded database only. */
   demoData: boolean;
+  /**
+   * Whether this instance runs bridge jobs (MATE_RUN_JOBS, default true). An instance with false still serves the
+   * bridge, queues and cancels jobs, and leaves running them to the others (its bridge shows OFF).
+   */
+  runJobs?: boolean;
   /** How long a client may take to send a request (MATE_*_TIMEOUT_SECONDS); default DEFAULT_REQUEST_TIMEOUTS. */
   timeouts?: RequestTimeouts;
   /** How many recent log lines each instance keeps for the log page (MATE_SERVER_LOG_SIZE); default 2,000. */
@@ -123,6 +128,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: trustedProxies(env),
     demoData: boolean(env, 'MATE_DEMO_DATA', databaseUrl === undefined),
     serverLogSize: integer(env, 'MATE_SERVER_LOG_SIZE', 2_000, 100, 100_000),
+    runJobs: boolean(env, 'MATE_RUN_JOBS', true),
     timeouts: {
       requestTimeoutMs: integer(env, 'MATE_REQUEST_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.requestTimeoutMs / 1000, 1, 3600) * 1000,
       headersTimeoutMs: integer(env, 'MATE_HEADERS_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.headersTimeoutMs / 1000, 1, 3600) * 1000,

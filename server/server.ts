@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const demo = config.demoData ? await seedDemoData(db, catalogue) : { seeded: false };
   const navigation = await loadNavigation();
   const buildInfo = await readBuildInfo(config.staticDir);
-  const app = await createApp({ config, db, buildInfo, installationId, navigation, data: { catalogue, events } });
+  const app = await createApp({ config, db, buildInfo, installationId, navigation, data: { catalogue, events }, jobs: { run: config.runJobs !== false } });
   const smtpUrl = process.env.MATE_SMTP_URL?.trim();
   const stopMail = smtpUrl ? startMailSender(db, smtpUrl, app.log) : undefined;
   // The database closes after the app has closed, so every plugin's own close hooks (hub, terminals, jobs) still

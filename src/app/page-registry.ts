@@ -18,6 +18,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'permission-matrix': preloadable(() => import('../features/permissions').then((module) => module.PermissionAdminPage)),
   'data-grid': preloadable(() => import('../features/data-grid/data-grid-page').then((module) => module.DataGridPage)),
   'server-log': preloadable(() => import('../features/server-log').then((module) => module.ServerLogPage)),
+  bridge: preloadable(() => import('../features/bridge').then((module) => module.BridgePage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
 };
 

@@ -1,6 +1,7 @@
 import { Card, Code, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import useSWR from 'swr';
+import { BridgeStatusCard } from '../features/bridge';
 import { apiGet } from '../lib/api/api-client';
 import { formatDate } from '../lib/format/format-number';
 import { pageCount } from '../lib/i18n/page-count';
@@ -52,7 +53,7 @@ function VersionCard() {
   );
 }
 
-/** Start page until the customisable dashboard of spec 2 lands: favourites, recently used pages and the version. */
+/** Start page until the customisable dashboard of spec 2 lands: favourites, recently used pages, the version and the bridge. */
 export function DashboardPage() {
   const { t } = useLingui();
   const { favourites, recent } = useUserPages();
@@ -81,6 +82,7 @@ export function DashboardPage() {
         </Card.Body>
       </Card.Root>
       <VersionCard />
+      <BridgeStatusCard />
     </SimpleGrid>
   );
 }

@@ -17,8 +17,10 @@ function fakeConnection(startOutcomes: (Error | undefined)[]) {
     async stop() {
       connection.state = HubConnectionState.Disconnected;
     },
-    async invoke(method: string) {
+    async invoke(method: string, ...args: unknown[]) {
       invoked.push(method);
+      if (method === 'Refuse') throw new Error(`refused ${String(args[0])}`);
+      return `${method} answered`;
     },
     on() {},
     off() {},
@@ -95,6 +97,14 @@ describe('HubSession', () => {
     fake.fire('reconnected');
     await settled();
     expect(session.getSnapshot().updateAvailable).toBe(false);
+  });
+  it('invokes a method once and answers its result or its refusal; before it is connected it refuses at once', async () => {
+    const { session, fake } = build([undefined]);
+    await expect(session.invoke('StartBridgeJob', 'x')).rejects.toThrow('not established');
+    await session.start();
+    await expect(session.invoke<string>('StartBridgeJob', 'x')).resolves.toBe('StartBridgeJob answered');
+    await expect(session.invoke('Refuse', 'y')).rejects.toThrow('refused y');
+    expect(fake.invoked).toEqual(['StartBridgeJob', 'Refuse']);
   });
 });
 

@@ -124,9 +124,9 @@ export class HubSession {
     return () => this.subscriptions.delete(subscription);
   }
 
-  /** Calls a hub method once, now; rejects when not connected or refused (e.g. ending a subscription). */
+  /** Calls a hub method once and answers its result; a Completion error rejects with the server's message. */
   invoke<T = unknown>(method: string, ...args: unknown[]): Promise<T> {
-    if (this.connection.state !== HubConnectionState.Connected) return Promise.reject(new Error('The hub is not connected.'));
+    if (this.connection.state !== HubConnectionState.Connected) return Promise.reject(new Error('The live connection is not established.'));
     return this.connection.invoke<T>(method, ...args);
   }
 
