@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Catalogue } from '../data/catalogue';
 import type { Database, Queryable } from '../db/database';
 import { parseCron } from './cron';
 import { JOB_STATE, JobParameterError, type JobRegistry, type JobState } from './job-definition';
@@ -66,6 +67,8 @@ export interface JobRunnerOptions {
    */
   describeTenant(db: Queryable, oid: number): Promise<JobTenant>;
   log?: FastifyBaseLogger;
+  /** The entity kinds, handed to the jobs that work on metadata-driven tables. */
+  catalogue?: Catalogue;
 }
 
 interface LocalJob {
@@ -271,6 +274,8 @@ export class JobRunner {
         const parameters = definition.parseParameters(row.parameters);
         await definition.run({
           db: this.db,
+          jobOid: row.oid,
+          catalogue: this.options.catalogue,
           tenantOid: row.tenantOid,
           parameters,
           signal,
