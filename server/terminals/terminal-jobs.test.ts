@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubConnection } from '@microsoft/signalr';
+import fc from 'fast-check';
+import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
 import { quoteIdent as q } from '../data/sql-names';
 import { hubClient, nextMessage, type HubInstance } from '../hub/hub-test-app';
 import { addUser, builtInCatalogue, createIdentityTestDatabase, signInToken } from '../identity/identity-test-app';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
+import { BUILT_IN_JOBS } from '../jobs/built-in/built-in-jobs';
 import { JOB_STATE } from '../jobs/job-definition';
 import { readJob, type BridgeJob } from '../jobs/job-store';
 import { DEMO_TERMINAL_SECRET } from '../seed/demo/demo-terminals';
@@ -34,6 +36,7 @@ describe('the terminal jobs of the bridge', () => {
   const tokens: Record<string, string> = {};
   const clients: HubConnection[] = [];
   const terminals: TestTerminal[] = [];
+  let demoSchedules: { name: string; tenant_oid: string | null; cron: string; parameters: unknown; next_run_at: string }[] = [];
 
   async function connect(instance: HubInstance, user: string): Promise<HubConnection> {
     const client = hubClient(instance, () => tokens[user]!);
@@ -63,6 +66,9 @@ describe('the terminal jobs of the bridge', () => {
          join ${q(catalogue.find('tenancy', 'pos-terminal')!.table)} t on t."Oid" = c.terminal_oid order by c.terminal_key`,
     );
     de = credentials.rows.filter((row) => Number(row.tenant_oid) === tenantDe).map((row) => ({ oid: Number(row.terminal_oid), tenantOid: tenantDe, key: row.terminal_key, number: Number(row.number) }));
+    demoSchedules = (await database.db.query<{ name: string; tenant_oid: string | null; cron: string; parameters: unknown; next_run_at: string }>('select name, tenant_oid, cron, parameters, next_run_at from mate_job_schedule order by oid')).rows;
+    // The tests start their runs by hand: a demo schedule firing meanwhile would make a start "already running".
+    await database.db.query('update mate_job_schedule set enabled = false');
     // A sweeps often; the test ages a row instead of waiting for it to go stale.
     a = await startTerminalInstance(database, { sweepMs: 100 });
     b = await startTerminalInstance(database);
@@ -89,6 +95,21 @@ describe('the terminal jobs of the bridge', () => {
     await database?.drop();
   });
 
+  it('seeds demo schedules per tenant, each a job of the bridge with parameters it takes, next due within a week', async () => {
+    const tenants = await database.db.query<{ n: number }>(`select count(*)::int as n from ${q((await builtInCatalogue()).find('tenancy', 'tenant')!.table)}`);
+    expect(demoSchedules).toHaveLength(tenants.rows[0]!.n * 3 + 1);
+    const perTenant = demoSchedules.filter((schedule) => Number(schedule.tenant_oid) === tenantDe).map((schedule) => schedule.name).sort();
+    expect(perTenant).toEqual(['push-terminal-configuration', 'recompute-daily-turnover', 'reprocess-unprocessed-documents']);
+    expect(demoSchedules.filter((schedule) => schedule.tenant_oid === null).map((schedule) => schedule.name)).toEqual(['purge-old-data']);
+    for (const schedule of demoSchedules) {
+      const definition = BUILT_IN_JOBS.find((job) => job.name === schedule.name)!;
+      expect(() => definition.parseParameters(typeof schedule.parameters === 'string' ? JSON.parse(schedule.parameters) : schedule.parameters as never)).not.toThrow();
+      const due = Date.parse(new Date(schedule.next_run_at).toISOString());
+      expect(due).toBeGreaterThan(Date.now() - 60_000);
+      expect(due).toBeLessThanOrEqual(Date.now() + 7 * 24 * 3600_000);
+    }
+  });
+
   it('authorises ResetProcessQueue and ForcePosClassicSync like a start of their job, and names bad arguments', async () => {
     const ada = await connect(a, 'ada');
     const pia = await connect(a, 'pia');
@@ -106,6 +127,19 @@ describe('the terminal jobs of the bridge', () => {
     const sync = await ada.invoke<BridgeJob>('ForcePosClassicSync', tenantDe);
     expect(sync).toMatchObject({ name: 'push-terminal-configuration', tenantOid: tenantDe, isManualStarted: true, countUnit: 'terminals' });
     expect(await finished(sync.oid)).toMatchObject({ state: JOB_STATE.success, count: 0, countMax: 0 });
+  });
+
+  it('answers hostile arguments of both methods with a Completion error that names the problem, and keeps the connection', async () => {
+    const pia = await connect(a, 'pia');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('ResetProcessQueue', 'ForcePosClassicSync'), fc.array(fc.jsonValue(), { maxLength: 3 }), async (method, args) => {
+        const outcome = await pia.invoke(method, ...args).then(() => 'answered', (error: Error) => error.message);
+        // Pia may not start either job: whatever the arguments, she is refused, for them or for the permission.
+        expect(outcome).toMatch(/Argument 1 \(tenantOid\)|takes at most 1 argument|Not permitted|You do not belong/);
+        expect(pia.state).toBe(HubConnectionState.Connected);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('ResetProcessQueue books the unprocessed receipts into the daily turnover and keeps the ones it cannot book, with the reason', async () => {

@@ -192,6 +192,12 @@ export class SimulatedTerminal {
         this.say(`receipt ${receipt?.number ?? '?'} ${message.stored ? 'stored' : 'was stored before'}${receipt ? ` (${receipt.total.toFixed(2)} ${receipt.currency})` : ''}`);
         break;
       }
+      case 'configuration': {
+        // A real terminal would apply it; the simulator shows what came (docs/terminals.md "Configuration").
+        const configuration = (message.configuration ?? {}) as Record<string, unknown>;
+        this.say(`configuration ${String(message.pushId)} received (terminal ${String(configuration.terminalNumber)}, ${String(configuration.currency)}, issued ${String(configuration.issuedAt)})`);
+        break;
+      }
       case 'error':
         this.totals.refused += 1;
         if (typeof message.id === 'string') this.unacknowledged.delete(message.id);
