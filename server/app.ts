@@ -91,7 +91,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       // After the hub: it adds SubscribeTerminalMonitoring to the hub's methods.
       // Not encapsulated, so that `app.terminals` (the sweep, and the kill of tests) is the app's.
       await app.register(fastifyPlugin(terminalRoutes, { name: 'mate-terminals', fastify: '5.x' }), { db: options.db, catalogue: options.data.catalogue, resolveContext, timings: options.terminals?.timings });
-      await app.register(jobsPlugin, { ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
+      await app.register(jobsPlugin, { importDir: options.config.importDir, ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
     }
     await registerStaticUi(app, options.config.staticDir);
   },

@@ -20,6 +20,8 @@ export interface JobContext<P> {
   jobOid: number;
   /** The entity kinds, for jobs that work on metadata-driven tables; undefined in runners built without one. */
   catalogue: Catalogue | undefined;
+  /** The only folder jobs may read files from (config `importDir`); undefined when none is configured. */
+  importDir: string | undefined;
   /** The tenant the job runs for; null for an installation-wide job. */
   tenantOid: number | null;
   parameters: P;

@@ -69,6 +69,8 @@ export interface JobRunnerOptions {
   log?: FastifyBaseLogger;
   /** The entity kinds, handed to the jobs that work on metadata-driven tables. */
   catalogue?: Catalogue;
+  /** The folder the import jobs read from. */
+  importDir?: string;
 }
 
 interface LocalJob {
@@ -276,6 +278,7 @@ export class JobRunner {
           db: this.db,
           jobOid: row.oid,
           catalogue: this.options.catalogue,
+          importDir: this.options.importDir,
           tenantOid: row.tenantOid,
           parameters,
           signal,
