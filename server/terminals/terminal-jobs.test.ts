@@ -138,7 +138,8 @@ describe('the terminal jobs of the bridge', () => {
         expect(outcome).toMatch(/Argument 1 \(tenantOid\)|takes at most 1 argument|Not permitted|You do not belong/);
         expect(pia.state).toBe(HubConnectionState.Connected);
       }),
-      { numRuns: 40 },
+      // CI replays one draw (as the hostile-requests suite does); a developer's run explores a new one each time.
+      { numRuns: 40, ...(process.env.CI ? { seed: 20261124 } : {}) },
     );
   });
 
