@@ -103,8 +103,9 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings, instanceId: serverLog.instance.id });
       await app.register(serverLogRoutes, { ...serverLog, resolveContext });
       // After the hub: it adds SubscribeTerminalMonitoring to the hub's methods.
-      await app.register(terminalRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext, timings: options.terminals?.timings });
-      await app.register(jobsPlugin, { ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
+      // Not encapsulated, so that `app.terminals` (the sweep, and the kill of tests) is the app's.
+      await app.register(fastifyPlugin(terminalRoutes, { name: 'mate-terminals', fastify: '5.x' }), { db: options.db, catalogue: options.data.catalogue, resolveContext, timings: options.terminals?.timings });
+      await app.register(jobsPlugin, { importDir: options.config.importDir, ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
     }
     await registerStaticUi(app, options.config.staticDir);
   },

@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The only folder the import jobs read files from (MATE_IMPORT_DIR, default `<dataDir>/imports`; docs/jobs.md). */
+  importDir: string;
   adminPassword: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   metadataDir: string | undefined;
@@ -118,6 +120,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host,
     databaseUrl,
     dataDir: path.resolve(cwd, env.MATE_DATA_DIR?.trim() || 'data'),
+    importDir: path.resolve(cwd, env.MATE_IMPORT_DIR?.trim() || path.join(env.MATE_DATA_DIR?.trim() || 'data', 'imports')),
     adminPassword,
     logLevel,
     metadataDir: env.MATE_METADATA_DIR?.trim() ? path.resolve(cwd, env.MATE_METADATA_DIR.trim()) : undefined,

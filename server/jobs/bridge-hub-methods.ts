@@ -71,6 +71,30 @@ function startBridgeJob(parts: BridgeHubParts): HubMethod<StartArguments> {
 }
 
 /**
+ * A hub method that starts one job of the tenant without parameters: ResetProcessQueue(tenantOid?) starts
+ * reprocess-unprocessed-documents, ForcePosClassicSync(tenantOid?) push-terminal-configuration. The tenant defaults to
+ * the connection's; the answer is the queued run, followed like any other on SubscribeBridgeJobNotification. Needs
+ * Update on /service/bridge in that tenant, as StartBridgeJob of the same job would.
+ */
+function jobShortcut(methodName: string, jobName: string, parts: BridgeHubParts): HubMethod<number | undefined> {
+  return {
+    name: methodName,
+    parse(args) {
+      hubArguments.atMost(args, 1, methodName);
+      return args[0] === undefined || args[0] === null ? undefined : hubArguments.positiveInteger(args, 0, 'tenantOid');
+    },
+    permission: (tenantOid) => ({ path: BRIDGE_PATH, action: 'Update', tenantOid }),
+    async invoke(argument, caller): Promise<BridgeJob> {
+      const tenantOid = argument ?? caller.context.tenantOid ?? null;
+      if (tenantOid === null) throw new HubMethodError('Argument 1 (tenantOid) is needed: the connection works in no tenant.');
+      const row = await parts.runner.enqueue({ name: jobName, tenantOid, parameters: {}, manual: true, startedBy: caller.context.userOid });
+      if (!row) throw new HubMethodError(`The job ${jobName} is already queued or running for tenant ${tenantOid}.`);
+      return toBridgeJob(row);
+    },
+  };
+}
+
+/**
  * CancelBridgeJob(jobOid): a queued run is cancelled at once, a running one is aborted on the instance that runs
  * it. Needs Update on /service/bridge in the run's tenant; a run the caller may not read is as unknown as none.
  */
@@ -132,5 +156,7 @@ export function bridgeHubMethods(parts: BridgeHubParts): HubMethod<never>[] {
     subscription('SubscribeBridgeJobNotification', 'jobs', parts),
     startBridgeJob(parts),
     cancelBridgeJob(parts),
+    jobShortcut('ResetProcessQueue', 'reprocess-unprocessed-documents', parts),
+    jobShortcut('ForcePosClassicSync', 'push-terminal-configuration', parts),
   ] as unknown as HubMethod<never>[];
 }

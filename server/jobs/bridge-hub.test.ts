@@ -94,7 +94,7 @@ describe('the bridge on the hub', () => {
     const firstState = nextMessage<BridgeState>(watcher, 'UpdateBridgeState');
     const state = (await watcher.invoke('SubscribeBridgeStateNotification')) as BridgeState;
     expect(state).toMatchObject({ state: 'ON', version: '6.025.0114.0840', buildDate: '2025-01-14T08:40:00.000Z', jobCount: 0, jobFailedCount: 0, jobs: [] });
-    expect(state.definitions.map((d) => d.name).sort()).toEqual(['gate', 'purge-old-data', 'recompute-daily-turnover']);
+    expect(state.definitions.map((d) => d.name).sort()).toEqual(['gate', 'import-exchange-rates', 'purge-old-data', 'push-terminal-configuration', 'recompute-daily-turnover', 'reprocess-unprocessed-documents']);
     expect(await firstState).toEqual(state);
     expect(await watcher.invoke('SubscribeBridgeJobNotification')).toEqual([]);
 

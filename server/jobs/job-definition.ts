@@ -1,3 +1,4 @@
+import type { Catalogue } from '../data/catalogue';
 import type { Database } from '../db/database';
 
 /** Numeric job states (spec 2 §4): 3, 4 and 5 are the spec's; 1 and 2 are ours (docs/jobs.md). */
@@ -15,6 +16,12 @@ export class JobParameterError extends Error {
 /** What a running job may use. */
 export interface JobContext<P> {
   db: Database;
+  /** The run (its `mate_job` row), for records the job leaves behind. */
+  jobOid: number;
+  /** The entity kinds, for jobs that work on metadata-driven tables; undefined in runners built without one. */
+  catalogue: Catalogue | undefined;
+  /** The only folder jobs may read files from (config `importDir`); undefined when none is configured. */
+  importDir: string | undefined;
   /** The tenant the job runs for; null for an installation-wide job. */
   tenantOid: number | null;
   parameters: P;

@@ -66,4 +66,22 @@ export const JOB_MIGRATIONS: Migration[] = [
          )`,
       ),
   },
+  {
+    version: 201,
+    name: 'exchange-rates',
+    // The metadata has no exchange rate kind: the rates the import job writes live here, one per tenant and foreign
+    // currency (spec 2 "Exchange rate info": foreignCurrency, exchangeRate, modifiedAt), until one is defined.
+    up: (tx) =>
+      exec(
+        tx,
+        `create table mate_exchange_rate (
+           tenant_oid bigint not null,
+           foreign_currency text not null,
+           exchange_rate numeric(18, 8) not null check (exchange_rate > 0),
+           modified_at timestamptz not null,
+           job_oid bigint,
+           primary key (tenant_oid, foreign_currency)
+         )`,
+      ),
+  },
 ];

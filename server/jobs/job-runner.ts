@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Catalogue } from '../data/catalogue';
 import type { Database, Queryable } from '../db/database';
 import { parseCron } from './cron';
 import { JOB_STATE, JobParameterError, type JobRegistry, type JobState } from './job-definition';
@@ -66,6 +67,10 @@ export interface JobRunnerOptions {
    */
   describeTenant(db: Queryable, oid: number): Promise<JobTenant>;
   log?: FastifyBaseLogger;
+  /** The entity kinds, handed to the jobs that work on metadata-driven tables. */
+  catalogue?: Catalogue;
+  /** The folder the import jobs read from. */
+  importDir?: string;
 }
 
 interface LocalJob {
@@ -271,6 +276,9 @@ export class JobRunner {
         const parameters = definition.parseParameters(row.parameters);
         await definition.run({
           db: this.db,
+          jobOid: row.oid,
+          catalogue: this.options.catalogue,
+          importDir: this.options.importDir,
           tenantOid: row.tenantOid,
           parameters,
           signal,

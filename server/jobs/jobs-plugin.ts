@@ -21,6 +21,8 @@ export interface JobsOptions {
   definitions?: readonly JobDefinition<never>[];
   now?: () => number;
   timings?: Partial<JobTimings>;
+  /** The only folder the import jobs read files from (config importDir). */
+  importDir?: string;
   /** false: this instance claims no jobs (its bridge shows OFF); starts and cancels still work. Default true. */
   run?: boolean;
 }
@@ -58,7 +60,7 @@ export const jobsPlugin = fastifyPlugin<JobsPluginOptions>(
   async (app: FastifyInstance, options) => {
     const now = options.now ?? Date.now;
     const registry = new JobRegistry(options.definitions ?? BUILT_IN_JOBS);
-    const runner = new JobRunner({ db: options.db, registry, instanceId: randomUUID(), now, timings: options.timings, describeTenant: tenantDescriber(options.catalogue), log: app.log });
+    const runner = new JobRunner({ db: options.db, registry, instanceId: randomUUID(), now, timings: options.timings, describeTenant: tenantDescriber(options.catalogue), log: app.log, catalogue: options.catalogue, importDir: options.importDir });
     const running = options.run !== false;
     const source: BridgeSource = { db: options.db, registry, buildInfo: options.buildInfo, instanceId: runner.instanceId, runnerState: () => (running ? runner.state : 'OFF'), now };
     const subscriptions = new BridgeSubscriptions(source);

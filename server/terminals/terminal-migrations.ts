@@ -58,4 +58,29 @@ export const TERMINAL_MIGRATIONS: Migration[] = [
          create index mate_terminal_document_created on mate_terminal_document (tenant_oid, created_at)`,
       ),
   },
+  {
+    version: 501,
+    name: 'terminal-document-processing-and-configuration-pushes',
+    // A handed-in document is booked (processed) later, by the reprocess job; one that could not be booked keeps the
+    // reason. A configuration push is one terminal's copy of its configuration, delivered by whichever instance holds
+    // the terminal's socket (docs/terminals.md "Configuration").
+    up: (tx) =>
+      exec(
+        tx,
+        `alter table mate_terminal_document add column processed_at timestamptz;
+         alter table mate_terminal_document add column processing_error text;
+         create index mate_terminal_document_unprocessed on mate_terminal_document (tenant_oid, oid) where processed_at is null;
+         create table mate_terminal_configuration_push (
+           oid bigint generated always as identity primary key,
+           job_oid bigint,
+           terminal_oid bigint not null,
+           tenant_oid bigint not null,
+           configuration jsonb not null,
+           created_at timestamptz not null default now(),
+           delivered_at timestamptz,
+           delivered_by text
+         );
+         create index mate_terminal_configuration_push_job on mate_terminal_configuration_push (job_oid)`,
+      ),
+  },
 ];

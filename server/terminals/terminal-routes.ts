@@ -20,7 +20,8 @@ import { handInReceipt } from './terminal-documents';
 import { TerminalEventBus } from './terminal-events';
 import { createTerminalMonitoring, monitoredTenants, TERMINAL_MONITORING_PATH } from './terminal-monitoring';
 import { DEFAULT_TERMINAL_TIMINGS, TERMINAL_CLOSE, TerminalSession, type TerminalTimings } from './terminal-session';
-import { listTerminalStates, readTerminalLog } from './terminal-state';
+import { listTerminalStates, readTerminalLog, sweepStaleConnections } from './terminal-state';
+import { deliverPush, parsePushCommand, TERMINAL_COMMAND_CHANNEL } from './terminal-configuration';
 import { TERMINAL_SOCKET_PATH } from './terminal-socket-path';
 
 
@@ -39,6 +40,13 @@ export interface TerminalRoutesOptions {
  * server's maxPayload (the hub's message limit).
  */
 const MAX_RECEIPT_BODY_BYTES = 256 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The terminal endpoint of this instance (server/terminals), for tests: `kill` cuts it off as a dying process would. */
+    terminals?: { instanceId: string; sweep(): Promise<number>; kill(): Promise<void> };
+  }
+}
 
 const oidParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } as const;
 
@@ -77,6 +85,46 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
       held.close(TERMINAL_CLOSE.replaced, 'a newer connection of this terminal took over');
     }
     monitoring.fanOut(event);
+  });
+
+  // A configuration push for a terminal held here (queued by a job on any instance) goes out on its socket.
+  let unlistenCommands: (() => Promise<void>) | undefined = await db.listen(TERMINAL_COMMAND_CHANNEL, (payload) => {
+    const command = parsePushCommand(payload);
+    const session = command && sessions.get(command.terminalOid);
+    if (!command || !session) return;
+    deliverPush(db, command.pushOid, instanceId, (message) => session.push(message)).catch((error: unknown) => {
+      app.log.warn({ err: error, pushOid: command.pushOid }, 'terminal: a configuration push could not be delivered');
+    });
+  });
+
+  /** Marks the stale rows of instances that stopped answering disconnected and tells every instance. */
+  const sweep = async (): Promise<number> => {
+    const swept = await sweepStaleConnections(db, instanceId, timings.staleAfterMs);
+    for (const row of swept) await events.publish({ ...row, connected: false });
+    return swept.length;
+  };
+  let sweeping = false;
+  const sweepTimer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweep()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'terminal: the sweep of stale connections failed; the next one tries again'))
+      .finally(() => (sweeping = false));
+  }, timings.sweepMs);
+  sweepTimer.unref();
+
+  app.decorate('terminals', {
+    instanceId,
+    sweep,
+    async kill() {
+      clearInterval(sweepTimer);
+      const held = [...sessions.values()];
+      sessions.clear();
+      for (const session of held) session.kill();
+      await unlistenCommands?.().catch(() => undefined);
+      unlistenCommands = undefined;
+      await events.close();
+    },
   });
 
   /** The terminal of the request's Basic credentials; a 401 carries the challenge. */
@@ -190,6 +238,8 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     await Promise.all(open.map((session) => session.whenEnded));
   });
   app.addHook('onClose', async () => {
+    clearInterval(sweepTimer);
+    await unlistenCommands?.().catch(() => undefined);
     await events.close();
   });
 }

@@ -15,9 +15,11 @@ export interface TerminalTimings {
   silenceMs: number;
   /** A state row whose last heartbeat is older counts as disconnected in reads (its instance may have died). */
   staleAfterMs: number;
+  /** How often each instance sweeps stale rows: marks them disconnected and tells everyone (docs/terminals.md). */
+  sweepMs: number;
 }
 
-export const DEFAULT_TERMINAL_TIMINGS: TerminalTimings = { heartbeatMs: 30_000, silenceMs: 90_000, staleAfterMs: 120_000 };
+export const DEFAULT_TERMINAL_TIMINGS: TerminalTimings = { heartbeatMs: 30_000, silenceMs: 90_000, staleAfterMs: 120_000, sweepMs: 30_000 };
 
 /** Close codes the endpoint uses beyond the standard ones. */
 export const TERMINAL_CLOSE = { silent: 4000, replaced: 4001, disabled: 4003, revoked: 4401, shutdown: 1001 } as const;
@@ -83,6 +85,28 @@ export class TerminalSession {
     this.options.socket.close(code, reason.slice(0, 120));
     // A peer that does not answer the close handshake is cut off, so the state does not wait for it.
     setTimeout(() => this.options.socket.terminate(), 2_000).unref();
+  }
+
+  /**
+   * Sends a message the server initiates (a configuration push); false when the socket is no longer open, so the
+   * caller does not count it as delivered.
+   */
+  push(message: Record<string, unknown>): boolean {
+    const { socket } = this.options;
+    if (this.ended || socket.readyState !== socket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /**
+   * Cuts the socket and writes nothing more, as a process that dies would (tests of the stale sweep): the state row
+   * stays connected until another instance's sweep finds it stale.
+   */
+  kill(): void {
+    this.ended = true;
+    clearTimeout(this.silence);
+    this.options.socket.terminate();
+    this.resolveEnded();
   }
 
   /** Resolves once the socket has ended and the disconnection is written. */

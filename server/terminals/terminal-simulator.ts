@@ -192,14 +192,31 @@ export class SimulatedTerminal {
         this.say(`receipt ${receipt?.number ?? '?'} ${message.stored ? 'stored' : 'was stored before'}${receipt ? ` (${receipt.total.toFixed(2)} ${receipt.currency})` : ''}`);
         break;
       }
+      case 'configuration': {
+        // A real terminal would apply it; the simulator shows what came (docs/terminals.md "Configuration").
+        const configuration = (message.configuration ?? {}) as Record<string, unknown>;
+        this.say(`configuration ${String(message.pushId)} received (terminal ${String(configuration.terminalNumber)}, ${String(configuration.currency)}, issued ${String(configuration.issuedAt)})`);
+        break;
+      }
       case 'error':
         this.totals.refused += 1;
-        if (typeof message.id === 'string') this.unacknowledged.delete(message.id);
+        // 503: the server could not store it now (its database is away); the receipt is kept and sent again.
+        if (typeof message.id === 'string' && message.status === 503) this.resendLater(message.id);
+        else if (typeof message.id === 'string') this.unacknowledged.delete(message.id);
         this.say(`the server refused a message (${String(message.status)}): ${String(message.message)}`);
         break;
       default:
         this.say(`unknown message from the server: ${text.slice(0, 80)}`);
     }
+  }
+
+  private resendLater(id: string): void {
+    this.timers.push(
+      setTimeout(() => {
+        const receipt = this.unacknowledged.get(id);
+        if (receipt) this.send(receipt);
+      }, this.options.reconnectMs),
+    );
   }
 
   private scheduleReceipt(): void {

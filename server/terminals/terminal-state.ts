@@ -21,7 +21,7 @@ export interface TerminalConnectionState {
 export interface TerminalLogEntry {
   id: number;
   at: string;
-  event: 'connected' | 'disconnected' | 'receipt' | 'refused';
+  event: 'connected' | 'disconnected' | 'receipt' | 'refused' | 'configuration';
   detail: Record<string, unknown> | null;
 }
 
@@ -111,4 +111,31 @@ export async function readTerminalLog(db: Queryable, terminalOid: number, take: 
     [terminalOid, take],
   );
   return rows.rows.map((row) => ({ id: Number(row.id), at: iso(row.at)!, event: row.event, detail: typeof row.detail === 'string' ? (JSON.parse(row.detail) as Record<string, unknown>) : row.detail }));
+}
+
+/** A connection the sweep found stale and marked disconnected. */
+export interface SweptConnection {
+  terminalOid: number;
+  tenantOid: number;
+  connectionId: string;
+  at: string;
+}
+
+/**
+ * Marks disconnected every connected row whose last heartbeat is older than `staleAfterMs` and that another instance
+ * holds: that instance stopped answering (killed, lost its network or database) and cannot mark its terminals. One
+ * UPDATE, so of several instances sweeping at once each row is marked by one; each gets a `disconnected` log line.
+ */
+export async function sweepStaleConnections(db: Queryable, instanceId: string, staleAfterMs: number): Promise<SweptConnection[]> {
+  const swept = await db.query<{ terminal_oid: string | number; tenant_oid: string | number; connection_id: string; at: string }>(
+    `update mate_terminal_connection set connected = false, disconnected_at = now()
+      where connected and instance_id <> $1 and last_heartbeat_at < now() - make_interval(secs => $2::double precision / 1000)
+      returning terminal_oid, tenant_oid, connection_id, disconnected_at as at`,
+    [instanceId, staleAfterMs],
+  );
+  const rows = swept.rows.map((row) => ({ terminalOid: Number(row.terminal_oid), tenantOid: Number(row.tenant_oid), connectionId: row.connection_id, at: iso(row.at)! }));
+  for (const row of rows) {
+    await logTerminalEvent(db, row, 'disconnected', { reason: `its server instance stopped answering: no heartbeat for ${Math.round(staleAfterMs / 1000)} s`, connectionId: row.connectionId });
+  }
+  return rows;
 }

@@ -8,6 +8,7 @@ import { DataEventBus } from '../data/data-event-bus';
 import type { Database } from '../db/database';
 import { openPostgresDatabase } from '../db/postgres-database';
 import type { HubInstance } from '../hub/hub-test-app';
+import type { JobsOptions } from '../jobs/jobs-plugin';
 import { builtInCatalogue } from '../identity/identity-test-app';
 import type { TestDatabase } from '../test-support/test-database';
 import type { TerminalTimings } from './terminal-session';
@@ -17,7 +18,7 @@ import { TERMINAL_SOCKET_PATH } from './terminal-socket-path';
  * One server instance listening on a free port, as production runs it (identity, data service, hub, terminals), with
  * the terminal endpoint's clocks of the test. On PostgreSQL each instance has a pool of its own, as a process would.
  */
-export async function startTerminalInstance(database: TestDatabase, timings: Partial<TerminalTimings> = {}): Promise<HubInstance> {
+export async function startTerminalInstance(database: TestDatabase, timings: Partial<TerminalTimings> = {}, jobs?: JobsOptions): Promise<HubInstance> {
   const db: Database = database.url ? await openPostgresDatabase(database.url, 5) : database.db;
   const bus = new DataEventBus(db);
   await bus.start();
@@ -37,6 +38,7 @@ export async function startTerminalInstance(database: TestDatabase, timings: Par
       navigation: [],
       data: { catalogue: await builtInCatalogue(), events: bus },
       terminals: { timings },
+      jobs,
     },
     { stream },
   );

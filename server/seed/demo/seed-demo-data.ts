@@ -3,6 +3,7 @@ import type { Catalogue } from '../../data/catalogue';
 import { quoteIdent as q } from '../../data/sql-names';
 import { insertArticles, type ArticleProgress, type ArticleRefs } from './article-records';
 import { createDemoContext, DemoDataError } from './demo-context';
+import { seedDemoSchedules } from './demo-schedules';
 import { seedDemoIdentity } from './demo-identity';
 import { backfillDemoTerminalCredentials, seedDemoTerminalCredentials } from './demo-terminals';
 import { seedMasterData, type TenantMasterData } from './master-records';
@@ -36,6 +37,8 @@ export interface SeedReport {
   users?: string[];
   /** POS terminals given a demo credential (key demo-pos-NNN, secret DEMO_TERMINAL_SECRET). */
   terminalCredentials?: number;
+  /** Job schedules added (server/seed/demo/demo-schedules.ts). */
+  schedules?: number;
   /** Tenants the user 'admin' was made a member of (0 when there is no admin yet). */
   adminMemberships?: number;
   durationMs?: number;
@@ -101,6 +104,7 @@ export async function seedDemoData(db: Database, catalogue: Catalogue, options: 
       await seedDocumentLocks(ctx, tenant);
     }
     const identity = await seedDemoIdentity(asDatabase(db, tx), ctx, tenants);
+    const schedules = await seedDemoSchedules(tx, tenants.map((tenant) => tenant.oid), Date.now());
     return {
       seeded: true,
       seed,
@@ -109,6 +113,7 @@ export async function seedDemoData(db: Database, catalogue: Catalogue, options: 
       counts: ctx.counts,
       users: identity.users,
       terminalCredentials,
+      schedules,
       adminMemberships: identity.adminMemberships,
       durationMs: Date.now() - started,
       articleMs,

@@ -1,0 +1,39 @@
+import { listUnprocessedDocuments, processDocument } from '../../terminals/terminal-document-processing';
+import { jobParameters, JobParameterError, type JobDefinition } from '../job-definition';
+import { terminalTables } from './terminal-tables';
+
+/**
+ * reprocess-unprocessed-documents {}: processes every unprocessed document of the tenant, oldest first, one
+ * transaction each (progress in documents): a document never processed or whose processing failed is checked
+ * against its tenant again and booked into the daily turnover (server/terminals/terminal-document-processing.ts).
+ * The run fails when some document still cannot be booked, naming how many and the first reason; the others are
+ * booked all the same. Started by ResetProcessQueue or a schedule.
+ */
+export const reprocessUnprocessedDocuments: JobDefinition<Record<string, never>> = {
+  name: 'reprocess-unprocessed-documents',
+  category: 'Terminals',
+  description: 'Processes the documents terminals handed in that were not processed yet or whose processing failed, and books them into the daily turnover.',
+  countUnit: 'documents',
+  scope: 'tenant',
+  parameterSchema: { type: 'object', additionalProperties: false, properties: {} },
+  parseParameters(raw) {
+    jobParameters.object(raw, []);
+    return {};
+  },
+  async run({ db, catalogue, tenantOid, progress, now, signal }) {
+    if (tenantOid === null) throw new JobParameterError('Documents are processed per tenant; this run has none.');
+    const tables = terminalTables(catalogue);
+    const documents = await listUnprocessedDocuments(db, tenantOid);
+    await progress(0, documents.length);
+    const failures: string[] = [];
+    for (const [index, document] of documents.entries()) {
+      signal.throwIfAborted();
+      const outcome = await db.transaction((tx) => processDocument(tx, tables, document.oid, now()));
+      if (outcome.processed === false) failures.push(`${document.documentId}: ${outcome.error}`);
+      await progress(index + 1);
+    }
+    if (failures.length > 0) {
+      throw new Error(`${failures.length} of ${documents.length} document(s) could not be processed and stay unprocessed; the first: ${failures[0]}`);
+    }
+  },
+};

@@ -1,0 +1,76 @@
+import type { Queryable } from '../db/database';
+import { quoteIdent as q } from '../data/sql-names';
+
+/**
+ * Booking handed-in documents (docs/terminals.md "Processing"). A terminal's receipt is stored as it arrives; it is
+ * *processed* when it has been checked against its tenant and booked into the tenant's daily turnover
+ * (`mate_turnover_day`). A document is **unprocessed** while `processed_at` is null: it was never processed, or its
+ * processing failed and `processing_error` says why. The reprocess job (ResetProcessQueue) works through them.
+ */
+
+/** The tables processing reads: the POS terminal records and the tenants (from the catalogue). */
+export interface ProcessingTables {
+  posTable: string;
+  tenantTable: string | undefined;
+}
+
+/** One unprocessed document, in the order it is processed. */
+export interface UnprocessedDocument {
+  oid: number;
+  documentId: string;
+  terminalOid: number;
+  failedBefore: boolean;
+}
+
+/** The unprocessed documents of the tenant, oldest first. */
+export async function listUnprocessedDocuments(db: Queryable, tenantOid: number): Promise<UnprocessedDocument[]> {
+  const rows = await db.query<{ oid: string | number; document_id: string; terminal_oid: string | number; processing_error: string | null }>(
+    'select oid, document_id, terminal_oid, processing_error from mate_terminal_document where tenant_oid = $1 and processed_at is null order by oid',
+    [tenantOid],
+  );
+  return rows.rows.map((row) => ({ oid: Number(row.oid), documentId: row.document_id, terminalOid: Number(row.terminal_oid), failedBefore: row.processing_error !== null }));
+}
+
+/** Why a document cannot be booked, or undefined when it can. */
+async function bookingProblem(db: Queryable, tables: ProcessingTables, document: { tenant_oid: string | number; terminal_oid: string | number; currency: string }): Promise<string | undefined> {
+  const terminal = await db.query(`select 1 from ${q(tables.posTable)} where "Oid" = $1 and "TenantOid" = $2`, [document.terminal_oid, document.tenant_oid]);
+  if (terminal.rowCount === 0) return `The POS terminal ${document.terminal_oid} that handed the document in no longer exists in its tenant.`;
+  if (!tables.tenantTable) return undefined;
+  const tenant = await db.query<{ CurrencyCode: string | null }>(`select "CurrencyCode" from ${q(tables.tenantTable)} where "Oid" = $1`, [document.tenant_oid]);
+  const currency = tenant.rows[0]?.CurrencyCode ?? null;
+  if (currency !== null && currency !== document.currency) return `The document is in ${document.currency}, but its tenant books in ${currency}.`;
+  return undefined;
+}
+
+/** The outcome of processing one document. */
+export type ProcessingOutcome = { processed: true } | { processed: false; error: string } | { processed: 'gone' };
+
+/**
+ * Processes one document (call it in a transaction): checks it against its tenant, marks it processed, and books its
+ * UTC day again from every receipt of that day that processing has not refused (so a second run never counts twice).
+ * A document that cannot be booked keeps the reason in `processing_error`, stays unprocessed and leaves the day's
+ * figure. `gone`: processed meanwhile.
+ */
+export async function processDocument(db: Queryable, tables: ProcessingTables, oid: number, now: number): Promise<ProcessingOutcome> {
+  const found = await db.query<{ tenant_oid: string | number; terminal_oid: string | number; currency: string; day: string }>(
+    `select tenant_oid, terminal_oid, currency, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day
+       from mate_terminal_document where oid = $1 and processed_at is null for update`,
+    [oid],
+  );
+  const document = found.rows[0];
+  if (!document) return { processed: 'gone' };
+  const problem = await bookingProblem(db, tables, document);
+  const at = new Date(now).toISOString();
+  if (problem) await db.query('update mate_terminal_document set processing_error = $2 where oid = $1', [oid, problem]);
+  else await db.query('update mate_terminal_document set processed_at = $2::timestamptz, processing_error = null where oid = $1', [oid, at]);
+  // The day is booked again either way: a document refused now leaves the day's figure.
+  await db.query(
+    `insert into mate_turnover_day (tenant_oid, day, receipt_count, total, computed_at)
+     select $1, $2::date, count(*)::int, coalesce(sum(total), 0), $3::timestamptz from mate_terminal_document
+      where tenant_oid = $1 and document_type = 'receipt' and processing_error is null
+        and created_at >= $2::date::timestamp at time zone 'UTC' and created_at < ($2::date + 1)::timestamp at time zone 'UTC'
+     on conflict (tenant_oid, day) do update set receipt_count = excluded.receipt_count, total = excluded.total, computed_at = excluded.computed_at`,
+    [document.tenant_oid, document.day, at],
+  );
+  return problem ? { processed: false, error: problem } : { processed: true };
+}
