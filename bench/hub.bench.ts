@@ -1,7 +1,9 @@
 // The real-time hub as users meet it: 200 stock @microsoft/signalr clients (Node, WebSockets), signed in as users who
 // may read the kind, and a writer going through the real data routes with scope headers. Beside it, in the same run
 // and fed by the same NOTIFY, a hand-written `ws` relay (bench/hub-bench-server.ts), so the figures say what the hub
-// costs on top of the bare minimum. Prints figures; asserts nothing (targets: bench/README.md).
+// costs on top of the bare minimum; and bare `ws` clients speaking the hub's protocol, which separate the hub's
+// server-side cost from the stock client's (all clients share this process). Prints figures; asserts nothing
+// (targets: bench/README.md).
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +18,8 @@ const BURST = Number(process.env.BENCH_HUB_BURST ?? 300);
 const BURST_CONCURRENCY = 8;
 const FANOUT = Number(process.env.BENCH_HUB_FANOUT ?? 1000);
 const IDLE = Number(process.env.BENCH_HUB_IDLE ?? 1000);
+/** BENCH_HUB_PROFILE=1 writes a CPU profile of the server process to bench/results/ (open it in Chrome's DevTools). */
+const PROFILE = process.env.BENCH_HUB_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/results'] : [];
 /** Not a target: a delivery that never comes would otherwise hang the bench. */
 const GIVE_UP_MS = 30_000;
 const KIND = '/api/data/pos-supply/quantity-unit';
@@ -52,6 +56,45 @@ async function signalrFleet(ready: HubBenchReady, count: number): Promise<Fleet>
   return {
     onEvent: (next) => (handler = next),
     close: async () => void (await Promise.all(clients.map((client) => client.stop()))),
+  };
+}
+
+/**
+ * The hub's own protocol spoken by bare `ws` clients (negotiate, handshake, records split on 0x1E): the same client
+ * cost as the peer's, so hub_wire against raw_ws is what the hub costs on the server, and hub against hub_wire what
+ * the stock client costs in the (shared) measuring process.
+ */
+async function hubWireFleet(ready: HubBenchReady, count: number): Promise<Fleet> {
+  let handler: EventHandler = () => undefined;
+  const sockets = await openAll(count, async (i) => {
+    const token = ready.readerTokens[i % ready.readerTokens.length]!;
+    const negotiated = await fetch(`${ready.hubUrl}/api/hub/mate/negotiate?negotiateVersion=1`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const { connectionToken } = (await negotiated.json()) as { connectionToken: string };
+    const socket = new WebSocket(`${ready.hubUrl.replace('http', 'ws')}/api/hub/mate?id=${encodeURIComponent(connectionToken)}`, { headers: { authorization: `Bearer ${token}` } });
+    const handshaken = new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.on('message', (data) => {
+        for (const text of data.toString().split('\x1e')) {
+          if (!text) continue;
+          const message = JSON.parse(text) as { type?: number; target?: string; arguments?: { oid: number }[] };
+          if (message.type === undefined) resolve();
+          else if (message.type === 1 && message.target && message.arguments?.[0]) handler(message.target, message.arguments[0].oid);
+        }
+      });
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    socket.send('{"protocol":"json","version":1}\x1e');
+    await handshaken;
+    // The hub drops a client silent for 30 s; the stock client pings every 15 s.
+    const ping = setInterval(() => socket.send('{"type":6}\x1e'), 10_000);
+    socket.once('close', () => clearInterval(ping));
+    return socket;
+  });
+  return {
+    onEvent: (next) => (handler = next),
+    close: async () => {
+      await Promise.all(sockets.map((socket) => new Promise((resolve) => (socket.once('close', resolve), socket.close()))));
+    },
   };
 }
 
@@ -195,7 +238,7 @@ async function idleCost(server: ChildProcess, open: () => Promise<Fleet>, prefix
 }
 
 function startServer(): Promise<{ server: ChildProcess; ready: HubBenchReady }> {
-  const server = fork(fileURLToPath(new URL('./hub-bench-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx', '--expose-gc'] });
+  const server = fork(fileURLToPath(new URL('./hub-bench-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx', '--expose-gc', ...PROFILE] });
   return new Promise((resolve, reject) => {
     server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
     server.once('message', (message: HubBenchReady) => resolve({ server, ready: message }));
@@ -212,6 +255,7 @@ export async function run(): Promise<Record<string, number>> {
     // The code letter keeps each side's records apart (Code is unique, at most 8 characters).
     const sides: [string, string, (count: number) => Promise<Fleet>][] = [
       [`${engine}.hub`, 'H', (count) => signalrFleet(ready, count)],
+      [`${engine}.hub_wire`, 'W', (count) => hubWireFleet(ready, count)],
       [`${engine}.raw_ws`, 'R', (count) => peerFleet(ready, count)],
     ];
     for (const [prefix, code, open] of sides) {
@@ -222,10 +266,12 @@ export async function run(): Promise<Record<string, number>> {
       await fleet.close();
       await idleCost(server, () => open(IDLE), prefix, figures);
     }
-    const ratio = (name: string) => Math.round((figures[`${engine}.hub.${name}`]! / figures[`${engine}.raw_ws.${name}`]!) * 100) / 100;
-    figures[`${engine}.hub_vs_raw.delivery_p95`] = ratio('delivery.p95_ms');
-    figures[`${engine}.hub_vs_raw.fanout_messages_per_s`] = ratio('fanout.messages_per_s');
-    figures[`${engine}.hub_vs_raw.heap_per_connection`] = ratio('idle.heap_per_connection_kib');
+    const ratio = (side: string, name: string) => Math.round((figures[`${engine}.${side}.${name}`]! / figures[`${engine}.raw_ws.${name}`]!) * 100) / 100;
+    for (const side of ['hub', 'hub_wire']) {
+      figures[`${engine}.${side}_vs_raw.delivery_p95`] = ratio(side, 'delivery.p95_ms');
+      figures[`${engine}.${side}_vs_raw.fanout_messages_per_s`] = ratio(side, 'fanout.messages_per_s');
+      figures[`${engine}.${side}_vs_raw.heap_per_connection`] = ratio(side, 'idle.heap_per_connection_kib');
+    }
   } finally {
     server.removeAllListeners('exit');
     const exited = new Promise((resolve) => server.once('exit', resolve));
