@@ -3,6 +3,9 @@ import { freshStorage, startMate } from './support/mate-server';
 import { signIn } from './support/sign-in';
 
 test('data survives a clean stop and start, and the administrator is created only once', async ({ page }) => {
+  // Two first starts of the product (migrations, demo data) in one test: on a shared 2-core machine with the other
+  // worker busy that has taken close to the default 60 s.
+  test.setTimeout(120_000);
   const storage = await freshStorage();
   const first = await startMate(storage);
   const password = /created the administrator 'admin' with the password (\S{20})/.exec(first.output())?.[1];

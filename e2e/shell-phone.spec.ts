@@ -55,6 +55,26 @@ test('the navigation drawer works by keyboard: open, Tab through the links, Esca
   await expect(drawer).toBeHidden();
 });
 
+test('a drawer opened before the navigation arrived puts the focus on its first link once it does', async ({ page }) => {
+  // The navigation answer is held back until the drawer is open: what a busy machine or a slow network does by chance.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/ui/navigation*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, mate.url, PASSWORD);
+  await page.getByTestId('navigation-menu-button').focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByTestId('navigation-drawer');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('link')).toHaveCount(0);
+  release();
+  await expect(drawer.getByRole('link', { name: 'Dashboard' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(drawer.getByRole('link', { name: 'Tenants' })).toBeFocused();
+});
+
 test('a grid scrolls sideways inside its own box and opens a row as a full-screen sheet', async ({ page }) => {
   await signIn(page, mate.url, PASSWORD, '/data/identity/user');
   await page.getByTestId('grid-search').tap();

@@ -1,7 +1,7 @@
 import { CloseButton, Drawer, HStack, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Menu as MenuIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isActivePath, localizedText } from '../lib/navigation/navigation-lookup';
 import type { VisibleItem } from '../lib/navigation/navigation-visibility';
 import { NavIcon } from '../lib/ui/nav-icon';
@@ -35,6 +35,18 @@ export function NavigationDrawer() {
   const path = usePagePath();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const content = useRef<HTMLDivElement>(null);
+  const hasLinks = visible.length > 0;
+  // Opened before the navigation had arrived (right after sign-in, a slow network), the drawer could only focus its
+  // close button; once the links are there, focus goes to the first one, where opening puts it otherwise. A link the
+  // user has already moved to keeps the focus.
+  useEffect(() => {
+    if (!open || !hasLinks) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.closest('a[data-nav-path]')) return;
+    if (content.current && active && !content.current.contains(active) && active !== document.body) return;
+    content.current?.querySelector<HTMLElement>('a[data-nav-path]')?.focus();
+  }, [open, hasLinks]);
   return (
     <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="start" size="xs">
       <Drawer.Trigger asChild>
@@ -45,7 +57,7 @@ export function NavigationDrawer() {
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content data-testid="navigation-drawer">
+          <Drawer.Content ref={content} data-testid="navigation-drawer">
             <Drawer.Header py="3">
               <Drawer.Title>{t`Navigation`}</Drawer.Title>
             </Drawer.Header>
