@@ -20,7 +20,8 @@ import { handInReceipt } from './terminal-documents';
 import { TerminalEventBus } from './terminal-events';
 import { createTerminalMonitoring, monitoredTenants, TERMINAL_MONITORING_PATH } from './terminal-monitoring';
 import { DEFAULT_TERMINAL_TIMINGS, TERMINAL_CLOSE, TerminalSession, type TerminalTimings } from './terminal-session';
-import { listTerminalStates, readTerminalLog } from './terminal-state';
+import { listTerminalStates, readTerminalLog, type TerminalTables } from './terminal-state';
+import { readTerminalServerState, TERMINAL_SERVER_PATH } from './terminal-server-state';
 import { TERMINAL_SOCKET_PATH } from './terminal-socket-path';
 
 
@@ -57,6 +58,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   if (!kind) return;
   const posTable = kind.table;
   const tenantTable = catalogue.find('tenancy', 'tenant')?.table;
+  const tables: TerminalTables = { pos: posTable, location: catalogue.find('tenancy', 'location')?.table };
   /** The currency a terminal's receipts are in (told in the welcome), from its tenant's record. */
   const currencyOf = async (tenantOid: number): Promise<string | null> => {
     if (!tenantTable) return null;
@@ -67,7 +69,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   const sessions = new Map<number, TerminalSession>();
   const events = new TerminalEventBus(db);
   await events.start();
-  const monitoring = createTerminalMonitoring(db, posTable, () => timings.staleAfterMs);
+  const monitoring = createTerminalMonitoring(db, tables, () => timings.staleAfterMs);
   app.hub.methods.register(monitoring.method);
   events.subscribe((event) => {
     // A newer connection of the terminal, on any instance, replaces the one held here. Newer by the database's clock:
@@ -150,7 +152,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     if (tenantOid !== undefined && !context.tenantOids.includes(tenantOid)) throw new ApiError(403, `You do not belong to tenant ${tenantOid}.`);
     const tenants = tenantOid === undefined ? monitoredTenants(context) : context.can(TERMINAL_MONITORING_PATH, 'Read', tenantOid) ? [tenantOid] : [];
     if (tenants.length === 0) throw new ApiError(403, `Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
-    return { items: await listTerminalStates(db, posTable, tenants, timings.staleAfterMs) };
+    return { items: await listTerminalStates(db, tables, tenants, timings.staleAfterMs) };
   });
 
   /** The terminal of the path, if the caller may see its tenant: else 404, as for a record of another tenant. */
@@ -162,16 +164,33 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
 
   app.get(
     '/api/terminals/:id/log',
-    { schema: { params: oidParams, querystring: { type: 'object', additionalProperties: false, properties: { take: { type: 'integer', minimum: 1, maximum: 500, default: 50 } } } } },
+    {
+      schema: {
+        params: oidParams,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { take: { type: 'integer', minimum: 1, maximum: 500, default: 50 }, beforeId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+        },
+      },
+    },
     async (request) => {
       const context = await resolveContext(request);
       const { id: oid } = request.params as { id: number };
       const tenantOid = await terminalTenant(oid, context.tenantOids);
       if (!context.can(TERMINAL_MONITORING_PATH, 'Read', tenantOid)) throw new ApiError(403, `Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
-      const [terminal] = await listTerminalStates(db, posTable, [tenantOid], timings.staleAfterMs, oid);
-      return { terminal, items: await readTerminalLog(db, oid, (request.query as { take: number }).take) };
+      const [terminal] = await listTerminalStates(db, tables, [tenantOid], timings.staleAfterMs, oid);
+      const { take, beforeId } = request.query as { take: number; beforeId?: number };
+      return { terminal, items: await readTerminalLog(db, oid, take, beforeId) };
     },
   );
+
+  app.get('/api/terminals/server', { schema: { querystring: { type: 'object', additionalProperties: false, properties: {} } } }, async (request) => {
+    const context = await resolveContext(request);
+    const tenants = context.tenantOids.filter((tenantOid) => context.can(TERMINAL_SERVER_PATH, 'Read', tenantOid));
+    if (tenants.length === 0) throw new ApiError(403, `Not permitted: Read on ${TERMINAL_SERVER_PATH}.`);
+    return readTerminalServerState(db, posTable, tenants, timings.staleAfterMs);
+  });
 
   app.post('/api/terminals/:id/credential', { schema: { params: oidParams } }, async (request, reply) => {
     const context = await resolveContext(request);
