@@ -17,6 +17,9 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   dashboard: preloadable(() => import('../shell/dashboard-page').then((module) => module.DashboardPage)),
   'permission-matrix': preloadable(() => import('../features/permissions').then((module) => module.PermissionAdminPage)),
   'data-grid': preloadable(() => import('../features/data-grid/data-grid-page').then((module) => module.DataGridPage)),
+  'terminal-monitoring': preloadable(() => import('../features/terminals').then((module) => module.TerminalMonitoringPage)),
+  'terminal-log': preloadable(() => import('../features/terminals').then((module) => module.TerminalLogPage)),
+  'terminal-server': preloadable(() => import('../features/terminals').then((module) => module.TerminalServerPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
 };
 
