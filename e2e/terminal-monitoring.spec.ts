@@ -78,12 +78,12 @@ test('a simulated terminal shows connected live, its receipt in its log and on t
     await expect.poll(async () => (await connections(request)).find((row) => row.terminalOid === oid)?.documentsReceived ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
 
     // The filter by state and by text, and sorting by a header, by keyboard.
-    await page.getByLabel('Connection state').selectOption('connected');
+    await page.getByLabel('Connection state', { exact: true }).selectOption('connected');
     await expect(table.locator('tbody tr')).toHaveCount(1);
-    await page.getByLabel('Connection state').selectOption('all');
-    await page.getByLabel('Filter terminals').fill('no terminal is called this');
+    await page.getByLabel('Connection state', { exact: true }).selectOption('all');
+    await page.getByLabel('Filter terminals', { exact: true }).fill('no terminal is called this');
     await expect(table.locator('tbody tr')).toHaveCount(0);
-    await page.getByLabel('Filter terminals').fill('');
+    await page.getByLabel('Filter terminals', { exact: true }).fill('');
     await page.locator('[data-sort-column="state"]').focus();
     await page.keyboard.press('Enter');
     await expect(table.locator('tbody tr').first()).toHaveAttribute('data-connected', 'true');

@@ -71,7 +71,7 @@ export function TerminalLogPage() {
       )}
       {terminalOid !== undefined && !log.loading && log.error === undefined && (
         <>
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t`Log lines, newest first`}>
             <Table.Root size="sm" data-testid="terminal-log-lines">
               <Table.Caption srOnly>
                 <Trans>Log lines, newest first</Trans>

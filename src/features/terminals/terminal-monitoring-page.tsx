@@ -57,7 +57,7 @@ export function TerminalMonitoringPage() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </HStack>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t`POS terminals and their connection state`}>
         <Table.Root size="sm" data-testid="terminal-table">
           <Table.Caption srOnly>
             <Trans>POS terminals and their connection state</Trans>

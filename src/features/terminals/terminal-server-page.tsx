@@ -23,7 +23,7 @@ function Figure({ label, value, testId }: { label: ReactNode; value: number; tes
 
 /** /service/terminal-server (component 'terminal-server'): the terminal endpoint across every server instance. */
 export function TerminalServerPage() {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const { state, error, loading } = useTerminalServer();
   if (loading) return <BusyHourglass />;
   if (error || !state) {
@@ -56,7 +56,7 @@ export function TerminalServerPage() {
             <Trans>No server instance holds a terminal connection.</Trans>
           </Text>
         ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t`Server instances holding terminal connections`}>
             <Table.Root size="sm" data-testid="server-instances">
               <Table.Header>
                 <Table.Row>
