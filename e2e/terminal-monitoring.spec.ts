@@ -88,6 +88,8 @@ test('a simulated terminal shows connected live, its receipt in its log and on t
     await page.keyboard.press('Enter');
     await expect(table.locator('tbody tr').first()).toHaveAttribute('data-connected', 'true');
     await expect(page.locator('th[aria-sort="ascending"]')).toContainText('State');
+    await page.screenshot({ path: 'test-results/terminal-monitoring-en-light-1440.png' });
+    await expectAccessible(page, 'terminal monitoring');
 
     // Ctrl+C on the simulator: the row turns disconnected in place.
     expect(await simulator.stop()).toBe(0);
@@ -102,6 +104,7 @@ test('a simulated terminal shows connected live, its receipt in its log and on t
     await expect(page.locator('tr[data-event="receipt"]').first()).toContainText(/No\. \d+, total/);
     await expect(page.locator('tr[data-event="connected"]').first()).toContainText('from 127.0.0.1');
     await expect(page.getByTestId('terminal-log-state')).toContainText('Disconnected');
+    await page.screenshot({ path: 'test-results/terminal-log-en-light-1440.png' });
 
     // The terminal server: no instance holds a terminal now, the receipts of today are counted.
     await page.goto(`${mate.url}/service/terminal-server`);

@@ -64,17 +64,17 @@ export function TerminalMonitoringPage() {
           </Table.Caption>
           <Table.Header>
             <Table.Row>
-              <SortableHeader column="tenant" order={order} onSort={(column) => setOrder(nextSortOrder(order, column))}>
-                <Trans>Tenant</Trans>
-              </SortableHeader>
-              <SortableHeader column="location" order={order} onSort={(column) => setOrder(nextSortOrder(order, column))}>
-                <Trans>Location</Trans>
-              </SortableHeader>
               <SortableHeader column="name" order={order} onSort={(column) => setOrder(nextSortOrder(order, column))}>
                 <Trans>Terminal</Trans>
               </SortableHeader>
               <SortableHeader column="state" order={order} onSort={(column) => setOrder(nextSortOrder(order, column))}>
                 <Trans>State</Trans>
+              </SortableHeader>
+              <SortableHeader column="tenant" order={order} onSort={(column) => setOrder(nextSortOrder(order, column))}>
+                <Trans>Tenant</Trans>
+              </SortableHeader>
+              <SortableHeader column="location" order={order} onSort={(column) => setOrder(nextSortOrder(order, column))}>
+                <Trans>Location</Trans>
               </SortableHeader>
               <SortableHeader column="since" order={order} onSort={(column) => setOrder(nextSortOrder(order, column))}>
                 <Trans>Since</Trans>
@@ -97,13 +97,6 @@ export function TerminalMonitoringPage() {
             {shown.map((terminal) => (
               <Table.Row key={terminal.terminalOid} data-terminal-oid={terminal.terminalOid} data-connected={terminal.connected}>
                 <Table.Cell>
-                  <HStack gap="2">
-                    <CountryFlag country={tenantOf.get(terminal.tenantOid)?.country} />
-                    <Text as="span">{tenantName(terminal.tenantOid)}</Text>
-                  </HStack>
-                </Table.Cell>
-                <Table.Cell>{terminal.locationName ?? ''}</Table.Cell>
-                <Table.Cell>
                   <bdi>
                     {terminal.terminalNumber} {terminal.name}
                   </bdi>
@@ -119,6 +112,13 @@ export function TerminalMonitoringPage() {
                     </Badge>
                   )}
                 </Table.Cell>
+                <Table.Cell>
+                  <HStack gap="2">
+                    <CountryFlag country={tenantOf.get(terminal.tenantOid)?.country} />
+                    <Text as="span">{tenantName(terminal.tenantOid)}</Text>
+                  </HStack>
+                </Table.Cell>
+                <Table.Cell>{terminal.locationName ?? ''}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatTerminalTime(sinceOf(terminal), i18n.locale)}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatTerminalTime(terminal.lastHeartbeatAt, i18n.locale)}</Table.Cell>
                 <Table.Cell>
