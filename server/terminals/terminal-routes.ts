@@ -4,6 +4,8 @@ import type { Database } from '../db/database';
 import type { Catalogue } from '../data/catalogue';
 import { permissionPath } from '../data/data-request';
 import { quoteIdent as q } from '../data/sql-names';
+import { HubMethodError } from '../hub/hub-method-registry';
+import { NOTIFY_RESPONSE } from '../hub/ping-request';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver } from '../lib/request-context';
 import { publicRoute } from '../plugins/authenticate-first';
@@ -27,6 +29,9 @@ import { TERMINAL_SOCKET_PATH } from './terminal-socket-path';
 
 /** The entity kind whose records are the terminals that connect. */
 export const TERMINAL_KIND = { area: 'tenancy', entity: 'pos-terminal' } as const;
+
+/** How long a pinged terminal has to answer before the ping counts as unanswered. */
+export const TERMINAL_PING_TIMEOUT_MS = 5_000;
 
 export interface TerminalRoutesOptions {
   db: Database;
@@ -202,6 +207,26 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     // The only time the secret is shown: the server keeps its hash. A new credential replaces the old one.
     return reply.status(201).header('cache-control', 'no-store').send({ terminalOid: oid, terminalKey: credential.terminalKey, secret: credential.secret });
   });
+
+  // PingRequest(note, terminalOid): the terminal is asked over its socket when this instance holds it. The outcome
+  // goes back as NotifyResponse: answered (with the server's round trip to the terminal), timeout, disconnected, or
+  // elsewhere (connected to another instance: pings are not relayed between instances).
+  app.hub.pingTargets.terminal = async (terminalOid, note, caller) => {
+    const { context } = caller;
+    const found = await db.query<{ TenantOid: string | number }>(`select "TenantOid" from ${q(posTable)} where "Oid" = $1 and "TenantOid" = any($2::bigint[])`, [terminalOid, context.tenantOids]);
+    if (found.rowCount === 0) throw new HubMethodError(`POS terminal ${terminalOid} does not exist.`);
+    const tenantOid = Number(found.rows[0]!.TenantOid);
+    if (!context.can(TERMINAL_MONITORING_PATH, 'Read', tenantOid)) throw new HubMethodError(`Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
+    const answer = (outcome: 'answered' | 'timeout' | 'disconnected' | 'elsewhere', roundTripMs: number | null = null) =>
+      caller.send(NOTIFY_RESPONSE, [{ note, instanceId, answeredAt: new Date().toISOString(), terminalOid, outcome, roundTripMs }]);
+    const session = sessions.get(terminalOid);
+    if (session) {
+      const ms = await session.ping(randomUUID(), TERMINAL_PING_TIMEOUT_MS);
+      return answer(ms === undefined ? 'timeout' : 'answered', ms ?? null);
+    }
+    const [state] = await listTerminalStates(db, tables, [tenantOid], timings.staleAfterMs, terminalOid);
+    answer(state?.connected ? 'elsewhere' : 'disconnected');
+  };
 
   app.addHook('preClose', async () => {
     const open = [...sessions.values()];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteIdent as q } from '../data/sql-names';
-import type { HubInstance } from '../hub/hub-test-app';
+import { hubClient, nextMessage, type HubInstance } from '../hub/hub-test-app';
 import { addUser, builtInCatalogue, createIdentityTestDatabase, signInToken } from '../identity/identity-test-app';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
 import { DEMO_TERMINAL_SECRET } from '../seed/demo/demo-terminals';
@@ -12,7 +12,8 @@ import { TERMINAL_SERVER_PATH, type TerminalServerState } from './terminal-serve
 import type { TerminalLogEntry } from './terminal-state';
 import { connectTerminal, sampleReceipt, startTerminalInstance, type TestTerminal } from './terminal-test-app';
 
-// GET /api/terminals/server and the log's paging, with real terminals on two instances of one database.
+// GET /api/terminals/server, the log's paging and PingRequest to a terminal, with real terminals on two instances of
+// one database.
 describe('the terminal server state', () => {
   let database: TestDatabase;
   let a: HubInstance;
@@ -47,6 +48,10 @@ describe('the terminal server state', () => {
     const erik = await addUser(database, 'erik', 'erik-password', [tenantDe, tenantAt]);
     await setUserRoles(database.db, dora, [{ roleOid: operators, tenantOid: tenantDe }]);
     await setUserRoles(database.db, erik, [{ roleOid: watchers, tenantOid: tenantDe }, { roleOid: watchers, tenantOid: tenantAt }]);
+    // fritz belongs to both tenants and monitors MATE-DE only.
+    const fritz = await addUser(database, 'fritz', 'fritz-password', [tenantDe, tenantAt]);
+    await setUserRoles(database.db, fritz, [{ roleOid: watchers, tenantOid: tenantDe }]);
+    tokens.fritz = await signInToken(a.app, 'fritz', 'fritz-password');
     tokens.dora = await signInToken(a.app, 'dora', 'dora-password');
     tokens.erik = await signInToken(a.app, 'erik', 'erik-password');
   }, 180_000);
@@ -102,5 +107,50 @@ describe('the terminal server state', () => {
     const second = await page(`take=2&beforeId=${first.items[1]!.id}`);
     expect(second.items.map((item) => item.event)).toEqual(['receipt', 'connected']);
     expect(second.items[0]!.detail?.number).toBe(1);
+  });
+
+  it('pings a terminal over its socket for a user who monitors its tenant, and says when it cannot', async () => {
+    const here = await connectTerminal(a.url, keys.de[4]!.key, DEMO_TERMINAL_SECRET);
+    const there = await connectTerminal(b.url, keys.de[5]!.key, DEMO_TERMINAL_SECRET);
+    const atHere = await connectTerminal(a.url, keys.at[1]!.key, DEMO_TERMINAL_SECRET);
+    open.push(here, there, atHere);
+    const client = hubClient(a, () => tokens.fritz!);
+    await client.start();
+    try {
+      type Notified = { note: string; terminalOid: number; outcome: string; roundTripMs: number | null };
+      const notified = (note: string) => nextMessage<Notified>(client, 'NotifyResponse', (message) => message.note === note);
+
+      // The terminal answers the server's ping with a pong: the answer carries the server's round trip to it.
+      const answered = notified('p1');
+      // The invocation completes once the terminal answered (or not), so it is awaited after the pong.
+      const invoked = client.invoke('PingRequest', 'p1', keys.de[4]!.oid);
+      const ping = await here.next('ping');
+      here.send({ type: 'pong', id: ping.id });
+      await invoked;
+      expect(await answered).toMatchObject({ terminalOid: keys.de[4]!.oid, outcome: 'answered', roundTripMs: expect.any(Number) });
+      // A pong nobody waits for is refused, the socket stays.
+      here.send({ type: 'pong', id: ping.id });
+      expect((await here.next('error')).message).toContain('A pong must carry the id of a ping');
+
+      // Held by the other instance, and not connected at all.
+      const elsewhere = notified('p2');
+      await client.invoke('PingRequest', 'p2', keys.de[5]!.oid);
+      expect(await elsewhere).toMatchObject({ outcome: 'elsewhere', roundTripMs: null });
+      const away = notified('p3');
+      await client.invoke('PingRequest', 'p3', keys.de[6]!.oid);
+      expect(await away).toMatchObject({ outcome: 'disconnected' });
+
+      // The permission matrix: fritz monitors MATE-DE only; dora belongs to both but monitors neither.
+      await expect(client.invoke('PingRequest', 'p4', keys.at[1]!.oid)).rejects.toThrow(`Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
+      const doraClient = hubClient(a, () => tokens.dora!);
+      await doraClient.start();
+      await expect(doraClient.invoke('PingRequest', 'p5', keys.de[4]!.oid)).rejects.toThrow(`Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
+      await doraClient.stop();
+      await expect(client.invoke('PingRequest', 'p6', 999_999_999)).rejects.toThrow('POS terminal 999999999 does not exist.');
+      await expect(client.invoke('PingRequest', 'p7', 'one')).rejects.toThrow('Argument 2 (terminalOid) must be a positive whole number.');
+      await expect(client.invoke('PingRequest', 'p8', 1, 2)).rejects.toThrow('takes at most 2 argument(s)');
+    } finally {
+      await client.stop();
+    }
   });
 });
