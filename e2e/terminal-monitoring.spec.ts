@@ -54,7 +54,7 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
   expect(violations, `${where}\n${formatViolations(violations)}`).toEqual([]);
 }
 
-test('a simulated terminal shows connected live, its receipt in its log and on the terminal server page, and disconnected without a reload', async ({ page, request }) => {
+test('a simulated terminal shows connected live, answers a ping, its receipt shows in its log and on the terminal server page, and it turns disconnected without a reload', async ({ page, request }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, mate.url, PASSWORD);
@@ -76,6 +76,12 @@ test('a simulated terminal shows connected live, its receipt in its log and on t
     const oid = Number(await connected.getAttribute('data-terminal-oid'));
     firstTerminal = oid;
     await expect.poll(async () => (await connections(request)).find((row) => row.terminalOid === oid)?.documentsReceived ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+
+    // Ping: the server asks the terminal over its socket, the simulator answers, the row shows the round trip.
+    await connected.getByRole('button', { name: /^Ping terminal/ }).click();
+    await expect(connected.getByTestId('ping-outcome')).toHaveText(/^Answered in \d+ ms$/);
+    // A disconnected terminal offers no ping.
+    await expect(table.locator('tr[data-connected="false"]').first().getByRole('button', { name: /^Ping terminal/ })).toHaveCount(0);
 
     // The filter by state and by text, and sorting by a header, by keyboard.
     await page.getByLabel('Connection state', { exact: true }).selectOption('connected');
@@ -143,6 +149,12 @@ test('the log follows a terminal that connects while it is open, and the pages r
 
     await page.goto(`${mate.url}/service/terminals`);
     await expect(table.locator('tr[data-connected="true"]')).toHaveCount(3, { timeout: 30_000 });
+    // Ping by keyboard: focus the button, Enter; the answer reads in Arabic.
+    const pinged = table.locator('tr[data-connected="true"]').first();
+    await pinged.getByRole('button', { name: /^اختبار اتصال الجهاز/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(pinged.getByTestId('ping-outcome')).toHaveAttribute('data-ping', 'answered');
+    await expect(pinged.getByTestId('ping-outcome')).toContainText('رد خلال');
     await page.screenshot({ path: 'test-results/terminal-monitoring-ar-dark-390.png', fullPage: true });
     await expectAccessible(page, 'terminal monitoring');
     // Nothing but the table's own scroll area is wider than the screen.

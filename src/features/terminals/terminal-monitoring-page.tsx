@@ -11,12 +11,15 @@ import { SortableHeader } from './sortable-header';
 import { formatTerminalTime } from './terminal-time';
 import { TERMINAL_LOG_PATH } from './terminal-log-path';
 import { useTerminalMonitoring } from './use-terminal-monitoring';
+import { PingCell } from './ping-cell';
+import { useTerminalPing } from './use-terminal-ping';
 
 /** /service/terminals (component 'terminal-monitoring'): every POS terminal the user may monitor, live. */
 export function TerminalMonitoringPage() {
   const { t, i18n } = useLingui();
   const { terminals, error, loading } = useTerminalMonitoring();
   const { tenants } = useTenancy();
+  const { pings, ping } = useTerminalPing();
   const base = useBasePath();
   const [text, setText] = useState('');
   const [state, setState] = useState<StateFilter>('all');
@@ -89,6 +92,9 @@ export function TerminalMonitoringPage() {
                 <Trans>Documents received</Trans>
               </SortableHeader>
               <Table.ColumnHeader>
+                <Trans>Ping</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader>
                 <Trans>Log</Trans>
               </Table.ColumnHeader>
             </Table.Row>
@@ -125,6 +131,9 @@ export function TerminalMonitoringPage() {
                   <bdi>{terminal.version ?? ''}</bdi>
                 </Table.Cell>
                 <Table.Cell textAlign="end">{new Intl.NumberFormat(i18n.locale).format(terminal.documentsReceived)}</Table.Cell>
+                <Table.Cell>
+                  <PingCell connected={terminal.connected} ping={pings.get(terminal.terminalOid)} onPing={() => ping(terminal.terminalOid)} label={t`Ping terminal ${terminal.terminalNumber} ${terminal.name}`} />
+                </Table.Cell>
                 <Table.Cell>
                   <Link asChild colorPalette="teal" color="colorPalette.fg">
                     <RouterLink to={`${base}${TERMINAL_LOG_PATH}?terminal=${terminal.terminalOid}`} aria-label={t`Log of terminal ${terminal.terminalNumber} ${terminal.name}`}>

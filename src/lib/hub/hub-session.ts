@@ -116,6 +116,12 @@ export class HubSession {
     return () => this.connection.off(target, wrapped);
   }
 
+  /** Calls a hub method once; rejects when the hub is not connected or the method refuses. */
+  invoke<T = unknown>(method: string, ...args: unknown[]): Promise<T> {
+    if (this.connection.state !== HubConnectionState.Connected) return Promise.reject(new Error('The hub is not connected.'));
+    return this.connection.invoke<T>(method, ...args);
+  }
+
   /** Calls a hub method now (when connected) and again after every reconnect; returns the function that forgets it. */
   subscribe(method: string, ...args: unknown[]): () => void {
     const subscription = { method, args };
