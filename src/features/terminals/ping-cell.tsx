@@ -1,4 +1,4 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PingState } from './terminal-ping';
 
@@ -27,7 +27,7 @@ function PingOutcome({ ping }: { ping: PingState }) {
 export function PingCell({ connected, ping, onPing, label }: { connected: boolean; ping: PingState | undefined; onPing: () => void; label: string }) {
   const answeredWell = ping?.state === 'answered';
   return (
-    <HStack gap="2" minW="max-content">
+    <Stack gap="1" alignItems="start" minW="24">
       {connected && (
         <Button size="xs" variant="outline" onClick={onPing} loading={ping?.state === 'waiting'} aria-label={label}>
           <Trans>Ping</Trans>
@@ -38,6 +38,6 @@ export function PingCell({ connected, ping, onPing, label }: { connected: boolea
           <PingOutcome ping={ping} />
         </Text>
       )}
-    </HStack>
+    </Stack>
   );
 }

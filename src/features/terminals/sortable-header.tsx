@@ -8,12 +8,14 @@ export function SortableHeader({ column, order, onSort, children }: { column: So
   const active = order.column === column;
   const Arrow = order.descending ? ArrowDown : ArrowUp;
   return (
-    <Table.ColumnHeader aria-sort={active ? (order.descending ? 'descending' : 'ascending') : 'none'} whiteSpace="nowrap">
+    <Table.ColumnHeader aria-sort={active ? (order.descending ? 'descending' : 'ascending') : 'none'} verticalAlign="bottom" whiteSpace="normal">
       <chakra.button
         type="button"
         onClick={() => onSort(column)}
         display="inline-flex"
         alignItems="center"
+        textAlign="start"
+        whiteSpace="normal"
         gap="1"
         fontWeight="semibold"
         borderRadius="sm"

@@ -125,8 +125,8 @@ export function TerminalMonitoringPage() {
                   </HStack>
                 </Table.Cell>
                 <Table.Cell>{terminal.locationName ?? ''}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatTerminalTime(sinceOf(terminal), i18n.locale)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatTerminalTime(terminal.lastHeartbeatAt, i18n.locale)}</Table.Cell>
+                <Table.Cell minW="24">{formatTerminalTime(sinceOf(terminal), i18n.locale)}</Table.Cell>
+                <Table.Cell minW="24">{formatTerminalTime(terminal.lastHeartbeatAt, i18n.locale)}</Table.Cell>
                 <Table.Cell>
                   <bdi>{terminal.version ?? ''}</bdi>
                 </Table.Cell>

@@ -9,8 +9,8 @@ export const CONNECTIONS_PATH = '/api/terminals/connections';
 
 /** A burst of changes (a whole shop starting up) reads the list once. */
 const REREAD_DELAY_MS = 1000;
-/** Heartbeats are not pushed: the list is read again this often so "last heartbeat" stays true. */
-const HEARTBEAT_REFRESH_MS = 30_000;
+/** Heartbeats and receipts are not pushed: the list is read again this often so "last heartbeat" and the documents stay true. */
+const HEARTBEAT_REFRESH_MS = 10_000;
 
 const fetchConnections = async (path: string) => (await apiGet<{ items: TerminalState[] }>(path)).items;
 
