@@ -10,7 +10,7 @@ import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { createDataEventFanout } from './data-event-fanout';
 import { HubConnection, DEFAULT_HUB_TIMINGS, type HubTimings } from './hub-connection';
 import { HubMethodRegistry } from './hub-method-registry';
-import { pingRequest } from './ping-request';
+import { pingRequest, type PingTargets } from './ping-request';
 
 /** Where the hub listens (spec 1 §7). */
 export const HUB_PATH = '/api/hub/mate';
@@ -22,6 +22,8 @@ export interface Hub {
   connectionCount(): number;
   /** Checks every connection's caller again now (what the timer does every revalidateMs). */
   revalidateAll(): Promise<void>;
+  /** What PingRequest can ping besides the hub itself (the terminal endpoint sets `terminal`). */
+  pingTargets: PingTargets;
 }
 
 declare module 'fastify' {
@@ -88,7 +90,8 @@ async function registerHub(app: FastifyInstance, options: HubRoutesOptions): Pro
   const timings: HubTimings = { ...DEFAULT_HUB_TIMINGS, ...options.timings };
   const instanceId = options.instanceId ?? randomUUID();
   const methods = new HubMethodRegistry();
-  methods.register(pingRequest(instanceId));
+  const pingTargets: PingTargets = {};
+  methods.register(pingRequest(instanceId, Date.now, pingTargets));
   const negotiated = new Map<string, Negotiated>();
   const connections = new Map<string, HubConnection>();
   /** What the upgrade's checks found, for the handler; weak, so an upgrade that fails later leaves nothing behind. */
@@ -104,7 +107,7 @@ async function registerHub(app: FastifyInstance, options: HubRoutesOptions): Pro
   revalidation.unref();
   const unsubscribe = options.events.subscribe(createDataEventFanout(options.db, options.catalogue, () => connections.values()));
 
-  app.decorate('hub', { methods, connectionCount: () => connections.size, revalidateAll } satisfies Hub);
+  app.decorate('hub', { methods, connectionCount: () => connections.size, revalidateAll, pingTargets } satisfies Hub);
 
   await app.register(fastifyWebsocket, {
     options: { maxPayload: timings.maxMessageBytes },

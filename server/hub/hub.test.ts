@@ -66,7 +66,8 @@ describe('the hub with the SignalR client', () => {
     await client.start();
     await expect(client.invoke('NoSuchMethod')).rejects.toThrow("Unknown hub method 'NoSuchMethod'.");
     await expect(client.invoke('PingRequest', 42)).rejects.toThrow('Argument 1 (note) must be a string.');
-    await expect(client.invoke('PingRequest', 'a', 'b')).rejects.toThrow('PingRequest takes at most 1 argument(s), got 2.');
+    await expect(client.invoke('PingRequest', 'a', 1, 'c')).rejects.toThrow('PingRequest takes at most 2 argument(s), got 3.');
+    await expect(client.invoke('PingRequest', 'a', 'b')).rejects.toThrow('Argument 2 (terminalOid) must be a positive whole number.');
     // A send (no invocationId) that fails gets no answer and does not end the connection either.
     await client.send('PingRequest', 42);
     const notified = nextMessage<{ note: string }>(client, 'NotifyResponse');

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database';
 import { HubMethodError, hubArguments, type HubCaller, type HubMethod } from '../hub/hub-method-registry';
 import type { RequestContext } from '../lib/request-context';
 import type { TerminalConnectionEvent } from './terminal-events';
-import { listTerminalStates, type TerminalConnectionState } from './terminal-state';
+import { listTerminalStates, type TerminalConnectionState, type TerminalTables } from './terminal-state';
 
 /** The terminal monitoring page: its Read permission, in a terminal's tenant, lets a user follow that terminal. */
 export const TERMINAL_MONITORING_PATH = '/service/terminals';
@@ -34,7 +34,7 @@ interface Subscription {
  * event bus) to the subscribed hub connections whose user may monitor the terminal's tenant, checked with the
  * connection's current permissions at each change.
  */
-export function createTerminalMonitoring(db: Queryable, posTable: string, staleAfterMs: () => number) {
+export function createTerminalMonitoring(db: Queryable, tables: TerminalTables, staleAfterMs: () => number) {
   const subscriptions = new Map<string, Subscription>();
 
   const method: HubMethod<number | undefined> = {
@@ -51,7 +51,7 @@ export function createTerminalMonitoring(db: Queryable, posTable: string, staleA
       subscriptions.set(caller.connectionId, { tenantOid, caller });
       caller.connection.signal.addEventListener('abort', () => subscriptions.delete(caller.connectionId), { once: true });
       // The states as they are now: changes from here on arrive as TerminalConnectionChanged.
-      return { terminals: await listTerminalStates(db, posTable, tenants, staleAfterMs()) };
+      return { terminals: await listTerminalStates(db, tables, tenants, staleAfterMs()) };
     },
   };
 

@@ -10,12 +10,30 @@ const connectionState = {
     tenantOid: { type: 'integer' },
     terminalNumber: { type: 'integer' },
     name: { type: 'string' },
+    locationName: nullable('string'),
     connected: { type: 'boolean', description: 'Connected and heard from within the stale limit' },
     address: nullable('string'),
     version: nullable('string'),
     connectedAt: nullable('string', { format: 'date-time' }),
     lastHeartbeatAt: nullable('string', { format: 'date-time' }),
     disconnectedAt: nullable('string', { format: 'date-time' }),
+    documentsReceived: { type: 'integer', description: 'Documents the terminal handed in' },
+  },
+} as const;
+
+const serverState = {
+  type: 'object',
+  properties: {
+    at: { type: 'string', format: 'date-time', description: "The database's clock; today is its UTC day" },
+    instances: {
+      type: 'array',
+      items: { type: 'object', properties: { instanceId: { type: 'string' }, connections: { type: 'integer' }, lastHeartbeatAt: { type: 'string', format: 'date-time' } } },
+    },
+    connected: { type: 'integer' },
+    terminals: { type: 'integer' },
+    receiptsToday: { type: 'integer' },
+    receiptsLastHour: { type: 'integer' },
+    refusedToday: { type: 'integer' },
   },
 } as const;
 
@@ -74,7 +92,11 @@ export const TERMINAL_OPENAPI_PATHS = {
     get: {
       tags: ['terminals'],
       summary: "A terminal's state and its newest log lines (connected, disconnected, receipt), newest first",
-      parameters: [id, { name: 'take', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } }],
+      parameters: [
+        id,
+        { name: 'take', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
+        { name: 'beforeId', in: 'query', required: false, schema: { type: 'integer', minimum: 1 }, description: 'Only lines older than this line (the next page)' },
+      ],
       responses: {
         200: {
           description: 'State and log',
@@ -93,6 +115,16 @@ export const TERMINAL_OPENAPI_PATHS = {
         400: error('id or take out of range'),
         403: error('No Read on /service/terminals in the terminal\'s tenant'),
         404: error('No such terminal in the caller\'s tenants'),
+      },
+    },
+  },
+  '/api/terminals/server': {
+    get: {
+      tags: ['terminals'],
+      summary: 'The terminal endpoint across every instance, for the tenants where the caller has Read on /service/terminal-server',
+      responses: {
+        200: { description: 'Instances holding terminal sockets with their connections; receipts today (UTC) and in the last hour', content: { 'application/json': { schema: serverState } } },
+        403: error('No Read on /service/terminal-server in any of the caller\'s tenants'),
       },
     },
   },

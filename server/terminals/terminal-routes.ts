@@ -4,6 +4,8 @@ import type { Database } from '../db/database';
 import type { Catalogue } from '../data/catalogue';
 import { permissionPath } from '../data/data-request';
 import { quoteIdent as q } from '../data/sql-names';
+import { HubMethodError } from '../hub/hub-method-registry';
+import { NOTIFY_RESPONSE } from '../hub/ping-request';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver } from '../lib/request-context';
 import { publicRoute } from '../plugins/authenticate-first';
@@ -20,13 +22,17 @@ import { handInReceipt } from './terminal-documents';
 import { TerminalEventBus } from './terminal-events';
 import { createTerminalMonitoring, monitoredTenants, TERMINAL_MONITORING_PATH } from './terminal-monitoring';
 import { DEFAULT_TERMINAL_TIMINGS, TERMINAL_CLOSE, TerminalSession, type TerminalTimings } from './terminal-session';
-import { listTerminalStates, readTerminalLog, sweepStaleConnections } from './terminal-state';
+import { listTerminalStates, readTerminalLog, sweepStaleConnections, type TerminalTables } from './terminal-state';
 import { deliverPush, parsePushCommand, TERMINAL_COMMAND_CHANNEL } from './terminal-configuration';
+import { readTerminalServerState, TERMINAL_SERVER_PATH } from './terminal-server-state';
 import { TERMINAL_SOCKET_PATH } from './terminal-socket-path';
 
 
 /** The entity kind whose records are the terminals that connect. */
 export const TERMINAL_KIND = { area: 'tenancy', entity: 'pos-terminal' } as const;
+
+/** How long a pinged terminal has to answer before the ping counts as unanswered. */
+export const TERMINAL_PING_TIMEOUT_MS = 5_000;
 
 export interface TerminalRoutesOptions {
   db: Database;
@@ -65,6 +71,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   if (!kind) return;
   const posTable = kind.table;
   const tenantTable = catalogue.find('tenancy', 'tenant')?.table;
+  const tables: TerminalTables = { pos: posTable, location: catalogue.find('tenancy', 'location')?.table };
   /** The currency a terminal's receipts are in (told in the welcome), from its tenant's record. */
   const currencyOf = async (tenantOid: number): Promise<string | null> => {
     if (!tenantTable) return null;
@@ -75,7 +82,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   const sessions = new Map<number, TerminalSession>();
   const events = new TerminalEventBus(db);
   await events.start();
-  const monitoring = createTerminalMonitoring(db, posTable, () => timings.staleAfterMs);
+  const monitoring = createTerminalMonitoring(db, tables, () => timings.staleAfterMs);
   app.hub.methods.register(monitoring.method);
   events.subscribe((event) => {
     // A newer connection of the terminal, on any instance, replaces the one held here. Newer by the database's clock:
@@ -198,7 +205,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     if (tenantOid !== undefined && !context.tenantOids.includes(tenantOid)) throw new ApiError(403, `You do not belong to tenant ${tenantOid}.`);
     const tenants = tenantOid === undefined ? monitoredTenants(context) : context.can(TERMINAL_MONITORING_PATH, 'Read', tenantOid) ? [tenantOid] : [];
     if (tenants.length === 0) throw new ApiError(403, `Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
-    return { items: await listTerminalStates(db, posTable, tenants, timings.staleAfterMs) };
+    return { items: await listTerminalStates(db, tables, tenants, timings.staleAfterMs) };
   });
 
   /** The terminal of the path, if the caller may see its tenant: else 404, as for a record of another tenant. */
@@ -210,16 +217,33 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
 
   app.get(
     '/api/terminals/:id/log',
-    { schema: { params: oidParams, querystring: { type: 'object', additionalProperties: false, properties: { take: { type: 'integer', minimum: 1, maximum: 500, default: 50 } } } } },
+    {
+      schema: {
+        params: oidParams,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { take: { type: 'integer', minimum: 1, maximum: 500, default: 50 }, beforeId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+        },
+      },
+    },
     async (request) => {
       const context = await resolveContext(request);
       const { id: oid } = request.params as { id: number };
       const tenantOid = await terminalTenant(oid, context.tenantOids);
       if (!context.can(TERMINAL_MONITORING_PATH, 'Read', tenantOid)) throw new ApiError(403, `Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
-      const [terminal] = await listTerminalStates(db, posTable, [tenantOid], timings.staleAfterMs, oid);
-      return { terminal, items: await readTerminalLog(db, oid, (request.query as { take: number }).take) };
+      const [terminal] = await listTerminalStates(db, tables, [tenantOid], timings.staleAfterMs, oid);
+      const { take, beforeId } = request.query as { take: number; beforeId?: number };
+      return { terminal, items: await readTerminalLog(db, oid, take, beforeId) };
     },
   );
+
+  app.get('/api/terminals/server', { schema: { querystring: { type: 'object', additionalProperties: false, properties: {} } } }, async (request) => {
+    const context = await resolveContext(request);
+    const tenants = context.tenantOids.filter((tenantOid) => context.can(TERMINAL_SERVER_PATH, 'Read', tenantOid));
+    if (tenants.length === 0) throw new ApiError(403, `Not permitted: Read on ${TERMINAL_SERVER_PATH}.`);
+    return readTerminalServerState(db, posTable, tenants, timings.staleAfterMs);
+  });
 
   app.post('/api/terminals/:id/credential', { schema: { params: oidParams } }, async (request, reply) => {
     const context = await resolveContext(request);
@@ -231,6 +255,26 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     // The only time the secret is shown: the server keeps its hash. A new credential replaces the old one.
     return reply.status(201).header('cache-control', 'no-store').send({ terminalOid: oid, terminalKey: credential.terminalKey, secret: credential.secret });
   });
+
+  // PingRequest(note, terminalOid): the terminal is asked over its socket when this instance holds it. The outcome
+  // goes back as NotifyResponse: answered (with the server's round trip to the terminal), timeout, disconnected, or
+  // elsewhere (connected to another instance: pings are not relayed between instances).
+  app.hub.pingTargets.terminal = async (terminalOid, note, caller) => {
+    const { context } = caller;
+    const found = await db.query<{ TenantOid: string | number }>(`select "TenantOid" from ${q(posTable)} where "Oid" = $1 and "TenantOid" = any($2::bigint[])`, [terminalOid, context.tenantOids]);
+    if (found.rowCount === 0) throw new HubMethodError(`POS terminal ${terminalOid} does not exist.`);
+    const tenantOid = Number(found.rows[0]!.TenantOid);
+    if (!context.can(TERMINAL_MONITORING_PATH, 'Read', tenantOid)) throw new HubMethodError(`Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
+    const answer = (outcome: 'answered' | 'timeout' | 'disconnected' | 'elsewhere', roundTripMs: number | null = null) =>
+      caller.send(NOTIFY_RESPONSE, [{ note, instanceId, answeredAt: new Date().toISOString(), terminalOid, outcome, roundTripMs }]);
+    const session = sessions.get(terminalOid);
+    if (session) {
+      const ms = await session.ping(randomUUID(), TERMINAL_PING_TIMEOUT_MS);
+      return answer(ms === undefined ? 'timeout' : 'answered', ms ?? null);
+    }
+    const [state] = await listTerminalStates(db, tables, [tenantOid], timings.staleAfterMs, terminalOid);
+    answer(state?.connected ? 'elsewhere' : 'disconnected');
+  };
 
   app.addHook('preClose', async () => {
     const open = [...sessions.values()];

@@ -60,6 +60,8 @@ export class TerminalSession {
   private silence: NodeJS.Timeout;
   private ended = false;
   private closeReason = 'the connection ended';
+  /** Pings sent to the terminal, by id, until it answers with a pong. */
+  private readonly pings = new Map<string, () => void>();
 
   constructor(private readonly options: TerminalSessionOptions) {
     this.terminal = options.terminal;
@@ -109,6 +111,25 @@ export class TerminalSession {
     this.resolveEnded();
   }
 
+  /**
+   * Asks the terminal over its socket ({ type: 'ping', id }) and resolves with the milliseconds until its pong
+   * ({ type: 'pong', id }); resolves undefined when it does not answer within `timeoutMs` or the socket ends.
+   */
+  ping(id: string, timeoutMs: number): Promise<number | undefined> {
+    const started = performance.now();
+    return new Promise((resolve) => {
+      const done = (answered: boolean) => {
+        clearTimeout(timer);
+        this.pings.delete(id);
+        resolve(answered ? Math.round(performance.now() - started) : undefined);
+      };
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.pings.set(id, () => done(true));
+      void this.whenEnded.then(() => this.pings.has(id) && done(false));
+      this.reply({ type: 'ping', id });
+    });
+  }
+
   /** Resolves once the socket has ended and the disconnection is written. */
   readonly whenEnded: Promise<void>;
   private resolveEnded!: () => void;
@@ -152,7 +173,8 @@ export class TerminalSession {
     try {
       if (type === 'heartbeat') return await this.heartbeat(message as { version?: unknown });
       if (type === 'receipt') return await this.receipt(message);
-      this.refuse(400, `Unknown message type '${String(type).slice(0, 40)}': a terminal sends 'heartbeat' or 'receipt'.`);
+      if (type === 'pong') return this.pong(message as { id?: unknown });
+      this.refuse(400, `Unknown message type '${String(type).slice(0, 40)}': a terminal sends 'heartbeat', 'receipt' or 'pong'.`);
     } catch (error) {
       const id = (message as { id?: unknown }).id;
       const ref = typeof id === 'string' && id.length <= 100 ? { id } : {};
@@ -175,6 +197,12 @@ export class TerminalSession {
     // A row taken over by a newer connection of this terminal: this one is the stale one.
     if (!current) return this.close(TERMINAL_CLOSE.replaced, 'a newer connection of this terminal took over');
     this.reply({ type: 'heartbeat-ack', at: new Date().toISOString() });
+  }
+
+  private pong(message: { id?: unknown }): void {
+    const answered = typeof message.id === 'string' ? this.pings.get(message.id) : undefined;
+    if (!answered) return this.refuse(400, 'A pong must carry the id of a ping the server sent and is still waiting for.');
+    answered();
   }
 
   private async receipt(message: unknown): Promise<void> {

@@ -180,6 +180,11 @@ export class SimulatedTerminal {
         if (this.options.rate > 0) this.scheduleReceipt();
         break;
       }
+      case 'ping':
+        // The back office asks whether the terminal is there (PingRequest): answer at once.
+        this.send({ type: 'pong', id: message.id });
+        this.say('pinged');
+        break;
       case 'heartbeat-ack':
         this.totals.heartbeats += 1;
         this.say('heartbeat');

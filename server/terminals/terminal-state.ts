@@ -8,6 +8,8 @@ export interface TerminalConnectionState {
   tenantOid: number;
   terminalNumber: number;
   name: string;
+  /** The name of the terminal's location (null when it has none or the catalogue has no locations). */
+  locationName: string | null;
   /** Connected, and heard from within the stale limit (an instance that died cannot mark its terminals). */
   connected: boolean;
   address: string | null;
@@ -15,6 +17,14 @@ export interface TerminalConnectionState {
   connectedAt: string | null;
   lastHeartbeatAt: string | null;
   disconnectedAt: string | null;
+  /** Documents the terminal has handed in (each stored once). */
+  documentsReceived: number;
+}
+
+/** The tables the states are read from: the POS terminal records and, when the catalogue has them, the locations. */
+export interface TerminalTables {
+  pos: string;
+  location?: string;
 }
 
 /** One line of a terminal's log. */
@@ -79,13 +89,18 @@ export async function markDisconnected(db: Queryable, terminal: TerminalIdentity
  * Every POS terminal of the tenants with its connection state, by tenant and terminal number. A terminal whose
  * last heartbeat is older than `staleAfterMs` counts as disconnected: the instance that held it may have died.
  */
-export async function listTerminalStates(db: Queryable, posTable: string, tenantOids: readonly number[], staleAfterMs: number, terminalOid?: number): Promise<TerminalConnectionState[]> {
+export async function listTerminalStates(db: Queryable, tables: TerminalTables, tenantOids: readonly number[], staleAfterMs: number, terminalOid?: number): Promise<TerminalConnectionState[]> {
   if (tenantOids.length === 0) return [];
+  const location = tables.location
+    ? { column: 'l."Name" as location_name', join: `left join ${q(tables.location)} l on l."Oid" = t."LocationOid"` }
+    : { column: 'null as location_name', join: '' };
   const rows = await db.query<Record<string, unknown>>(
-    `select t."Oid" as terminal_oid, t."TenantOid" as tenant_oid, t."TerminalNumber" as terminal_number, t."Name" as name,
+    `select t."Oid" as terminal_oid, t."TenantOid" as tenant_oid, t."TerminalNumber" as terminal_number, t."Name" as name, ${location.column},
             coalesce(c.connected and c.last_heartbeat_at > now() - make_interval(secs => $2::double precision / 1000), false) as connected,
-            c.address, c.version, c.connected_at, c.last_heartbeat_at, c.disconnected_at
-       from ${q(posTable)} t left join mate_terminal_connection c on c.terminal_oid = t."Oid"
+            c.address, c.version, c.connected_at, c.last_heartbeat_at, c.disconnected_at, coalesce(d.received, 0) as documents_received
+       from ${q(tables.pos)} t left join mate_terminal_connection c on c.terminal_oid = t."Oid"
+       ${location.join}
+       left join (select terminal_oid, count(*) as received from mate_terminal_document where tenant_oid = any($1::bigint[]) group by terminal_oid) d on d.terminal_oid = t."Oid"
       where t."TenantOid" = any($1::bigint[]) and ($3::bigint is null or t."Oid" = $3)
       order by t."TenantOid", t."TerminalNumber", t."Oid"`,
     [tenantOids, staleAfterMs, terminalOid ?? null],
@@ -95,20 +110,22 @@ export async function listTerminalStates(db: Queryable, posTable: string, tenant
     tenantOid: Number(row.tenant_oid),
     terminalNumber: Number(row.terminal_number),
     name: String(row.name ?? ''),
+    locationName: (row.location_name as string | null) ?? null,
     connected: row.connected === true,
     address: (row.address as string | null) ?? null,
     version: (row.version as string | null) ?? null,
     connectedAt: iso(row.connected_at),
     lastHeartbeatAt: iso(row.last_heartbeat_at),
     disconnectedAt: iso(row.disconnected_at),
+    documentsReceived: Number(row.documents_received),
   }));
 }
 
-/** The newest `take` lines of a terminal's log, newest first. */
-export async function readTerminalLog(db: Queryable, terminalOid: number, take: number): Promise<TerminalLogEntry[]> {
+/** The newest `take` lines of a terminal's log older than line `beforeId` (all when undefined), newest first. */
+export async function readTerminalLog(db: Queryable, terminalOid: number, take: number, beforeId?: number): Promise<TerminalLogEntry[]> {
   const rows = await db.query<{ id: string | number; at: string; event: TerminalLogEntry['event']; detail: Record<string, unknown> | string | null }>(
-    'select id, at, event, detail from mate_terminal_log where terminal_oid = $1 order by id desc limit $2',
-    [terminalOid, take],
+    'select id, at, event, detail from mate_terminal_log where terminal_oid = $1 and ($3::bigint is null or id < $3) order by id desc limit $2',
+    [terminalOid, take, beforeId ?? null],
   );
   return rows.rows.map((row) => ({ id: Number(row.id), at: iso(row.at)!, event: row.event, detail: typeof row.detail === 'string' ? (JSON.parse(row.detail) as Record<string, unknown>) : row.detail }));
 }

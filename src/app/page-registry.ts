@@ -19,6 +19,9 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'data-grid': preloadable(() => import('../features/data-grid/data-grid-page').then((module) => module.DataGridPage)),
   'server-log': preloadable(() => import('../features/server-log').then((module) => module.ServerLogPage)),
   bridge: preloadable(() => import('../features/bridge').then((module) => module.BridgePage)),
+  'terminal-monitoring': preloadable(() => import('../features/terminals').then((module) => module.TerminalMonitoringPage)),
+  'terminal-log': preloadable(() => import('../features/terminals').then((module) => module.TerminalLogPage)),
+  'terminal-server': preloadable(() => import('../features/terminals').then((module) => module.TerminalServerPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
 };
 
