@@ -1,4 +1,5 @@
 import {
+  Activity,
   BadgePercent,
   Ban,
   BookOpen,
@@ -71,6 +72,7 @@ import {
 
 // The navigation's icons by their kebab-case names; a curated map keeps the bundle free of the 1,600 icons we do not use.
 const ICONS: Record<string, LucideIcon> = {
+  'activity': Activity,
   'badge-percent': BadgePercent,
   'ban': Ban,
   'book-open': BookOpen,
@@ -139,6 +141,11 @@ const ICONS: Record<string, LucideIcon> = {
   'circle-help': CircleHelp,
   'file': File,
 };
+
+/** Whether a name has its own icon (not the neutral page icon). */
+export function hasIcon(name: string): boolean {
+  return Object.hasOwn(ICONS, name);
+}
 
 /** The lucide icon component for a kebab-case name; unknown names get a neutral page icon. */
 export function iconFor(name: string | undefined): LucideIcon {
