@@ -22,7 +22,8 @@ import { handInReceipt } from './terminal-documents';
 import { TerminalEventBus } from './terminal-events';
 import { createTerminalMonitoring, monitoredTenants, TERMINAL_MONITORING_PATH } from './terminal-monitoring';
 import { DEFAULT_TERMINAL_TIMINGS, TERMINAL_CLOSE, TerminalSession, type TerminalTimings } from './terminal-session';
-import { listTerminalStates, readTerminalLog, sweepStaleConnections, type TerminalTables } from './terminal-state';
+import { listTerminalStates, readTerminalLog, sweepStaleConnections, terminalHolder, type TerminalTables } from './terminal-state';
+import { TerminalPingRelay, type TerminalPingAnswer } from './terminal-ping-relay';
 import { deliverPush, parsePushCommand, TERMINAL_COMMAND_CHANNEL } from './terminal-configuration';
 import { readTerminalServerState, TERMINAL_SERVER_PATH } from './terminal-server-state';
 import { TERMINAL_SOCKET_PATH } from './terminal-socket-path';
@@ -30,9 +31,6 @@ import { TERMINAL_SOCKET_PATH } from './terminal-socket-path';
 
 /** The entity kind whose records are the terminals that connect. */
 export const TERMINAL_KIND = { area: 'tenancy', entity: 'pos-terminal' } as const;
-
-/** How long a pinged terminal has to answer before the ping counts as unanswered. */
-export const TERMINAL_PING_TIMEOUT_MS = 5_000;
 
 export interface TerminalRoutesOptions {
   db: Database;
@@ -104,6 +102,16 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     });
   });
 
+  /** Pings a terminal whose socket this instance holds (for a PingRequest here or relayed from another instance). */
+  const pingHere = async (terminalOid: number, timeoutMs: number): Promise<TerminalPingAnswer> => {
+    const session = sessions.get(terminalOid);
+    if (!session) return { outcome: 'disconnected', roundTripMs: null };
+    const ms = await session.ping(randomUUID(), timeoutMs);
+    return ms === undefined ? { outcome: 'timeout', roundTripMs: null } : { outcome: 'answered', roundTripMs: ms };
+  };
+  const pingRelay = new TerminalPingRelay({ db, instanceId, pingHere, warn: (error, message) => app.log.warn({ err: error }, message) });
+  await pingRelay.start();
+
   /** Marks the stale rows of instances that stopped answering disconnected and tells every instance. */
   const sweep = async (): Promise<number> => {
     const swept = await sweepStaleConnections(db, instanceId, timings.staleAfterMs);
@@ -128,6 +136,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
       const held = [...sessions.values()];
       sessions.clear();
       for (const session of held) session.kill();
+      await pingRelay.close();
       await unlistenCommands?.().catch(() => undefined);
       unlistenCommands = undefined;
       await events.close();
@@ -256,24 +265,22 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     return reply.status(201).header('cache-control', 'no-store').send({ terminalOid: oid, terminalKey: credential.terminalKey, secret: credential.secret });
   });
 
-  // PingRequest(note, terminalOid): the terminal is asked over its socket when this instance holds it. The outcome
-  // goes back as NotifyResponse: answered (with the server's round trip to the terminal), timeout, disconnected, or
-  // elsewhere (connected to another instance: pings are not relayed between instances).
+  // PingRequest(note, terminalOid): the terminal is asked over its socket by the instance that holds it, this one or
+  // another (through the ping relay). The outcome goes back as NotifyResponse: answered (with the holder's round trip
+  // to the terminal), timeout (no answer within the ping timeout, also a lost relay or a dead holder) or disconnected.
   app.hub.pingTargets.terminal = async (terminalOid, note, caller) => {
     const { context } = caller;
     const found = await db.query<{ TenantOid: string | number }>(`select "TenantOid" from ${q(posTable)} where "Oid" = $1 and "TenantOid" = any($2::bigint[])`, [terminalOid, context.tenantOids]);
     if (found.rowCount === 0) throw new HubMethodError(`POS terminal ${terminalOid} does not exist.`);
     const tenantOid = Number(found.rows[0]!.TenantOid);
     if (!context.can(TERMINAL_MONITORING_PATH, 'Read', tenantOid)) throw new HubMethodError(`Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
-    const answer = (outcome: 'answered' | 'timeout' | 'disconnected' | 'elsewhere', roundTripMs: number | null = null) =>
-      caller.send(NOTIFY_RESPONSE, [{ note, instanceId, answeredAt: new Date().toISOString(), terminalOid, outcome, roundTripMs }]);
-    const session = sessions.get(terminalOid);
-    if (session) {
-      const ms = await session.ping(randomUUID(), TERMINAL_PING_TIMEOUT_MS);
-      return answer(ms === undefined ? 'timeout' : 'answered', ms ?? null);
+    let answer: TerminalPingAnswer;
+    if (sessions.has(terminalOid)) answer = await pingHere(terminalOid, timings.pingTimeoutMs);
+    else {
+      const holder = await terminalHolder(db, terminalOid, timings.staleAfterMs);
+      answer = holder === undefined || holder === instanceId ? { outcome: 'disconnected', roundTripMs: null } : await pingRelay.ask(terminalOid, holder, timings.pingTimeoutMs);
     }
-    const [state] = await listTerminalStates(db, tables, [tenantOid], timings.staleAfterMs, terminalOid);
-    answer(state?.connected ? 'elsewhere' : 'disconnected');
+    caller.send(NOTIFY_RESPONSE, [{ note, instanceId, answeredAt: new Date().toISOString(), terminalOid, ...answer }]);
   };
 
   app.addHook('preClose', async () => {
@@ -283,6 +290,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   });
   app.addHook('onClose', async () => {
     clearInterval(sweepTimer);
+    await pingRelay.close();
     await unlistenCommands?.().catch(() => undefined);
     await events.close();
   });

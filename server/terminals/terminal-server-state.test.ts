@@ -113,7 +113,8 @@ describe('the terminal server state', () => {
     const here = await connectTerminal(a.url, keys.de[4]!.key, DEMO_TERMINAL_SECRET);
     const there = await connectTerminal(b.url, keys.de[5]!.key, DEMO_TERMINAL_SECRET);
     const atHere = await connectTerminal(a.url, keys.at[1]!.key, DEMO_TERMINAL_SECRET);
-    open.push(here, there, atHere);
+    const atThere = await connectTerminal(b.url, keys.at[2]!.key, DEMO_TERMINAL_SECRET);
+    open.push(here, there, atHere, atThere);
     const client = hubClient(a, () => tokens.fritz!);
     await client.start();
     try {
@@ -132,16 +133,23 @@ describe('the terminal server state', () => {
       here.send({ type: 'pong', id: ping.id });
       expect((await here.next('error')).message).toContain('A pong must carry the id of a ping');
 
-      // Held by the other instance, and not connected at all.
-      const elsewhere = notified('p2');
-      await client.invoke('PingRequest', 'p2', keys.de[5]!.oid);
-      expect(await elsewhere).toMatchObject({ outcome: 'elsewhere', roundTripMs: null });
+      // Held by the other instance: the ping is relayed to it, the terminal there answers, and the caller on A hears
+      // it with the round trip as for a terminal held here.
+      const relayed = notified('p2');
+      const relayedInvocation = client.invoke('PingRequest', 'p2', keys.de[5]!.oid);
+      const relayedPing = await there.next('ping');
+      there.send({ type: 'pong', id: relayedPing.id });
+      await relayedInvocation;
+      expect(await relayed).toMatchObject({ terminalOid: keys.de[5]!.oid, outcome: 'answered', roundTripMs: expect.any(Number), instanceId: a.app.terminals!.instanceId });
+      // Not connected at all.
       const away = notified('p3');
       await client.invoke('PingRequest', 'p3', keys.de[6]!.oid);
       expect(await away).toMatchObject({ outcome: 'disconnected' });
 
       // The permission matrix: fritz monitors MATE-DE only; dora belongs to both but monitors neither.
       await expect(client.invoke('PingRequest', 'p4', keys.at[1]!.oid)).rejects.toThrow(`Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
+      // Also when the terminal of the tenant fritz does not monitor is held by the other instance: nothing is relayed.
+      await expect(client.invoke('PingRequest', 'p4b', keys.at[2]!.oid)).rejects.toThrow(`Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
       const doraClient = hubClient(a, () => tokens.dora!);
       await doraClient.start();
       await expect(doraClient.invoke('PingRequest', 'p5', keys.de[4]!.oid)).rejects.toThrow(`Not permitted: Read on ${TERMINAL_MONITORING_PATH}.`);
@@ -151,6 +159,39 @@ describe('the terminal server state', () => {
       await expect(client.invoke('PingRequest', 'p8', 1, 2)).rejects.toThrow('takes at most 2 argument(s)');
     } finally {
       await client.stop();
+    }
+  });
+
+  it('ends a relayed ping as timeout when the terminal on the holder does not answer or the holder is gone', async () => {
+    // Instances with a short ping timeout (the product waits 5 s), so the test does not wait for it.
+    const asker = await startTerminalInstance(database, { pingTimeoutMs: 300 });
+    const holder = await startTerminalInstance(database, { pingTimeoutMs: 300 });
+    const client = hubClient(asker, () => tokens.fritz!);
+    try {
+      await client.start();
+      type Notified = { note: string; terminalOid: number; outcome: string; roundTripMs: number | null };
+      const notified = (note: string) => nextMessage<Notified>(client, 'NotifyResponse', (message) => message.note === note);
+
+      // The terminal on the holder is asked but keeps silent.
+      const silent = await connectTerminal(holder.url, keys.de[7]!.key, DEMO_TERMINAL_SECRET);
+      open.push(silent);
+      const unanswered = notified('t1');
+      const invoked = client.invoke('PingRequest', 't1', keys.de[7]!.oid);
+      expect(await silent.next('ping')).toMatchObject({ type: 'ping', id: expect.any(String) });
+      await invoked;
+      expect(await unanswered).toMatchObject({ terminalOid: keys.de[7]!.oid, outcome: 'timeout', roundTripMs: null });
+
+      // The holder dies with the terminal's row still connected: the relayed ping reaches nobody and ends as timeout.
+      const orphan = await connectTerminal(holder.url, keys.de[8]!.key, DEMO_TERMINAL_SECRET);
+      open.push(orphan);
+      await holder.app.terminals!.kill();
+      const lost = notified('t2');
+      await client.invoke('PingRequest', 't2', keys.de[8]!.oid);
+      expect(await lost).toMatchObject({ terminalOid: keys.de[8]!.oid, outcome: 'timeout', roundTripMs: null });
+    } finally {
+      await client.stop();
+      await asker.close();
+      await holder.close();
     }
   });
 });

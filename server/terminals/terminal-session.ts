@@ -17,9 +17,11 @@ export interface TerminalTimings {
   staleAfterMs: number;
   /** How often each instance sweeps stale rows: marks them disconnected and tells everyone (docs/terminals.md). */
   sweepMs: number;
+  /** How long a PingRequest waits for the terminal's pong, end to end (also when relayed to another instance). */
+  pingTimeoutMs: number;
 }
 
-export const DEFAULT_TERMINAL_TIMINGS: TerminalTimings = { heartbeatMs: 30_000, silenceMs: 90_000, staleAfterMs: 120_000, sweepMs: 30_000 };
+export const DEFAULT_TERMINAL_TIMINGS: TerminalTimings = { heartbeatMs: 30_000, silenceMs: 90_000, staleAfterMs: 120_000, sweepMs: 30_000, pingTimeoutMs: 5_000 };
 
 /** Close codes the endpoint uses beyond the standard ones. */
 export const TERMINAL_CLOSE = { silent: 4000, replaced: 4001, disabled: 4003, revoked: 4401, shutdown: 1001 } as const;

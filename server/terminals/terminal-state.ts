@@ -156,3 +156,16 @@ export async function sweepStaleConnections(db: Queryable, instanceId: string, s
   }
   return rows;
 }
+
+/**
+ * The instance holding the terminal's socket, by the shared connection row; undefined when it is not connected or its
+ * row is stale (the holder stopped answering, so nobody would answer a ping relayed to it).
+ */
+export async function terminalHolder(db: Queryable, terminalOid: number, staleAfterMs: number): Promise<string | undefined> {
+  const found = await db.query<{ instance_id: string }>(
+    `select instance_id from mate_terminal_connection
+      where terminal_oid = $1 and connected and last_heartbeat_at > now() - make_interval(secs => $2::double precision / 1000)`,
+    [terminalOid, staleAfterMs],
+  );
+  return found.rows[0]?.instance_id;
+}

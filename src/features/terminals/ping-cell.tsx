@@ -16,8 +16,6 @@ function PingOutcome({ ping }: { ping: PingState }) {
       return <Trans>No answer within 5 seconds</Trans>;
     case 'disconnected':
       return <Trans>Not connected</Trans>;
-    case 'elsewhere':
-      return <Trans>Connected to another server instance; ping it there</Trans>;
     case 'refused':
       return ping.message ? <Trans>Refused: {ping.message}</Trans> : <Trans>The hub is not connected.</Trans>;
   }

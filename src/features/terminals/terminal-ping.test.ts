@@ -9,11 +9,18 @@ describe('the ping state of a terminal row', () => {
     expect(answered.get(7)).toEqual({ state: 'answered', roundTripMs: 42 });
   });
 
-  it('shows a timeout, a disconnected terminal and one held elsewhere as such', () => {
-    for (const outcome of ['timeout', 'disconnected', 'elsewhere'] as const) {
+  it('shows a timeout and a disconnected terminal as such', () => {
+    for (const outcome of ['timeout', 'disconnected'] as const) {
       const states = pingAnswered(pingSent(new Map(), 7, 'n1', 0), { note: 'n1', terminalOid: 7, outcome, roundTripMs: null }, 5000);
       expect(states.get(7)).toEqual({ state: outcome });
     }
+  });
+
+  it('forgets the ping on an outcome it does not know (the old elsewhere: pings now reach every instance), so it can be sent again', () => {
+    const waiting = pingSent(pingSent(new Map(), 8, 'n0', 0), 7, 'n1', 0);
+    const forgotten = pingAnswered(waiting, { note: 'n1', terminalOid: 7, outcome: 'elsewhere', roundTripMs: null }, 5000);
+    expect(forgotten.has(7)).toBe(false);
+    expect(forgotten.get(8)).toEqual({ state: 'waiting', note: 'n0', sentAt: 0 });
   });
 
   it('ignores the late answer of an older ping, a plain hub ping and another terminal', () => {

@@ -4,16 +4,18 @@ export type PingState =
   | { state: 'answered'; roundTripMs: number }
   | { state: 'timeout' }
   | { state: 'disconnected' }
-  | { state: 'elsewhere' }
   | { state: 'refused'; message: string };
 
-/** NotifyResponse for a terminal ping (docs/terminals.md "Ping"). */
+/** NotifyResponse for a terminal ping (docs/terminals.md "Ping"): any instance pings it, wherever it is connected. */
 export interface TerminalNotifyResponse {
   note: string | null;
   terminalOid?: number;
-  outcome?: 'answered' | 'timeout' | 'disconnected' | 'elsewhere';
+  outcome?: string;
   roundTripMs?: number | null;
 }
+
+const UNANSWERED = ['timeout', 'disconnected'] as const;
+const isUnanswered = (outcome: string): outcome is (typeof UNANSWERED)[number] => (UNANSWERED as readonly string[]).includes(outcome);
 
 export type PingStates = ReadonlyMap<number, PingState>;
 
@@ -31,8 +33,14 @@ export function pingAnswered(states: PingStates, response: TerminalNotifyRespons
   if (response.terminalOid === undefined || !response.outcome) return states;
   const waiting = states.get(response.terminalOid);
   if (waiting?.state !== 'waiting' || waiting.note !== response.note) return states;
-  const next: PingState = response.outcome === 'answered' ? { state: 'answered', roundTripMs: Math.max(0, Math.round(receivedAt - waiting.sentAt)) } : { state: response.outcome };
-  return new Map(states).set(response.terminalOid, next);
+  const next = new Map(states);
+  // An outcome this page does not know (a server of another version): the row forgets the ping and offers it again.
+  if (response.outcome !== 'answered' && !isUnanswered(response.outcome)) {
+    next.delete(response.terminalOid);
+    return next;
+  }
+  const outcome: PingState = response.outcome === 'answered' ? { state: 'answered', roundTripMs: Math.max(0, Math.round(receivedAt - waiting.sentAt)) } : { state: response.outcome };
+  return next.set(response.terminalOid, outcome);
 }
 
 /** The hub refused the PingRequest (no permission, the hub away): the row says why. */
