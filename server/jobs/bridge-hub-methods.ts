@@ -59,7 +59,7 @@ function startBridgeJob(parts: BridgeHubParts): HubMethod<StartArguments> {
       }
       let row;
       try {
-        row = await parts.runner.enqueue({ name: definition.name, tenantOid, parameters: args.parameters, manual: true, startedBy: caller.context.userOid });
+        row = await parts.runner.enqueue({ name: definition.name, tenantOid, parameters: args.parameters, manual: true, startedBy: caller.context.userOid, startedByName: caller.context.username });
       } catch (error) {
         if (error instanceof JobParameterError) throw new HubMethodError(`Argument 2 (parameters): ${error.message}`);
         throw error;
@@ -87,7 +87,7 @@ function jobShortcut(methodName: string, jobName: string, parts: BridgeHubParts)
     async invoke(argument, caller): Promise<BridgeJob> {
       const tenantOid = argument ?? caller.context.tenantOid ?? null;
       if (tenantOid === null) throw new HubMethodError('Argument 1 (tenantOid) is needed: the connection works in no tenant.');
-      const row = await parts.runner.enqueue({ name: jobName, tenantOid, parameters: {}, manual: true, startedBy: caller.context.userOid });
+      const row = await parts.runner.enqueue({ name: jobName, tenantOid, parameters: {}, manual: true, startedBy: caller.context.userOid, startedByName: caller.context.username });
       if (!row) throw new HubMethodError(`The job ${jobName} is already queued or running for tenant ${tenantOid}.`);
       return toBridgeJob(row);
     },
