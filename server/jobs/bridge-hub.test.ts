@@ -242,6 +242,40 @@ describe('the bridge on the hub', () => {
     }
   });
 
+  it('stops pushing the bridge to a connection that unsubscribed, and only for the tenant it names', async () => {
+    const stays = await connect(one, 'boss');
+    const leaves = await connect(one, 'boss');
+    const staying = jobFeed(stays);
+    const heard: string[] = [];
+    leaves.on('UpdateBridgeJobs', () => heard.push('jobs'));
+    leaves.on('UpdateBridgeState', () => heard.push('state'));
+    for (const client of [stays, leaves]) {
+      await client.invoke('SubscribeBridgeStateNotification', A);
+      await client.invoke('SubscribeBridgeJobNotification', A);
+    }
+    const before = one.app.jobs.subscriptions.counts();
+    // Naming another tenant ends nothing; no tenant or the same tenant ends it, as often as asked.
+    expect(await leaves.invoke('UnsubscribeBridgeJobNotification', B)).toBeNull();
+    expect(one.app.jobs.subscriptions.counts()).toEqual(before);
+    await leaves.invoke('UnsubscribeBridgeJobNotification', A);
+    await leaves.invoke('UnsubscribeBridgeJobNotification');
+    await leaves.invoke('UnsubscribeBridgeStateNotification');
+    await leaves.invoke('UnsubscribeBridgeStateNotification', A);
+    expect(one.app.jobs.subscriptions.counts()).toEqual({ state: before.state - 1, jobs: before.jobs - 1 });
+    await expect(leaves.invoke('UnsubscribeBridgeJobNotification', 'A')).rejects.toThrow('tenantOid');
+    await expect(leaves.invoke('UnsubscribeBridgeStateNotification', A, B)).rejects.toThrow('UnsubscribeBridgeStateNotification');
+    heard.length = 0;
+
+    const starter = await connect(two, 'ada');
+    const oid = ((await starter.invoke('StartBridgeJob', 'gate', {}, A)) as BridgeJob).oid;
+    await staying.next(oid, (job) => job.state === JOB_STATE.running);
+    gate.release();
+    await staying.next(oid, (job) => job.state === JOB_STATE.success);
+    await one.app.jobs.subscriptions.settled();
+    expect(heard).toEqual([]);
+    gate.shut();
+  });
+
   it('fires a tenant schedule at its time and pushes the run as not started by hand', async () => {
     const client = await connect(one, 'ada');
     const feed = jobFeed(client);
