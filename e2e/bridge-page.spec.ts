@@ -80,6 +80,8 @@ test('the dashboard card links to the page, where a job started by mouse shows i
   await expect(history.locator('[data-testid="history-row"][data-name="recompute-daily-turnover"]')).toHaveCount(0);
   await history.getByTestId('history-filter').selectOption('3');
   await expect(history.locator('[data-testid="history-row"][data-name="recompute-daily-turnover"]')).toHaveCount(1);
+  // Started by hand: the history names who did it.
+  await expect(history.locator('[data-testid="history-row"][data-name="recompute-daily-turnover"] [data-testid="history-started-by"]')).toHaveText('admin');
   await expectAccessible(page, 'bridge page, English, light');
   await page.screenshot({ path: 'test-results/bridge-page-en-light-1440.png', fullPage: true });
 });
@@ -95,7 +97,8 @@ test('on an instance that runs no jobs the bridge is OFF; a queued job is refuse
 
     // Keyboard only: the job select, its parameter, Start by Enter.
     await page.getByTestId('start-job-name').focus();
-    await page.keyboard.press('End');
+    // Typing a name's start picks it, wherever it sits in the list.
+    await page.keyboard.type('recompute');
     await expect(page.getByTestId('start-job-name')).toHaveValue('recompute-daily-turnover');
     await page.keyboard.press('Tab');
     await expect(page.getByTestId('parameter-days')).toBeFocused();
