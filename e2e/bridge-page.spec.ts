@@ -81,6 +81,8 @@ test('the dashboard card links to the page, where a job started by mouse shows i
   await expect(history.locator('[data-testid="history-row"][data-name="recompute-daily-turnover"]')).toHaveCount(0);
   await history.getByTestId('history-filter').selectOption('3');
   await expect(history.locator('[data-testid="history-row"][data-name="recompute-daily-turnover"]')).toHaveCount(1);
+  // Started by hand: the history names who did it.
+  await expect(history.locator('[data-testid="history-row"][data-name="recompute-daily-turnover"] [data-testid="history-started-by"]')).toHaveText('admin');
   await expectAccessible(page, 'bridge page, English, light');
   await page.screenshot({ path: 'test-results/bridge-page-en-light-1440.png', fullPage: true });
 });

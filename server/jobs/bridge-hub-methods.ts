@@ -59,7 +59,7 @@ function startBridgeJob(parts: BridgeHubParts): HubMethod<StartArguments> {
       }
       let row;
       try {
-        row = await parts.runner.enqueue({ name: definition.name, tenantOid, parameters: args.parameters, manual: true, startedBy: caller.context.userOid });
+        row = await parts.runner.enqueue({ name: definition.name, tenantOid, parameters: args.parameters, manual: true, startedBy: caller.context.userOid, startedByName: caller.context.username });
       } catch (error) {
         if (error instanceof JobParameterError) throw new HubMethodError(`Argument 2 (parameters): ${error.message}`);
         throw error;
@@ -87,7 +87,7 @@ function jobShortcut(methodName: string, jobName: string, parts: BridgeHubParts)
     async invoke(argument, caller): Promise<BridgeJob> {
       const tenantOid = argument ?? caller.context.tenantOid ?? null;
       if (tenantOid === null) throw new HubMethodError('Argument 1 (tenantOid) is needed: the connection works in no tenant.');
-      const row = await parts.runner.enqueue({ name: jobName, tenantOid, parameters: {}, manual: true, startedBy: caller.context.userOid });
+      const row = await parts.runner.enqueue({ name: jobName, tenantOid, parameters: {}, manual: true, startedBy: caller.context.userOid, startedByName: caller.context.username });
       if (!row) throw new HubMethodError(`The job ${jobName} is already queued or running for tenant ${tenantOid}.`);
       return toBridgeJob(row);
     },
@@ -149,11 +149,32 @@ function subscription(name: string, what: 'state' | 'jobs', parts: BridgeHubPart
   };
 }
 
+/**
+ * UnsubscribeBridgeStateNotification(tenantOid?) and UnsubscribeBridgeJobNotification(tenantOid?) (our extension):
+ * the connection stops hearing the bridge. With a tenant, only a subscription to that tenant ends. Idempotent, and
+ * open to any signed-in user: it only ever takes something away from the caller's own connection.
+ */
+function unsubscription(name: string, what: 'state' | 'jobs', parts: BridgeHubParts): HubMethod<number | undefined> {
+  return {
+    name,
+    parse(args) {
+      hubArguments.atMost(args, 1, name);
+      return args[0] === undefined || args[0] === null ? undefined : hubArguments.positiveInteger(args, 0, 'tenantOid');
+    },
+    invoke(tenantOid, caller: HubCaller) {
+      parts.subscriptions.unfollow(what, caller.connectionId, tenantOid);
+      return null;
+    },
+  };
+}
+
 /** The bridge's methods of the hub (docs/hub.md "Methods"). */
 export function bridgeHubMethods(parts: BridgeHubParts): HubMethod<never>[] {
   return [
     subscription('SubscribeBridgeStateNotification', 'state', parts),
     subscription('SubscribeBridgeJobNotification', 'jobs', parts),
+    unsubscription('UnsubscribeBridgeStateNotification', 'state', parts),
+    unsubscription('UnsubscribeBridgeJobNotification', 'jobs', parts),
     startBridgeJob(parts),
     cancelBridgeJob(parts),
     jobShortcut('ResetProcessQueue', 'reprocess-unprocessed-documents', parts),

@@ -201,6 +201,81 @@ describe('the bridge on the hub', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toContain('Read on /service/bridge');
   });
+  it("names who started a run to the readers of the run's tenant only, and filters the history by state", async () => {
+    // Bob operates the bridge in B only; Pia reads it in A only; Boss reads it everywhere.
+    const bob = await addUser(database, 'bob', 'bob-password', [B]);
+    const operatorB = await createRole(database.db, 'Bridge operator of B');
+    for (const action of ['Read', 'Update'] as const) await setPermission(database.db, { subject: { roleOid: operatorB }, path: '/service/bridge', tenantOid: null, action, allowed: true });
+    await setUserRoles(database.db, bob, [{ roleOid: operatorB, tenantOid: B }]);
+    tokens.bob = await signInToken(one.app, 'bob', 'bob-password');
+    const piaClient = await connect(one, 'pia');
+    const piaFeed = jobFeed(piaClient);
+    await piaClient.invoke('SubscribeBridgeJobNotification', A);
+    const bobClient = await connect(one, 'bob');
+    const started = (await bobClient.invoke('StartBridgeJob', 'recompute-daily-turnover', { days: 1 }, B)) as BridgeJob;
+    expect(started).toMatchObject({ tenantOid: B, isManualStarted: true, startedBy: 'bob' });
+
+    const read = (user: string, tenant: number, query = '') =>
+      one.app.inject({ url: `/api/bridge/jobs?${query || 'take=200'}`, headers: { authorization: `Bearer ${tokens[user]}`, 'x-mate-tenant': encodeScopeValue(tenant) } });
+    const inB = (await read('boss', B)).json().items as BridgeJob[];
+    expect(inB.find((job) => job.oid === started.oid)).toMatchObject({ startedBy: 'bob' });
+    const inA = (await read('pia', A)).json().items as BridgeJob[];
+    expect(inA.find((job) => job.name === 'recompute-daily-turnover' && job.isManualStarted)).toMatchObject({ startedBy: 'ada' });
+    expect(inA.map((job) => job.startedBy)).not.toContain('bob');
+    expect((await read('pia', B)).statusCode).toBe(403);
+    expect((await read('bob', A)).statusCode).toBe(403);
+    const stateInA = (await piaClient.invoke('SubscribeBridgeStateNotification')) as BridgeState;
+    expect(stateInA.jobs.map((job) => job.startedBy)).toContain('ada');
+    expect(stateInA.jobs.map((job) => job.startedBy)).not.toContain('bob');
+    expect(piaFeed.seen.map((job) => job.startedBy)).not.toContain('bob');
+
+    // The state filter covers the whole history, not one page of it.
+    const failed = (await read('boss', A, 'state=4&take=1')).json();
+    expect(failed.items).toEqual([expect.objectContaining({ state: JOB_STATE.failed, startedBy: 'ada' })]);
+    const cancelled = (await read('boss', A, 'state=5')).json().items as BridgeJob[];
+    expect(cancelled.length).toBeGreaterThan(0);
+    expect(cancelled.every((job) => job.state === JOB_STATE.cancelled)).toBe(true);
+    for (const bad of ['2', 'x', '3&state=4']) {
+      const refused = await read('boss', A, `state=${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().message, bad).toContain('state');
+    }
+  });
+
+  it('stops pushing the bridge to a connection that unsubscribed, and only for the tenant it names', async () => {
+    const stays = await connect(one, 'boss');
+    const leaves = await connect(one, 'boss');
+    const staying = jobFeed(stays);
+    const heard: string[] = [];
+    leaves.on('UpdateBridgeJobs', () => heard.push('jobs'));
+    leaves.on('UpdateBridgeState', () => heard.push('state'));
+    for (const client of [stays, leaves]) {
+      await client.invoke('SubscribeBridgeStateNotification', A);
+      await client.invoke('SubscribeBridgeJobNotification', A);
+    }
+    const before = one.app.jobs.subscriptions.counts();
+    // Naming another tenant ends nothing; no tenant or the same tenant ends it, as often as asked.
+    expect(await leaves.invoke('UnsubscribeBridgeJobNotification', B)).toBeNull();
+    expect(one.app.jobs.subscriptions.counts()).toEqual(before);
+    await leaves.invoke('UnsubscribeBridgeJobNotification', A);
+    await leaves.invoke('UnsubscribeBridgeJobNotification');
+    await leaves.invoke('UnsubscribeBridgeStateNotification');
+    await leaves.invoke('UnsubscribeBridgeStateNotification', A);
+    expect(one.app.jobs.subscriptions.counts()).toEqual({ state: before.state - 1, jobs: before.jobs - 1 });
+    await expect(leaves.invoke('UnsubscribeBridgeJobNotification', 'A')).rejects.toThrow('tenantOid');
+    await expect(leaves.invoke('UnsubscribeBridgeStateNotification', A, B)).rejects.toThrow('UnsubscribeBridgeStateNotification');
+    heard.length = 0;
+
+    const starter = await connect(two, 'ada');
+    const oid = ((await starter.invoke('StartBridgeJob', 'gate', {}, A)) as BridgeJob).oid;
+    await staying.next(oid, (job) => job.state === JOB_STATE.running);
+    gate.release();
+    await staying.next(oid, (job) => job.state === JOB_STATE.success);
+    await one.app.jobs.subscriptions.settled();
+    expect(heard).toEqual([]);
+    gate.shut();
+  });
+
   it('fires a tenant schedule at its time and pushes the run as not started by hand', async () => {
     const client = await connect(one, 'ada');
     const feed = jobFeed(client);
@@ -214,7 +289,7 @@ describe('the bridge on the hub', () => {
     const runs = await database.db.query<{ oid: number }>('select oid from mate_job where schedule_oid is not null');
     expect(runs.rowCount).toBe(1);
     const run = await feed.next(Number(runs.rows[0]!.oid), (job) => job.state === JOB_STATE.success);
-    expect(run).toMatchObject({ isManualStarted: false, tenantOid: A, count: 2, countMax: 2, countUnit: 'days' });
+    expect(run).toMatchObject({ isManualStarted: false, startedBy: 'schedule', tenantOid: A, count: 2, countMax: 2, countUnit: 'days' });
     await database.db.query('update mate_job_schedule set enabled = false');
   });
 

@@ -25,11 +25,13 @@ interface Subscriber {
 /**
  * The connections of this instance that follow the bridge: state (UpdateBridgeState) or job changes
  * (UpdateBridgeJobs). A job event of any instance is read once and pushed to the subscribers who may read that job,
- * judged by who they are at the time of the push. A subscription lasts as long as its connection.
+ * judged by who they are at the time of the push. A subscription lasts until it is unsubscribed or its connection ends.
  */
 export class BridgeSubscriptions {
   private readonly state = new Map<string, Subscriber>();
   private readonly jobs = new Map<string, Subscriber>();
+  /** Connections whose end is watched to drop their subscriptions. */
+  private readonly watched = new Set<string>();
   /** Events are handled one after another, so a subscriber never gets an older figure after a newer one. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -43,8 +45,26 @@ export class BridgeSubscriptions {
   follow(what: 'state' | 'jobs', caller: HubCaller, tenantOid: number | undefined): void {
     const map = what === 'state' ? this.state : this.jobs;
     if (caller.connection.signal.aborted) return;
-    if (!map.has(caller.connectionId)) caller.connection.signal.addEventListener('abort', () => map.delete(caller.connectionId), { once: true });
+    // One listener per connection, however often it subscribes and unsubscribes.
+    if (!this.watched.has(caller.connectionId)) {
+      this.watched.add(caller.connectionId);
+      caller.connection.signal.addEventListener('abort', () => {
+        this.watched.delete(caller.connectionId);
+        this.state.delete(caller.connectionId);
+        this.jobs.delete(caller.connectionId);
+      }, { once: true });
+    }
     map.set(caller.connectionId, { tenantOid, caller: caller.connection.caller, send: caller.send });
+  }
+
+  /**
+   * Stops a connection's subscription. With a tenant, only a subscription to that tenant ends: an unsubscribe for the
+   * tenant the user just left must not end the one for the tenant they moved to, whichever call arrives first.
+   */
+  unfollow(what: 'state' | 'jobs', connectionId: string, tenantOid: number | undefined): void {
+    const map = what === 'state' ? this.state : this.jobs;
+    const subscriber = map.get(connectionId);
+    if (subscriber && (tenantOid === undefined || subscriber.tenantOid === tenantOid)) map.delete(connectionId);
   }
 
   /** Takes a job event of any instance. */

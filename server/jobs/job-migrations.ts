@@ -84,4 +84,11 @@ export const JOB_MIGRATIONS: Migration[] = [
          )`,
       ),
   },
+  {
+    version: 202,
+    name: 'job-started-by-name',
+    // Who started a run by hand, as they were called then: the history names them without reading the user kind,
+    // so a reader of the run's tenant sees that name and nothing else of the user.
+    up: (tx) => exec(tx, 'alter table mate_job add column started_by_name text'),
+  },
 ];

@@ -165,12 +165,12 @@ export class JobRunner {
   }
 
   /** Queues a run now (manual starts and schedules go through here); undefined when one is queued or running. */
-  async enqueue(job: { name: string; tenantOid: number | null; parameters: unknown; manual: boolean; startedBy?: number }): Promise<JobRow | undefined> {
+  async enqueue(job: { name: string; tenantOid: number | null; parameters: unknown; manual: boolean; startedBy?: number; startedByName?: string }): Promise<JobRow | undefined> {
     const definition = this.options.registry.find(job.name);
     if (!definition) throw new JobParameterError(`No job is called '${job.name.slice(0, 100)}'.`);
     const parameters = definition.parseParameters(job.parameters);
     const tenant = job.tenantOid === null ? null : await this.options.describeTenant(this.db, job.tenantOid);
-    const row = await enqueueJob(this.db, { definition, tenant, parameters, manual: job.manual, startedBy: job.startedBy, now: this.now() });
+    const row = await enqueueJob(this.db, { definition, tenant, parameters, manual: job.manual, startedBy: job.startedBy, startedByName: job.startedByName, now: this.now() });
     if (row) await this.publish({ oid: row.oid, tenantOid: row.tenantOid, wake: true });
     return row;
   }

@@ -19,6 +19,8 @@ export interface BridgeJob {
   description: string;
   countUnit: string | null;
   isManualStarted: boolean;
+  /** Who started the run: the login of the user for a manual start, "schedule" for a scheduled one. */
+  startedBy: string | null;
   createdAt: string;
 }
 
@@ -42,7 +44,7 @@ const at = (ms: number) => new Date(ms).toISOString();
 
 /** The columns of a job row, under the names `toJobRow` reads. */
 const COLUMNS = `oid, name, state, tenant_oid, tenant_id, country_code, parameters, category, description, count_unit, count,
-  count_max, error, is_manual_started, created_at, started_at, finished_at, owner, attempts, cancel_requested`;
+  count_max, error, is_manual_started, started_by_name, created_at, started_at, finished_at, owner, attempts, cancel_requested`;
 
 function toJobRow(row: Record<string, unknown>): JobRow {
   return {
@@ -61,6 +63,7 @@ function toJobRow(row: Record<string, unknown>): JobRow {
     description: String(row.description),
     countUnit: (row.count_unit as string | null) ?? null,
     isManualStarted: Boolean(row.is_manual_started),
+    startedBy: row.is_manual_started ? ((row.started_by_name as string | null) ?? null) : 'schedule',
     createdAt: iso(row.created_at)!,
     parameters: row.parameters,
     attempts: Number(row.attempts),
@@ -81,6 +84,8 @@ export interface NewJob {
   parameters: unknown;
   manual: boolean;
   startedBy?: number;
+  /** The starter's login, kept with the run (migration 202). */
+  startedByName?: string;
   scheduleOid?: number;
   now: number;
 }
@@ -90,12 +95,12 @@ export async function enqueueJob(db: Queryable, job: NewJob): Promise<JobRow | u
   const { definition, tenant } = job;
   const result = await db.query(
     `insert into mate_job (name, state, tenant_oid, tenant_id, country_code, parameters, category, description, count_unit,
-       is_manual_started, started_by, schedule_oid, run_at, created_at)
-     values ($1, ${JOB_STATE.queued}, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz)
+       is_manual_started, started_by, schedule_oid, run_at, created_at, started_by_name)
+     values ($1, ${JOB_STATE.queued}, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz, $13)
      on conflict do nothing
      returning ${COLUMNS}`,
     [definition.name, tenant?.oid ?? null, tenant?.id ?? null, tenant?.countryCode ?? null, JSON.stringify(job.parameters ?? {}), definition.category,
-      definition.description, definition.countUnit, job.manual, job.startedBy ?? null, job.scheduleOid ?? null, at(job.now)],
+      definition.description, definition.countUnit, job.manual, job.startedBy ?? null, job.scheduleOid ?? null, at(job.now), job.startedByName ?? null],
   );
   return result.rows[0] ? toJobRow(result.rows[0]) : undefined;
 }
@@ -199,14 +204,18 @@ export interface JobAudience {
   global: boolean;
 }
 
-/** The jobs of an audience, newest first: everything queued or running, and the finished ones after `since`. */
-export async function listJobs(db: Queryable, audience: JobAudience, since: number, limit: number, skip = 0): Promise<JobRow[]> {
+/**
+ * The jobs of an audience, newest first: everything queued or running, and the finished ones after `since`; only
+ * those in `state` when given (the history's filter, applied here so that it covers every page).
+ */
+export async function listJobs(db: Queryable, audience: JobAudience, since: number, limit: number, skip = 0, state?: JobState): Promise<JobRow[]> {
   const result = await db.query(
     `select ${COLUMNS} from mate_job
      where (tenant_oid = $1::bigint or ($2::boolean and tenant_oid is null))
        and (state in (${JOB_STATE.queued}, ${JOB_STATE.running}) or created_at >= $3::timestamptz)
+       and ($6::smallint is null or state = $6::smallint)
      order by oid desc limit $4 offset $5`,
-    [audience.tenantOid, audience.global, at(since), limit, skip],
+    [audience.tenantOid, audience.global, at(since), limit, skip, state ?? null],
   );
   return result.rows.map(toJobRow);
 }

@@ -18,9 +18,13 @@ const job = {
     description: { type: 'string' },
     countUnit: { type: ['string', 'null'] },
     isManualStarted: { type: 'boolean' },
+    startedBy: { type: ['string', 'null'], description: 'the login of the user who started the run by hand; "schedule" for a scheduled run' },
     createdAt: { type: 'string', format: 'date-time' },
   },
 } as const;
+
+/** The finished states the history may be filtered by (GET /api/bridge/jobs?state=). */
+export const HISTORY_STATE_SCHEMA = { type: 'integer', enum: [3, 4, 5] } as const;
 
 /** A bridge job run, as the REST reads and the hub messages carry it (docs/jobs.md). */
 export const BRIDGE_JOB_SCHEMA = job;
@@ -75,10 +79,11 @@ export const JOBS_OPENAPI_PATHS = {
       parameters: [
         { name: 'skip', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 } },
         { name: 'take', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+        { name: 'state', in: 'query', schema: HISTORY_STATE_SCHEMA, description: 'only runs that ended so: 3 success, 4 failed, 5 cancelled' },
       ],
       responses: {
         200: { description: 'One page of runs', content: { 'application/json': { schema: { type: 'object', properties: { items: { type: 'array', items: job }, skip: { type: 'integer' }, take: { type: 'integer' }, hasMore: { type: 'boolean' } } } } } },
-        400: errorResponse('A bad skip or take'),
+        400: errorResponse('A bad skip, take or state'),
         401: errorResponse('No valid access token'),
         403: errorResponse('No Read on /service/bridge in the tenant'),
       },

@@ -18,6 +18,7 @@ const job = (oid: number, state: number = JOB_STATE.running): BridgeJob => ({
   description: '',
   countUnit: 'rows',
   isManualStarted: false,
+  startedBy: 'schedule',
   createdAt: `2026-01-01T00:00:0${oid}.000Z`,
 });
 

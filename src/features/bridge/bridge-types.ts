@@ -21,6 +21,8 @@ export interface BridgeJob {
   description: string;
   countUnit: string | null;
   isManualStarted: boolean;
+  /** The starter's login for a manual start, "schedule" for a scheduled run, null when not known. */
+  startedBy: string | null;
   createdAt: string;
 }
 

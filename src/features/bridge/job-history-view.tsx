@@ -1,7 +1,8 @@
 import { Button, Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { JOB_STATE } from './bridge-types';
+import { JOB_STATE, type BridgeJob } from './bridge-types';
+import { jobStarter } from './job-starter';
 import { jobDuration, jobTime } from './job-times';
 import { JobStateBadge, useJobStateLabel } from './state-badges';
 import { useJobHistory } from './use-job-history';
@@ -15,16 +16,16 @@ const FINISHED = [JOB_STATE.success, JOB_STATE.failed, JOB_STATE.cancelled] as c
 export function JobHistoryView({ finishedCount }: { finishedCount: number }) {
   const { t, i18n } = useLingui();
   const stateLabel = useJobStateLabel();
-  const history = useJobHistory();
   const [filter, setFilter] = useState<string>('');
+  const history = useJobHistory(filter ? Number(filter) : undefined);
   const refresh = useRef(history.refresh);
   refresh.current = history.refresh;
   useEffect(() => {
     if (finishedCount > 0) refresh.current();
   }, [finishedCount]);
 
-  const finished = history.jobs.filter((job) => (FINISHED as readonly number[]).includes(job.state));
-  const shown = filter ? finished.filter((job) => String(job.state) === filter) : finished;
+  // The server filters by state; without a filter it also sends what is queued or running, which the list above shows.
+  const shown = history.jobs.filter((job) => (FINISHED as readonly number[]).includes(job.state));
 
   return (
     <Stack gap="3" data-testid="bridge-history">
@@ -102,7 +103,9 @@ export function JobHistoryView({ finishedCount }: { finishedCount: number }) {
                   <Table.Cell whiteSpace="nowrap">
                     <bdi>{jobDuration(job, i18n.locale)}</bdi>
                   </Table.Cell>
-                  <Table.Cell>{job.isManualStarted ? <Trans>by hand</Trans> : <Trans>schedule</Trans>}</Table.Cell>
+                  <Table.Cell data-testid="history-started-by">
+                    <StartedBy job={job} />
+                  </Table.Cell>
                   <Table.Cell color="red.fg" minW="48" data-testid="history-error">
                     {job.error}
                   </Table.Cell>
@@ -121,4 +124,11 @@ export function JobHistoryView({ finishedCount }: { finishedCount: number }) {
       )}
     </Stack>
   );
+}
+
+/** Who started a run: the user's login for a manual start (by hand when not known), the schedule otherwise. */
+function StartedBy({ job }: { job: BridgeJob }) {
+  const starter = jobStarter(job);
+  if (starter.by === 'schedule') return <Trans>schedule</Trans>;
+  return starter.by === 'user' ? <bdi>{starter.name}</bdi> : <Trans>by hand</Trans>;
 }

@@ -18,6 +18,7 @@ const job = (oid: number, change: Partial<BridgeJob> = {}): BridgeJob => ({
   description: 'd',
   countUnit: 'days',
   isManualStarted: true,
+  startedBy: 'ada',
   createdAt: `2026-01-01T10:00:0${oid}.000Z`,
   ...change,
 });

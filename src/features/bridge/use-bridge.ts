@@ -30,12 +30,13 @@ export function useBridge({ followJobs, enabled = true }: { followJobs: boolean;
 
   useEffect(() => {
     if (!hub || !enabled) return;
-    // The browser's WebSocket carries no scope header: the subscription names the tenant the user works in.
+    // The browser's WebSocket carries no scope header: the subscription names the tenant the user works in. Leaving
+    // (or another tenant) unsubscribes that tenant only, so the connection stops getting what nobody looks at.
     const offs = [
       hub.on<BridgeState>(UPDATE_BRIDGE_STATE, (state) => dispatch({ type: 'state', state })),
-      hub.subscribe('SubscribeBridgeStateNotification', tenantOid ?? null),
+      hub.subscribeUntil('SubscribeBridgeStateNotification', 'UnsubscribeBridgeStateNotification', tenantOid ?? null),
     ];
-    if (followJobs) offs.push(hub.on<BridgeJob[]>(UPDATE_BRIDGE_JOBS, (jobs) => dispatch({ type: 'jobs', jobs })), hub.subscribe('SubscribeBridgeJobNotification', tenantOid ?? null));
+    if (followJobs) offs.push(hub.on<BridgeJob[]>(UPDATE_BRIDGE_JOBS, (jobs) => dispatch({ type: 'jobs', jobs })), hub.subscribeUntil('SubscribeBridgeJobNotification', 'UnsubscribeBridgeJobNotification', tenantOid ?? null));
     return () => {
       for (const off of offs) off();
     };

@@ -12,12 +12,16 @@ interface JobPage {
   hasMore: boolean;
 }
 
-/** The history of runs of the current tenant, newest first, page by page (GET /api/bridge/jobs). */
-export function useJobHistory() {
+/**
+ * The history of runs of the current tenant, newest first, page by page (GET /api/bridge/jobs); only the runs that
+ * ended in `state` when given, filtered by the server so that every page holds matches.
+ */
+export function useJobHistory(state?: number) {
   const { tenantOid } = useTenancy();
   const { data, error, size, setSize, isValidating, mutate } = useSWRInfinite<JobPage>(
-    (index, previous: JobPage | null) => (previous && !previous.hasMore ? null : ['/api/bridge/jobs', tenantOid, index * PAGE_SIZE]),
-    ([path, , skip]: [string, number | undefined, number]) => apiGet<JobPage>(path, { skip, take: PAGE_SIZE }),
+    (index, previous: JobPage | null) => (previous && !previous.hasMore ? null : ['/api/bridge/jobs', tenantOid, state, index * PAGE_SIZE]),
+    ([path, , filter, skip]: [string, number | undefined, number | undefined, number]) =>
+      apiGet<JobPage>(path, filter === undefined ? { skip, take: PAGE_SIZE } : { skip, take: PAGE_SIZE, state: filter }),
   );
   const pages = data ?? [];
   return {

@@ -82,6 +82,7 @@ describe('HubSession', () => {
     const { session, fake } = build([undefined], ['2025-01-01', '2025-02-01']);
     await session.start();
     session.subscribe('SubscribeBridgeStateNotification');
+    await settled();
     expect(fake.invoked).toEqual(['SubscribeBridgeStateNotification']);
     fake.fire('reconnecting');
     expect(session.getSnapshot().status).toBe('reconnecting');
@@ -89,6 +90,19 @@ describe('HubSession', () => {
     await settled();
     expect(session.getSnapshot()).toEqual({ status: 'connected', updateAvailable: true });
     expect(fake.invoked).toEqual(['SubscribeBridgeStateNotification', 'SubscribeBridgeStateNotification']);
+  });
+
+  it('ends a subscription on the server too, in the order subscriptions were made, and not again after a reconnect', async () => {
+    const { session, fake } = build([undefined]);
+    await session.start();
+    const leave = session.subscribeUntil('SubscribeBridgeJobNotification', 'UnsubscribeBridgeJobNotification', 11);
+    leave();
+    session.subscribeUntil('SubscribeBridgeJobNotification', 'UnsubscribeBridgeJobNotification', 11);
+    await settled();
+    expect(fake.invoked).toEqual(['SubscribeBridgeJobNotification', 'UnsubscribeBridgeJobNotification', 'SubscribeBridgeJobNotification']);
+    fake.fire('reconnected');
+    await settled();
+    expect(fake.invoked.slice(3)).toEqual(['SubscribeBridgeJobNotification']);
   });
 
   it('flags no update when the build date is the same after a reconnect', async () => {

@@ -50,6 +50,8 @@ export class HubSession {
   private snapshot: HubSnapshot = { status: 'connecting', updateAvailable: false };
   private readonly listeners = new Set<() => void>();
   private readonly subscriptions = new Set<{ method: string; args: unknown[] }>();
+  /** The last (un)subscription sent; the next waits for it (inTurn). */
+  private turn: Promise<unknown> = Promise.resolve();
   private buildDate: string | undefined;
   private retry: unknown;
   private stopped = false;
@@ -120,8 +122,28 @@ export class HubSession {
   subscribe(method: string, ...args: unknown[]): () => void {
     const subscription = { method, args };
     this.subscriptions.add(subscription);
-    if (this.connection.state === HubConnectionState.Connected) void this.connection.invoke(method, ...args).catch(() => undefined);
+    if (this.connection.state === HubConnectionState.Connected) this.inTurn(method, args);
     return () => this.subscriptions.delete(subscription);
+  }
+
+  /**
+   * A subscription that also ends on the server: the returned function calls `unsubscribeMethod` with the same
+   * arguments, so the connection stops receiving what nobody looks at any more.
+   */
+  subscribeUntil(method: string, unsubscribeMethod: string, ...args: unknown[]): () => void {
+    const forget = this.subscribe(method, ...args);
+    return () => {
+      forget();
+      if (this.connection.state === HubConnectionState.Connected) this.inTurn(unsubscribeMethod, args);
+    };
+  }
+
+  /**
+   * Sends a (un)subscription once the previous one is answered: the server runs calls side by side, and an
+   * unsubscribe overtaking the subscribe made after it (a page left and opened again) would end the new one.
+   */
+  private inTurn(method: string, args: unknown[]): void {
+    this.turn = this.turn.then(() => this.connection.invoke(method, ...args)).catch(() => undefined);
   }
 
   /** Calls a hub method once and answers its result; a Completion error rejects with the server's message. */
