@@ -167,8 +167,9 @@ test('a failed save shows the server\'s reason and keeps the change staged', asy
 test('the why view says which rule decided', async ({ page }) => {
   await signIn(page, mate.url, PASSWORD, '/admin/permissions', 'permission-admin');
   await page.getByRole('tab', { name: 'Why?' }).click();
-  // Only the open tab's picker is visible; the matrix tab's stays mounted behind it.
-  const subjects = page.locator('[data-testid="subject-picker"]:visible');
+  // The matrix tab's picker stays mounted behind the open tab: during the switch both are visible, so look in the
+  // open tab's panel only.
+  const subjects = page.getByRole('tabpanel', { name: 'Why?' }).getByTestId('subject-picker');
   const admin = await subjects.locator('option', { hasText: 'admin' }).first().getAttribute('value');
   await subjects.selectOption(admin!);
   await page.getByTestId('why-path').selectOption('/admin/outbox');
@@ -179,7 +180,7 @@ test('the why view says which rule decided', async ({ page }) => {
 test('role permissions as a checkbox tree: checking a box stores an allow', async ({ page, request }) => {
   await signIn(page, mate.url, PASSWORD, '/admin/permissions', 'permission-admin');
   await page.getByRole('tab', { name: 'Role permissions' }).click();
-  await page.locator('[data-testid="subject-picker"]:visible').selectOption(`role:${roleOid}`);
+  await page.getByRole('tabpanel', { name: 'Role permissions' }).getByTestId('subject-picker').selectOption(`role:${roleOid}`);
   const grid = page.getByTestId('role-permissions-grid');
   await grid.locator('tr[data-row="/data"] [data-column="global"]').click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
