@@ -1,9 +1,10 @@
+import type { BridgeState } from '../../schemas/bridge-wire';
 import type { BuildInfo } from '../build-info';
 import type { Queryable } from '../db/database';
 import type { RequestContext } from '../lib/request-context';
 import type { JobRegistry } from './job-definition';
 import type { RunnerState } from './job-runner';
-import { countJobs, listJobs, toBridgeJob, type BridgeJob, type JobAudience, type JobRow } from './job-store';
+import { countJobs, listJobs, toBridgeJob, type JobAudience, type JobRow } from './job-store';
 
 /** The page of the bridge and the permission path of everything about it (spec 2 §2). */
 export const BRIDGE_PATH = '/service/bridge';
@@ -12,27 +13,7 @@ export const BRIDGE_HISTORY_MS = 24 * 60 * 60 * 1000;
 /** Runs in the state's job list at most (the REST history pages further). */
 export const BRIDGE_JOB_LIMIT = 50;
 
-/** A job that may be started, with its parameters, for the page's start form. */
-export interface BridgeJobDefinition {
-  name: string;
-  category: string;
-  description: string;
-  countUnit: string;
-  scope: 'tenant' | 'global';
-  parameters: Record<string, unknown>;
-}
-
-/** The bridge as UpdateBridgeState and GET /api/bridge carry it (spec 2 §3 "Bridge", plus `definitions`). */
-export interface BridgeState {
-  id: string;
-  version: string;
-  buildDate: string;
-  state: RunnerState;
-  jobCount: number;
-  jobFailedCount: number;
-  jobs: BridgeJob[];
-  definitions: BridgeJobDefinition[];
-}
+export type { BridgeJobDefinition, BridgeState } from '../../schemas/bridge-wire';
 
 /**
  * Whose jobs a caller sees: the tenant's (default: the caller's current one), and the installation-wide ones when

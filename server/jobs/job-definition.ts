@@ -1,9 +1,8 @@
 import type { Catalogue } from '../data/catalogue';
 import type { Database } from '../db/database';
 
-/** Numeric job states (spec 2 §4): 3, 4 and 5 are the spec's; 1 and 2 are ours (docs/jobs.md). */
-export const JOB_STATE = { queued: 1, running: 2, success: 3, failed: 4, cancelled: 5 } as const;
-export type JobState = (typeof JOB_STATE)[keyof typeof JOB_STATE];
+// Numeric job states (spec 2 §4): 3, 4 and 5 are the spec's; 1 and 2 are ours (docs/jobs.md). Shared with the browser.
+export { JOB_STATE, type JobState } from '../../schemas/bridge-wire';
 
 /** Bad parameters of a start; the message names the parameter. */
 export class JobParameterError extends Error {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BridgeRunnerState } from '../../schemas/bridge-wire';
 import type { Catalogue } from '../data/catalogue';
 import type { Database, Queryable } from '../db/database';
 import { parseCron } from './cron';
@@ -80,7 +81,7 @@ interface LocalJob {
 }
 
 /** What the bridge shows of this instance's runner (spec 2 §3). */
-export type RunnerState = 'CONNECTING' | 'ON' | 'OFF';
+export type RunnerState = BridgeRunnerState;
 
 /**
  * Runs jobs on this instance. Jobs wait in `mate_job`; every instance claims due ones with `FOR UPDATE SKIP LOCKED`

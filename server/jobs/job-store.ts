@@ -1,28 +1,8 @@
 import type { Database, Queryable } from '../db/database';
+import type { BridgeJob } from '../../schemas/bridge-wire';
 import { JOB_STATE, type JobDefinition, type JobState } from './job-definition';
 
-/** One run of a job as the hub and the REST read show it (spec 2 §3 "Bridge job", plus oid and tenantOid). */
-export interface BridgeJob {
-  oid: number;
-  name: string;
-  state: JobState;
-  startedAt: string | null;
-  finishedAt: string | null;
-  countMax: number | null;
-  count: number;
-  error: string | null;
-  category: string;
-  /** The tenant's Id (its short code), null for an installation-wide job. */
-  tenant: string | null;
-  tenantOid: number | null;
-  countryCode: string | null;
-  description: string;
-  countUnit: string | null;
-  isManualStarted: boolean;
-  /** Who started the run: the login of the user for a manual start, "schedule" for a scheduled one. */
-  startedBy: string | null;
-  createdAt: string;
-}
+export type { BridgeJob } from '../../schemas/bridge-wire';
 
 /** A job row with what the runner needs beyond the wire shape. */
 export interface JobRow extends BridgeJob {

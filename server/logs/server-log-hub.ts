@@ -1,3 +1,4 @@
+import type { ServerLogAppended } from '../../schemas/server-log-wire';
 import { HubMethodError, hubArguments, type HubCaller, type HubMethod } from '../hub/hub-method-registry';
 import { mayReadServerLog, SERVER_LOG_PATH } from './server-log-access';
 import type { ServerLogBuffer } from './server-log-buffer';
@@ -12,14 +13,8 @@ export const SERVER_LOG_PUSH_INTERVAL_MS = 250;
 /** Most lines one batch carries; a reader that sees `afterSeq` beyond what it has reads the rest with GET. */
 export const SERVER_LOG_MAX_BATCH = 500;
 
-/** The argument of ServerLogAppended: every new line in (afterSeq, lastSeq], oldest first. */
-export interface ServerLogAppendedMessage {
-  instanceId: string;
-  /** The seq the batch continues from; a reader whose newest seq is lower missed lines (read them with after=). */
-  afterSeq: number;
-  lastSeq: number;
-  records: ServerLogRecord[];
-}
+/** The argument of ServerLogAppended (schemas/server-log-wire.ts). */
+export type ServerLogAppendedMessage = ServerLogAppended;
 
 /**
  * SubscribeServerLog and UnsubscribeServerLog, and the throttled push of new lines to subscribed connections whose

@@ -1,27 +1,14 @@
+import { LOG_LEVEL_NAMES as SHARED_LEVEL_NAMES, type LogLevel, type ServerLogLine } from '../../schemas/server-log-wire';
 import { redactUrl } from '../lib/redact';
 
 /** pino's level names by number; the log page filters by the lowest level it shows. */
-export const LOG_LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
+export const LOG_LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const satisfies Record<LogLevel, number>;
 /** One pino level name. */
-export type LogLevelName = keyof typeof LOG_LEVELS;
-export const LOG_LEVEL_NAMES = Object.keys(LOG_LEVELS) as LogLevelName[];
+export type LogLevelName = LogLevel;
+export const LOG_LEVEL_NAMES: readonly LogLevelName[] = SHARED_LEVEL_NAMES;
 
 /** One line of the server log as the log page reads it (GET /api/diagnostics/server-log, ServerLogAppended). */
-export interface ServerLogRecord {
-  /** Grows by one per line of this instance, from 1; `after=<seq>` pages on from a line. */
-  seq: number;
-  time: string;
-  level: LogLevelName;
-  message: string;
-  reqId?: string;
-  method?: string;
-  url?: string;
-  /** The route's pattern (`/api/data/:area/:entity`), when the line belongs to a routed request. */
-  route?: string;
-  status?: number;
-  /** The other fields of the line (an error's message and stack, a connection id), as compact JSON. */
-  details?: string;
-}
+export type ServerLogRecord = ServerLogLine;
 
 /** Fields that become columns of the record, or that say nothing on a one-instance page (pid, hostname). */
 const SHOWN_ELSEWHERE = new Set(['level', 'time', 'msg', 'reqId', 'req', 'res', 'pid', 'hostname', 'v']);

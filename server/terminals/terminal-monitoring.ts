@@ -1,3 +1,4 @@
+import { TERMINAL_CONNECTION_CHANGED, type TerminalConnectionChangedMessage } from '../../schemas/terminal-wire';
 import type { Queryable } from '../db/database';
 import { HubMethodError, hubArguments, type HubCaller, type HubMethod } from '../hub/hub-method-registry';
 import type { RequestContext } from '../lib/request-context';
@@ -7,16 +8,7 @@ import { listTerminalStates, type TerminalConnectionState, type TerminalTables }
 /** The terminal monitoring page: its Read permission, in a terminal's tenant, lets a user follow that terminal. */
 export const TERMINAL_MONITORING_PATH = '/service/terminals';
 
-/** The hub message of a terminal that connected or went away. */
-export const TERMINAL_CONNECTION_CHANGED = 'TerminalConnectionChanged';
-
-/** The argument of TerminalConnectionChanged: ids and the new state (details: GET /api/terminals/connections). */
-export interface TerminalConnectionChangedMessage {
-  terminalOid: number;
-  tenantOid: number;
-  connected: boolean;
-  at: string;
-}
+export { TERMINAL_CONNECTION_CHANGED, type TerminalConnectionChangedMessage } from '../../schemas/terminal-wire';
 
 /** The tenants among the user's in which they may monitor terminals. */
 export function monitoredTenants(context: RequestContext): number[] {

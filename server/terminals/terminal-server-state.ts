@@ -1,28 +1,11 @@
+import type { TerminalServerState } from '../../schemas/terminal-wire';
 import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
 
 /** The terminal server page: its Read permission, in a tenant, lets a user see that tenant's share of the endpoint. */
 export const TERMINAL_SERVER_PATH = '/service/terminal-server';
 
-/** One server instance holding terminal sockets. */
-export interface TerminalServerInstance {
-  instanceId: string;
-  connections: number;
-  /** The latest heartbeat any of its terminals sent. */
-  lastHeartbeatAt: string;
-}
-
-/** The terminal endpoint's state as GET /api/terminals/server answers it, for the caller's tenants only. */
-export interface TerminalServerState {
-  /** The database's clock when read; "today" is the UTC day of this time. */
-  at: string;
-  instances: TerminalServerInstance[];
-  connected: number;
-  terminals: number;
-  receiptsToday: number;
-  receiptsLastHour: number;
-  refusedToday: number;
-}
+export type { TerminalServerInstance, TerminalServerState } from '../../schemas/terminal-wire';
 
 /**
  * Counts of the terminal endpoint across every instance, read from the shared tables: connections that are live

@@ -1,38 +1,14 @@
+import type { TerminalConnectionState, TerminalLogEntry } from '../../schemas/terminal-wire';
 import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
 import type { TerminalIdentity } from './terminal-credentials';
 
-/** One terminal's connection as the REST read and SubscribeTerminalMonitoring answer it. */
-export interface TerminalConnectionState {
-  terminalOid: number;
-  tenantOid: number;
-  terminalNumber: number;
-  name: string;
-  /** The name of the terminal's location (null when it has none or the catalogue has no locations). */
-  locationName: string | null;
-  /** Connected, and heard from within the stale limit (an instance that died cannot mark its terminals). */
-  connected: boolean;
-  address: string | null;
-  version: string | null;
-  connectedAt: string | null;
-  lastHeartbeatAt: string | null;
-  disconnectedAt: string | null;
-  /** Documents the terminal has handed in (each stored once). */
-  documentsReceived: number;
-}
+export type { TerminalConnectionState, TerminalLogEntry } from '../../schemas/terminal-wire';
 
 /** The tables the states are read from: the POS terminal records and, when the catalogue has them, the locations. */
 export interface TerminalTables {
   pos: string;
   location?: string;
-}
-
-/** One line of a terminal's log. */
-export interface TerminalLogEntry {
-  id: number;
-  at: string;
-  event: 'connected' | 'disconnected' | 'receipt' | 'refused' | 'configuration';
-  detail: Record<string, unknown> | null;
 }
 
 const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());

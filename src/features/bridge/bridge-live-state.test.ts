@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bridgeLiveReducer, EMPTY_BRIDGE } from './bridge-live-state';
 import { JOB_STATE, NEW_JOB_MARK, type BridgeJob, type BridgeState } from './bridge-types';
 
-const job = (oid: number, state: number = JOB_STATE.running): BridgeJob => ({
+const job = (oid: number, state: BridgeJob['state'] = JOB_STATE.running): BridgeJob => ({
   oid,
   name: 'purge-old-data',
   state,

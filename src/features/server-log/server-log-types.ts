@@ -1,28 +1,7 @@
-/** pino's levels, lowest first, as the server names them (docs/operations.md, the server log page). */
-export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+import type { LogLevel, ServerLogInstance, ServerLogLine } from '../../../schemas/server-log-wire';
 
-/** One line of the server log, as GET /api/diagnostics/server-log and ServerLogAppended carry it. */
-export interface ServerLogLine {
-  seq: number;
-  time: string;
-  level: LogLevel;
-  message: string;
-  reqId?: string;
-  method?: string;
-  url?: string;
-  route?: string;
-  status?: number;
-  details?: string;
-}
-
-/** The server instance whose log the page shows. */
-export interface ServerLogInstance {
-  id: string;
-  hostname: string;
-  pid: number;
-  startedAt: string;
-}
+// The wire shapes are shared with the server (schemas/server-log-wire.ts).
+export { LOG_LEVEL_NAMES as LOG_LEVELS, type LogLevel, type ServerLogAppended, type ServerLogInstance, type ServerLogLine } from '../../../schemas/server-log-wire';
 
 /** The answer of GET /api/diagnostics/server-log. */
 export interface ServerLogPage {
@@ -32,14 +11,6 @@ export interface ServerLogPage {
   lastSeq: number;
   firstSeq: number;
   hasMore: boolean;
-}
-
-/** The argument of the hub message ServerLogAppended: every new line in (afterSeq, lastSeq]. */
-export interface ServerLogAppended {
-  instanceId: string;
-  afterSeq: number;
-  lastSeq: number;
-  records: ServerLogLine[];
 }
 
 /** What the page filters by: the lowest level shown and a text. */

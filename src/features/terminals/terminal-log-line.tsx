@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatTerminalTime } from './terminal-time';
 import type { TerminalLogLine } from './terminal-types';
 
-const PALETTE: Record<TerminalLogLine['event'], string> = { connected: 'green', disconnected: 'gray', receipt: 'blue', refused: 'red' };
+const PALETTE: Record<TerminalLogLine['event'], string> = { connected: 'green', disconnected: 'gray', receipt: 'blue', refused: 'red', configuration: 'purple' };
 
 const textOf = (detail: Record<string, unknown> | null, key: string): string | undefined => {
   const value = detail?.[key];
@@ -21,6 +21,8 @@ function EventName({ event }: { event: TerminalLogLine['event'] }) {
       return <Trans>Receipt</Trans>;
     case 'refused':
       return <Trans>Refused</Trans>;
+    case 'configuration':
+      return <Trans>Configuration</Trans>;
   }
 }
 
@@ -46,6 +48,16 @@ function LineDetail({ line }: { line: TerminalLogLine }) {
     return (
       <Trans>
         No. {number}, total <bdi>{amount}</bdi>
+      </Trans>
+    );
+  }
+  if (line.event === 'configuration') {
+    // A push of the bridge's ForcePosClassicSync job: delivered by an instance, or missed with the reason.
+    if (detail?.delivered === true) return <Trans>Configuration delivered</Trans>;
+    const reason = textOf(detail, 'reason') ?? '';
+    return (
+      <Trans>
+        Configuration not delivered: <bdi>{reason}</bdi>
       </Trans>
     );
   }
