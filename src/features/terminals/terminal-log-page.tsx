@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { BusyHourglass } from '../../shell/busy-hourglass';
@@ -7,6 +7,7 @@ import { TerminalLogRow } from './terminal-log-line';
 import { formatTerminalTime } from './terminal-time';
 import { useTerminalLog } from './use-terminal-log';
 import { useTerminalMonitoring } from './use-terminal-monitoring';
+import { ConnectionBadge } from './connection-badge';
 
 const oidOf = (value: string | null): number | undefined => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined);
 
@@ -55,15 +56,7 @@ export function TerminalLogPage() {
               {terminal.terminalNumber} {terminal.name}
             </bdi>
           </Text>
-          {terminal.connected ? (
-            <Badge colorPalette="green" variant="subtle">
-              <Trans>Connected</Trans>
-            </Badge>
-          ) : (
-            <Badge colorPalette="gray" variant="subtle">
-              <Trans>Disconnected</Trans>
-            </Badge>
-          )}
+          <ConnectionBadge connected={terminal.connected} />
           <Text color="fg.muted" textStyle="sm">
             <Trans>since {formatTerminalTime(sinceOf(terminal), i18n.locale)}</Trans>
           </Text>

@@ -1,4 +1,4 @@
-import { Badge, HStack, Input, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { HStack, Input, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -13,6 +13,7 @@ import { TERMINAL_LOG_PATH } from './terminal-log-path';
 import { useTerminalMonitoring } from './use-terminal-monitoring';
 import { PingCell } from './ping-cell';
 import { useTerminalPing } from './use-terminal-ping';
+import { ConnectionBadge } from './connection-badge';
 
 /** /service/terminals (component 'terminal-monitoring'): every POS terminal the user may monitor, live. */
 export function TerminalMonitoringPage() {
@@ -108,15 +109,7 @@ export function TerminalMonitoringPage() {
                   </bdi>
                 </Table.Cell>
                 <Table.Cell data-testid="terminal-state">
-                  {terminal.connected ? (
-                    <Badge colorPalette="green" variant="subtle">
-                      <Trans>Connected</Trans>
-                    </Badge>
-                  ) : (
-                    <Badge colorPalette="gray" variant="subtle">
-                      <Trans>Disconnected</Trans>
-                    </Badge>
-                  )}
+                  <ConnectionBadge connected={terminal.connected} />
                 </Table.Cell>
                 <Table.Cell>
                   <HStack gap="2">
