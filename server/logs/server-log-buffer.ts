@@ -81,30 +81,23 @@ export class ServerLogBuffer {
   read(query: ServerLogQuery): ServerLogPage {
     const minLevel = query.level ? LOG_LEVELS[query.level] : 0;
     const needle = query.q?.trim().toLowerCase() || undefined;
+    // With `after`: forwards from the line after it; without: backwards from the newest, turned oldest-first below.
+    const forwards = query.after !== undefined;
+    const step = forwards ? 1 : -1;
+    const inBuffer = (seq: number) => seq >= this.firstSeq && seq <= this.lastSeq;
     const items: ServerLogRecord[] = [];
     let hasMore = false;
-    if (query.after !== undefined) {
-      for (let seq = Math.max(this.firstSeq, query.after + 1); seq <= this.lastSeq; seq += 1) {
-        const record = this.at(seq);
-        if (!record || !matches(record, minLevel, needle)) continue;
-        if (items.length === query.take) {
-          hasMore = true;
-          break;
-        }
-        items.push(record);
+    for (let seq = query.after !== undefined ? Math.max(this.firstSeq, query.after + 1) : this.lastSeq; inBuffer(seq); seq += step) {
+      const record = this.at(seq);
+      if (!record || !matches(record, minLevel, needle)) continue;
+      if (items.length === query.take) {
+        hasMore = true;
+        break;
       }
-    } else {
-      for (let seq = this.lastSeq; seq >= this.firstSeq; seq -= 1) {
-        const record = this.at(seq);
-        if (!record || !matches(record, minLevel, needle)) continue;
-        if (items.length === query.take) {
-          hasMore = true;
-          break;
-        }
-        items.push(record);
-      }
-      items.reverse();
+      items.push(record);
     }
+    if (!forwards) items.reverse();
     return { items, lastSeq: this.lastSeq, firstSeq: this.firstSeq, hasMore };
   }
+
 }
