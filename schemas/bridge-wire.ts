@@ -30,14 +30,30 @@ export interface BridgeJob {
   createdAt: string;
 }
 
+/** A job's words in one language: what the bridge page shows instead of the English strings of the run. */
+export interface JobTexts {
+  category: string;
+  description: string;
+  countUnit: string;
+  /** Per parameter name: the start form's label and help. */
+  parameters?: Record<string, { title: string; description?: string }>;
+}
+
 /** A job that may be started, with its parameters as JSON Schema, for the page's start form. */
 export interface BridgeJobDefinition {
   name: string;
+  /** English, as every run of the job carries them (spec 2 §3). */
   category: string;
   description: string;
   countUnit: string;
   scope: 'tenant' | 'global';
   parameters: Record<string, unknown>;
+  /**
+   * The job's words per UI language (`en`, `de`, `ja`, `it`, `ru`, `ar`, `cs`, `es`, `fr`). Sent with the
+   * definition rather than chosen on the server, because one hub message reaches users of every language; the page
+   * matches a run to its definition by name and falls back to the English strings.
+   */
+  texts: Record<string, JobTexts>;
 }
 
 /** The runner's state: CONNECTING until its first look at the queue, ON while it runs, OFF when stopped. */

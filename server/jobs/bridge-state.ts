@@ -53,6 +53,6 @@ export async function readBridgeState(source: BridgeSource, audience: JobAudienc
     definitions: source.registry
       .all()
       .filter((definition) => definition.scope === 'tenant' ? audience.tenantOid !== null : audience.global)
-      .map(({ name, category, description, countUnit, scope, parameterSchema }) => ({ name, category, description, countUnit, scope, parameters: parameterSchema })),
+      .map(({ name, category, description, countUnit, scope, parameterSchema, texts }) => ({ name, category, description, countUnit, scope, parameters: parameterSchema, texts: texts ?? {} })),
   };
 }

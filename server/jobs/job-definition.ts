@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 
 // Numeric job states (spec 2 §4): 3, 4 and 5 are the spec's; 1 and 2 are ours (docs/jobs.md). Shared with the browser.
 export { JOB_STATE, type JobState } from '../../schemas/bridge-wire';
+import type { JobTexts } from '../../schemas/bridge-wire';
 
 /** Bad parameters of a start; the message names the parameter. */
 export class JobParameterError extends Error {
@@ -40,6 +41,8 @@ export interface JobDefinition<P = unknown> {
   description: string;
   /** What `count` counts, e.g. "rows". */
   countUnit: string;
+  /** The category, description, count unit and parameter labels in each UI language but English (docs/jobs.md "Texts"). */
+  texts?: Record<string, JobTexts>;
   /** `tenant`: runs for one tenant; `global`: for the whole installation (needs the right globally). */
   scope: 'tenant' | 'global';
   /** The parameters as JSON Schema, for the page's start form and the docs. */

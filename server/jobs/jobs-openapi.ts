@@ -51,6 +51,19 @@ export const BRIDGE_STATE_SCHEMA = {
           countUnit: { type: 'string' },
           scope: { type: 'string', enum: ['tenant', 'global'] },
           parameters: { type: 'object', additionalProperties: true },
+          texts: {
+            type: 'object',
+            description: "The job's words per UI language code; the page falls back to the English category, description and countUnit.",
+            additionalProperties: {
+              type: 'object',
+              properties: {
+                category: { type: 'string' },
+                description: { type: 'string' },
+                countUnit: { type: 'string' },
+                parameters: { type: 'object', additionalProperties: { type: 'object', properties: { title: { type: 'string' }, description: { type: 'string' } } } },
+              },
+            },
+          },
         },
       },
     },

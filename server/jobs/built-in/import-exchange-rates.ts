@@ -79,6 +79,17 @@ export const importExchangeRates: JobDefinition<{ file: string }> = {
   category: 'Master data',
   description: "Imports the tenant's exchange rates from a CSV file in the server's import folder (foreignCurrency,exchangeRate).",
   countUnit: 'lines',
+  texts: {
+    en: { category: 'Master data', description: "Imports the tenant's exchange rates from a CSV file in the server's import folder (foreignCurrency,exchangeRate).", countUnit: 'lines', parameters: { file: { title: 'File', description: 'The name of a .csv file in the import folder (MATE_IMPORT_DIR), without a folder.' } } },
+    de: { category: 'Stammdaten', description: 'Importiert die Wechselkurse der Organisation aus einer CSV-Datei im Importordner des Servers (foreignCurrency,exchangeRate).', countUnit: 'Zeilen', parameters: { file: { title: 'Datei', description: 'Der Name einer .csv-Datei im Importordner (MATE_IMPORT_DIR), ohne Ordner.' } } },
+    ja: { category: 'マスターデータ', description: 'サーバーのインポートフォルダーにあるCSVファイル（foreignCurrency,exchangeRate）から組織の為替レートをインポートします。', countUnit: '行', parameters: { file: { title: 'ファイル', description: 'インポートフォルダー（MATE_IMPORT_DIR）内の .csv ファイル名（フォルダーなし）。' } } },
+    it: { category: 'Dati anagrafici', description: "Importa i tassi di cambio dell'organizzazione da un file CSV nella cartella di importazione del server (foreignCurrency,exchangeRate).", countUnit: 'righe', parameters: { file: { title: 'File CSV', description: 'Il nome di un file .csv nella cartella di importazione (MATE_IMPORT_DIR), senza cartella.' } } },
+    ru: { category: 'Основные данные', description: 'Импортирует курсы валют организации из CSV-файла в папке импорта сервера (foreignCurrency,exchangeRate).', countUnit: 'строк', parameters: { file: { title: 'Файл', description: 'Имя файла .csv в папке импорта (MATE_IMPORT_DIR), без папки.' } } },
+    ar: { category: 'البيانات الرئيسية', description: 'يستورد أسعار الصرف الخاصة بالمؤسسة من ملف CSV في مجلد الاستيراد على الخادم (foreignCurrency,exchangeRate).', countUnit: 'أسطر', parameters: { file: { title: 'الملف', description: 'اسم ملف ‎.csv في مجلد الاستيراد (MATE_IMPORT_DIR)، دون مجلد.' } } },
+    cs: { category: 'Kmenová data', description: 'Importuje směnné kurzy organizace ze souboru CSV ve složce importu serveru (foreignCurrency,exchangeRate).', countUnit: 'řádků', parameters: { file: { title: 'Soubor', description: 'Název souboru .csv ve složce importu (MATE_IMPORT_DIR), bez složky.' } } },
+    es: { category: 'Datos maestros', description: 'Importa los tipos de cambio de la organización desde un archivo CSV de la carpeta de importación del servidor (foreignCurrency,exchangeRate).', countUnit: 'líneas', parameters: { file: { title: 'Archivo', description: 'El nombre de un archivo .csv de la carpeta de importación (MATE_IMPORT_DIR), sin carpeta.' } } },
+    fr: { category: 'Données de base', description: "Importe les taux de change de l'organisation depuis un fichier CSV du dossier d'import du serveur (foreignCurrency,exchangeRate).", countUnit: 'lignes', parameters: { file: { title: 'Fichier', description: "Le nom d'un fichier .csv du dossier d'import (MATE_IMPORT_DIR), sans dossier." } } },
+  },
   scope: 'tenant',
   parameterSchema: {
     type: 'object',

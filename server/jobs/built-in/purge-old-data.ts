@@ -22,6 +22,17 @@ export const purgeOldData: JobDefinition<{ days: number }> = {
   category: 'Maintenance',
   description: 'Deletes error log entries, sent mails and finished job runs older than the given number of days.',
   countUnit: 'rows',
+  texts: {
+    en: { category: 'Maintenance', description: 'Deletes error log entries, sent mails and finished job runs older than the given number of days.', countUnit: 'rows', parameters: { days: { title: 'Older than (days)', description: 'Entries older than this many days are deleted.' } } },
+    de: { category: 'Wartung', description: 'Löscht Fehlerprotokolleinträge, versendete E-Mails und beendete Jobläufe, die älter als die angegebene Anzahl Tage sind.', countUnit: 'Zeilen', parameters: { days: { title: 'Älter als (Tage)', description: 'Einträge, die älter als so viele Tage sind, werden gelöscht.' } } },
+    ja: { category: 'メンテナンス', description: '指定した日数より古いエラーログ、送信済みメール、終了したジョブ実行を削除します。', countUnit: '行', parameters: { days: { title: '経過日数', description: 'この日数より古いエントリが削除されます。' } } },
+    it: { category: 'Manutenzione', description: 'Elimina le voci del registro errori, le e-mail inviate e le esecuzioni di job concluse più vecchie del numero di giorni indicato.', countUnit: 'righe', parameters: { days: { title: 'Più vecchi di (giorni)', description: 'Le voci più vecchie di questo numero di giorni vengono eliminate.' } } },
+    ru: { category: 'Обслуживание', description: 'Удаляет записи журнала ошибок, отправленные письма и завершённые запуски заданий старше указанного числа дней.', countUnit: 'строк', parameters: { days: { title: 'Старше (дней)', description: 'Удаляются записи старше этого числа дней.' } } },
+    ar: { category: 'الصيانة', description: 'يحذف إدخالات سجل الأخطاء والرسائل المرسلة وتشغيلات المهام المنتهية الأقدم من عدد الأيام المحدد.', countUnit: 'صفوف', parameters: { days: { title: 'أقدم من (أيام)', description: 'تُحذف الإدخالات الأقدم من هذا العدد من الأيام.' } } },
+    cs: { category: 'Údržba', description: 'Odstraní záznamy protokolu chyb, odeslané e-maily a dokončené běhy úloh starší než zadaný počet dní.', countUnit: 'řádků', parameters: { days: { title: 'Starší než (dny)', description: 'Záznamy starší než tento počet dní budou odstraněny.' } } },
+    es: { category: 'Mantenimiento', description: 'Elimina las entradas del registro de errores, los correos enviados y las ejecuciones de trabajos finalizadas más antiguas que el número de días indicado.', countUnit: 'filas', parameters: { days: { title: 'Anteriores a (días)', description: 'Se eliminan las entradas más antiguas que este número de días.' } } },
+    fr: { category: 'Maintenance', description: 'Supprime les entrées du journal des erreurs, les e-mails envoyés et les exécutions de tâches terminées plus anciens que le nombre de jours indiqué.', countUnit: 'lignes', parameters: { days: { title: 'Plus anciens que (jours)', description: 'Les entrées plus anciennes que ce nombre de jours sont supprimées.' } } },
+  },
   scope: 'global',
   parameterSchema: { type: 'object', additionalProperties: false, properties: { days: { type: 'integer', minimum: 1, maximum: 3650, default: 30 } } },
   parseParameters(raw) {

@@ -27,6 +27,17 @@ export const pushTerminalConfiguration: JobDefinition<{ waitSeconds: number }> =
   category: 'Terminals',
   description: "Sends the current configuration to the tenant's connected terminals and waits until each has received it.",
   countUnit: 'terminals',
+  texts: {
+    en: { category: 'Terminals', description: "Sends the current configuration to the tenant's connected terminals and waits until each has received it.", countUnit: 'terminals', parameters: { waitSeconds: { title: 'Wait (seconds)', description: 'How long to wait for each terminal to confirm.' } } },
+    de: { category: 'Kassen', description: 'Sendet die aktuelle Konfiguration an die verbundenen Kassen der Organisation und wartet, bis jede sie erhalten hat.', countUnit: 'Kassen', parameters: { waitSeconds: { title: 'Wartezeit (Sekunden)', description: 'Wie lange auf die Bestätigung jeder Kasse gewartet wird.' } } },
+    ja: { category: '端末', description: '組織の接続中の端末に現在の構成を送信し、各端末が受信するまで待ちます。', countUnit: '台', parameters: { waitSeconds: { title: '待機時間（秒）', description: '各端末の確認を待つ時間。' } } },
+    it: { category: 'Terminali', description: "Invia la configurazione attuale ai terminali collegati dell'organizzazione e attende che ciascuno l'abbia ricevuta.", countUnit: 'terminali', parameters: { waitSeconds: { title: 'Attesa (secondi)', description: 'Quanto attendere la conferma di ciascun terminale.' } } },
+    ru: { category: 'Терминалы', description: 'Отправляет текущую конфигурацию на подключённые терминалы организации и ждёт, пока каждый её получит.', countUnit: 'терминалов', parameters: { waitSeconds: { title: 'Ожидание (секунд)', description: 'Сколько ждать подтверждения от каждого терминала.' } } },
+    ar: { category: 'الأجهزة الطرفية', description: 'يرسل التهيئة الحالية إلى الأجهزة الطرفية المتصلة للمؤسسة وينتظر حتى يستلمها كل جهاز.', countUnit: 'أجهزة', parameters: { waitSeconds: { title: 'الانتظار (ثوانٍ)', description: 'مدة انتظار تأكيد كل جهاز.' } } },
+    cs: { category: 'Terminály', description: 'Odešle aktuální konfiguraci na připojené terminály organizace a počká, až ji každý přijme.', countUnit: 'terminálů', parameters: { waitSeconds: { title: 'Čekání (sekundy)', description: 'Jak dlouho čekat na potvrzení každého terminálu.' } } },
+    es: { category: 'Terminales', description: 'Envía la configuración actual a los terminales conectados de la organización y espera a que cada uno la haya recibido.', countUnit: 'terminales', parameters: { waitSeconds: { title: 'Espera (segundos)', description: 'Cuánto esperar la confirmación de cada terminal.' } } },
+    fr: { category: 'Terminaux', description: "Envoie la configuration actuelle aux terminaux connectés de l'organisation et attend que chacun l'ait reçue.", countUnit: 'terminaux', parameters: { waitSeconds: { title: 'Attente (secondes)', description: "Durée d'attente de la confirmation de chaque terminal." } } },
+  },
   scope: 'tenant',
   parameterSchema: { type: 'object', additionalProperties: false, properties: { waitSeconds: { type: 'integer', minimum: 1, maximum: 300, default: 30 } } },
   parseParameters(raw) {

@@ -13,6 +13,17 @@ export const recomputeDailyTurnover: JobDefinition<{ days: number }> = {
   category: 'Reporting',
   description: 'Recomputes the daily turnover of the tenant from its receipts for the given number of days up to today.',
   countUnit: 'days',
+  texts: {
+    en: { category: 'Reporting', description: 'Recomputes the daily turnover of the tenant from its receipts for the given number of days up to today.', countUnit: 'days', parameters: { days: { title: 'Days', description: 'How many days up to today are recomputed.' } } },
+    de: { category: 'Berichtswesen', description: 'Berechnet den Tagesumsatz der Organisation aus ihren Belegen für die angegebene Anzahl Tage bis heute neu.', countUnit: 'Tage', parameters: { days: { title: 'Tage', description: 'Wie viele Tage bis heute neu berechnet werden.' } } },
+    ja: { category: 'レポート', description: '組織の日次売上を、今日までの指定日数分のレシートから再計算します。', countUnit: '日', parameters: { days: { title: '日数', description: '今日までの何日分を再計算するか。' } } },
+    it: { category: 'Reportistica', description: "Ricalcola il fatturato giornaliero dell'organizzazione dai suoi scontrini per il numero di giorni indicato fino a oggi.", countUnit: 'giorni', parameters: { days: { title: 'Giorni', description: 'Quanti giorni fino a oggi vengono ricalcolati.' } } },
+    ru: { category: 'Отчётность', description: 'Пересчитывает дневную выручку организации по её чекам за указанное число дней до сегодняшнего.', countUnit: 'дней', parameters: { days: { title: 'Дней', description: 'Сколько дней до сегодняшнего пересчитать.' } } },
+    ar: { category: 'التقارير', description: 'يعيد حساب المبيعات اليومية للمؤسسة من إيصالاتها لعدد الأيام المحدد حتى اليوم.', countUnit: 'أيام', parameters: { days: { title: 'الأيام', description: 'عدد الأيام حتى اليوم التي يُعاد حسابها.' } } },
+    cs: { category: 'Výkaznictví', description: 'Přepočítá denní obrat organizace z jejích účtenek za zadaný počet dní do dneška.', countUnit: 'dní', parameters: { days: { title: 'Dny', description: 'Kolik dní do dneška se přepočítá.' } } },
+    es: { category: 'Informes', description: 'Recalcula la facturación diaria de la organización a partir de sus tiques para el número de días indicado hasta hoy.', countUnit: 'días', parameters: { days: { title: 'Días', description: 'Cuántos días hasta hoy se recalculan.' } } },
+    fr: { category: 'Rapports', description: "Recalcule le chiffre d'affaires journalier de l'organisation à partir de ses tickets pour le nombre de jours indiqué jusqu'à aujourd'hui.", countUnit: 'jours', parameters: { days: { title: 'Jours', description: "Nombre de jours jusqu'à aujourd'hui à recalculer." } } },
+  },
   scope: 'tenant',
   parameterSchema: { type: 'object', additionalProperties: false, properties: { days: { type: 'integer', minimum: 1, maximum: 366, default: 7 } } },
   parseParameters(raw) {

@@ -14,6 +14,17 @@ export const reprocessUnprocessedDocuments: JobDefinition<Record<string, never>>
   category: 'Terminals',
   description: 'Processes the documents terminals handed in that were not processed yet or whose processing failed, and books them into the daily turnover.',
   countUnit: 'documents',
+  texts: {
+    en: { category: 'Terminals', description: 'Processes the documents terminals handed in that were not processed yet or whose processing failed, and books them into the daily turnover.', countUnit: 'documents' },
+    de: { category: 'Kassen', description: 'Verarbeitet die von Kassen eingereichten Belege, die noch nicht verarbeitet wurden oder deren Verarbeitung fehlschlug, und bucht sie in den Tagesumsatz.', countUnit: 'Belege' },
+    ja: { category: '端末', description: '端末から提出され、まだ処理されていないか処理に失敗した伝票を処理し、日次売上に計上します。', countUnit: '件' },
+    it: { category: 'Terminali', description: 'Elabora i documenti consegnati dai terminali non ancora elaborati o la cui elaborazione non è riuscita e li registra nel fatturato giornaliero.', countUnit: 'documenti' },
+    ru: { category: 'Терминалы', description: 'Обрабатывает документы от терминалов, которые ещё не обработаны или обработка которых не удалась, и учитывает их в дневной выручке.', countUnit: 'документов' },
+    ar: { category: 'الأجهزة الطرفية', description: 'يعالج المستندات التي سلّمتها الأجهزة الطرفية ولم تُعالج بعد أو فشلت معالجتها، ويقيّدها في المبيعات اليومية.', countUnit: 'مستندات' },
+    cs: { category: 'Terminály', description: 'Zpracuje doklady předané terminály, které ještě nebyly zpracovány nebo jejichž zpracování selhalo, a zaúčtuje je do denního obratu.', countUnit: 'dokladů' },
+    es: { category: 'Terminales', description: 'Procesa los documentos entregados por los terminales que aún no se han procesado o cuyo procesamiento falló, y los contabiliza en la facturación diaria.', countUnit: 'documentos' },
+    fr: { category: 'Terminaux', description: "Traite les documents remis par les terminaux qui n'ont pas encore été traités ou dont le traitement a échoué, et les comptabilise dans le chiffre d'affaires journalier.", countUnit: 'documents' },
+  },
   scope: 'tenant',
   parameterSchema: { type: 'object', additionalProperties: false, properties: {} },
   parseParameters(raw) {

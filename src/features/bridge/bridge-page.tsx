@@ -49,7 +49,7 @@ export function BridgePage() {
             </Card.Description>
           </Card.Header>
           <Card.Body>
-            <JobListView jobs={bridge.jobs} mayCancel={mayUpdate} cancel={bridge.cancel} />
+            <JobListView jobs={bridge.jobs} definitions={bridge.summary.definitions} mayCancel={mayUpdate} cancel={bridge.cancel} />
           </Card.Body>
         </Card.Root>
         {mayUpdate && (

@@ -2,14 +2,15 @@ import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { CountryFlag } from '../../lib/ui/country-flag';
-import { isActive, NEW_JOB_MARK, type BridgeJob, type ListedJob } from './bridge-types';
+import { isActive, NEW_JOB_MARK, type BridgeJob, type BridgeJobDefinition, type ListedJob } from './bridge-types';
+import { jobTexts } from './job-texts';
 import { CancelJobDialog } from './cancel-job-dialog';
 import { JobProgress } from './job-progress';
 import { jobDuration, jobTime } from './job-times';
 import { JobStateBadge } from './state-badges';
 
 /** The runs of the last day and those still queued or running, live, with cancel for the active ones. */
-export function JobListView({ jobs, mayCancel, cancel }: { jobs: readonly ListedJob[]; mayCancel: boolean; cancel: (oid: number) => Promise<unknown> }) {
+export function JobListView({ jobs, definitions, mayCancel, cancel }: { jobs: readonly ListedJob[]; definitions: readonly BridgeJobDefinition[]; mayCancel: boolean; cancel: (oid: number) => Promise<unknown> }) {
   const { i18n } = useLingui();
   const [confirming, setConfirming] = useState<BridgeJob | undefined>();
   if (jobs.length === 0)
@@ -62,7 +63,7 @@ export function JobListView({ jobs, mayCancel, cancel }: { jobs: readonly Listed
             </Flex>
             <Text textStyle="xs" color="fg.muted" mt="1">
               {/* bdi: each piece keeps its own direction in a right-to-left language ("1.3 s", a Latin category). */}
-              <bdi>{job.category}</bdi> · {job.isManualStarted ? <Trans>started by hand</Trans> : <Trans>scheduled</Trans>}
+              <bdi>{jobTexts(definitions, job, i18n.locale).category}</bdi> · {job.isManualStarted ? <Trans>started by hand</Trans> : <Trans>scheduled</Trans>}
               {job.startedAt && (
                 <>
                   {' · '}
@@ -77,7 +78,7 @@ export function JobListView({ jobs, mayCancel, cancel }: { jobs: readonly Listed
               )}
             </Text>
             <Box mt="2">
-              <JobProgress job={job} />
+              <JobProgress job={job} countUnit={jobTexts(definitions, job, i18n.locale).countUnit} />
             </Box>
             {job.error && (
               <Text color="red.fg" textStyle="sm" mt="1" data-testid="job-error" wordBreak="break-word">

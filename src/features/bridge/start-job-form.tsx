@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, type FormEvent } from 'react';
 import { formatNumber } from '../../lib/format/format-number';
 import type { BridgeJobDefinition } from './bridge-types';
+import { jobTexts } from './job-texts';
 import { initialValues, parameterFields, parseParameters, type ParameterField, type ParameterProblem, type RawValues } from './parameter-fields';
 
 interface StartJobFormProps {
@@ -14,10 +15,11 @@ interface StartJobFormProps {
 
 /** Chooses a job definition and fills its parameters from the definition's JSON Schema; refusals show beside it. */
 export function StartJobForm({ definitions, start, connected }: StartJobFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [name, setName] = useState(definitions[0]?.name ?? '');
   const definition = definitions.find((candidate) => candidate.name === name) ?? definitions[0];
   const fields = useMemo(() => (definition ? parameterFields(definition.parameters) : []), [definition]);
+  const texts = definition && jobTexts(definitions, definition, i18n.locale);
   const [values, setValues] = useState<RawValues>(() => initialValues(fields));
   const [problems, setProblems] = useState<Record<string, ParameterProblem>>({});
   const [refusal, setRefusal] = useState<string | undefined>();
@@ -70,16 +72,16 @@ export function StartJobForm({ definitions, start, connected }: StartJobFormProp
           <NativeSelect.Field value={definition?.name} onChange={(event) => choose(event.currentTarget.value)} data-testid="start-job-name">
             {definitions.map((candidate) => (
               <option key={candidate.name} value={candidate.name}>
-                {candidate.name} ({candidate.category})
+                {candidate.name} ({jobTexts(definitions, candidate, i18n.locale).category})
               </option>
             ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        {definition && <Field.HelperText data-testid="start-job-description">{definition.description}</Field.HelperText>}
+        {definition && <Field.HelperText data-testid="start-job-description">{texts?.description}</Field.HelperText>}
       </Field.Root>
       {fields.map((field) => (
-        <ParameterInput key={`${definition?.name}:${field.name}`} field={field} value={values[field.name]} problem={problems[field.name]} onChange={(value) => setValues((old) => ({ ...old, [field.name]: value }))} />
+        <ParameterInput key={`${definition?.name}:${field.name}`} field={{ ...field, ...texts?.parameters?.[field.name] }} value={values[field.name]} problem={problems[field.name]} onChange={(value) => setValues((old) => ({ ...old, [field.name]: value }))} />
       ))}
       <Button type="submit" colorPalette="teal" alignSelf="flex-start" loading={busy} disabled={!connected} data-testid="start-job-submit">
         <Trans>Start</Trans>
