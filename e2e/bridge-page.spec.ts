@@ -174,9 +174,15 @@ test('the page in Arabic, dark, on a phone: right to left, nothing wider than th
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('bridge-state')).toHaveAttribute('data-state', 'ON');
   await page.getByTestId('start-job-name').selectOption('recompute-daily-turnover');
+  // The job's words come in the user's language with its definition (docs/jobs.md "Texts").
+  await expect(page.getByTestId('start-job-description')).toContainText('يعيد حساب المبيعات اليومية');
+  await expect(page.getByText('الأيام', { exact: true })).toBeVisible();
   await page.getByTestId('parameter-days').fill('30');
   await page.getByTestId('start-job-submit').click();
-  await expect(page.locator('[data-testid="bridge-job"][data-name="recompute-daily-turnover"]').first()).toHaveAttribute('data-state', '3', { timeout: 60_000 });
+  const run = page.locator('[data-testid="bridge-job"][data-name="recompute-daily-turnover"]').first();
+  await expect(run).toHaveAttribute('data-state', '3', { timeout: 60_000 });
+  await expect(run).toContainText('التقارير');
+  await expect(run.getByTestId('job-progress').getByRole('progressbar')).toHaveAttribute('aria-valuetext', /أيام/);
   await expect(page.locator('[data-testid="history-row"]').first()).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

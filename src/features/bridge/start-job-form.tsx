@@ -157,7 +157,7 @@ function ParameterInput({ field, value, problem, onChange }: { field: ParameterF
           data-testid={`parameter-${field.name}`}
         />
       )}
-      {problem ? <Field.ErrorText data-testid={`parameter-${field.name}-problem`}>{problemText(problem)}</Field.ErrorText> : (field.description || bounds) && <Field.HelperText>{field.description ?? bounds}</Field.HelperText>}
+      {problem ? <Field.ErrorText data-testid={`parameter-${field.name}-problem`}>{problemText(problem)}</Field.ErrorText> : (field.description || bounds) && <Field.HelperText>{[field.description, bounds && `(${bounds})`].filter(Boolean).join(' ')}</Field.HelperText>}
     </Field.Root>
   );
 }
