@@ -9,6 +9,7 @@ import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } fro
 import { setPermission } from '../identity/user-admin';
 import { storeTerminalCredential } from '../terminals/terminal-credentials';
 import { terminalAuthorization } from '../terminals/terminal-test-app';
+import { demoSignaturePng, seedDemoSignatures } from './demo-signatures';
 import { readPng } from './read-barcode-pictures';
 import { insertReceipt, insertReceiptWorld, receiptBody } from './receipt-test-data';
 
@@ -20,6 +21,7 @@ const RETURN = '6b5a4f3e-2d1c-4f0a-8e6b-4a7d1e8c2b3f';
 const FOREIGN = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
 const SENT_PARTS = '9d8c7b6a-5f4e-4d3c-8b2a-19f8e7d6c5b4';
 const SIGNED = 'c1c2c3c4-d5d6-4e7e-8f9f-a0a1a2a3a4a5';
+const DEMO = 'd0d1d2d3-e4e5-4f6f-8a7a-b8b9c0c1c2c3';
 const MISSING = 'ffffffff-ffff-4fff-8fff-ffffffffffff';
 const FIXTURES = join(import.meta.dirname, '../../src/lib/api/download-fixtures');
 // A 1x1 PNG, the smallest signature.
@@ -308,8 +310,24 @@ describe('receipt downloads', () => {
       expect(user.statusCode).toBe(401);
       const tooLarge = await put(SIGNED, 'signature', 'signature.png', { contentType: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(600 * 1024)]).toString('base64') });
       expect(tooLarge.statusCode).toBe(413);
-      const count = await t.database.db.query<{ n: number }>('select count(*)::int as n from mate_document_attachment');
+      const count = await t.database.db.query<{ n: number }>('select count(*)::int as n from mate_document_attachment where document_oid = (select oid from mate_terminal_document where document_id = $1)', [SIGNED]);
       expect(count.rows[0]!.n).toBe(1);
+    });
+
+    it('seeds the demo signatures a receipt names, through the intake checks, once', async () => {
+      await insertReceipt(t.database.db, 11, 1001, receiptBody(DEMO, { number: 4715, attachments: [{ kind: 'signature', name: 'demo-signature.png', contentType: 'image/png' }] }));
+      expect(await seedDemoSignatures(t.database.db)).toBe(1);
+      expect(await seedDemoSignatures(t.database.db)).toBe(0);
+      const download = await get(`/api/download/receipt-attachment/${DEMO}/signature/demo-signature.png`);
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(demoSignaturePng(1))).toBe(true);
+      const picture = readPng(download.rawPayload);
+      expect([picture.width, picture.height]).toEqual([240, 80]);
+      let ink = 0;
+      for (let x = 0; x < 240; x++) for (let y = 0; y < 80; y++) if (picture.grey(x, y) < 100) ink++;
+      expect(ink).toBeGreaterThan(300);
+      expect(demoSignaturePng(2).equals(demoSignaturePng(1))).toBe(false);
+      if (process.env.MATE_KEEP_RECEIPT_PNG) writeFileSync(`${process.env.MATE_KEEP_RECEIPT_PNG}.signature.png`, download.rawPayload);
     });
 
     it('answers 404 with a fault for an attachment that is not there, 400 for a kind or name out of the contract', async () => {
