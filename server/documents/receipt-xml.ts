@@ -1,6 +1,9 @@
 import { taxTotals } from './receipt-format';
 import type { ReceiptDocument, ReceiptPart } from './receipt-model';
 
+/** What the XML tells of a part: no HTML (the .html download carries it). */
+type PartHead = Omit<ReceiptPart, 'html'>;
+
 /** The namespace of the receipt XML (docs/documents.md "XML"). */
 export const RECEIPT_XML_NAMESPACE = 'urn:mate:receipt:1';
 
@@ -19,7 +22,7 @@ const element = (name: string, value: string | number | undefined | null, indent
  * totals per tax rate and the parts (without their HTML, which the .html download carries). Amounts in the
  * document's currency with a dot, dates as the terminal sent them (ISO 8601).
  */
-export function receiptXml(document: ReceiptDocument, parts: readonly ReceiptPart[]): string {
+export function receiptXml(document: ReceiptDocument, parts: readonly PartHead[]): string {
   const { body } = document;
   const attributes = (values: Record<string, string | number | boolean | undefined>) =>
     Object.entries(values)
