@@ -1,3 +1,4 @@
+import { attachmentKindOf } from './document-attachments';
 import { taxTotals } from './receipt-format';
 import type { ReceiptDocument, ReceiptPart } from './receipt-model';
 
@@ -50,7 +51,7 @@ export function receiptXml(document: ReceiptDocument, parts: readonly PartHead[]
   const attachments = Array.isArray(body.attachments) ? body.attachments : [];
   if (attachments.length > 0) {
     out.push('  <attachments>\n');
-    for (const attachment of attachments) out.push(`    <attachment${attributes({ kind: attachment.kind, name: attachment.name, contentType: attachment.contentType })}/>\n`);
+    for (const attachment of attachments) out.push(`    <attachment${attributes({ kind: attachmentKindOf(attachment), name: attachment.name, contentType: attachment.contentType })}/>\n`);
     out.push('  </attachments>\n');
   }
   out.push('</receipt>\n');
