@@ -3,22 +3,19 @@ import { Suspense } from 'react';
 import { useSession } from '../auth';
 import { preloadable } from '../lib/lazy/preloadable';
 import { BareLayout } from '../shell/bare-layout';
-import { BusyHourglass } from '../shell/busy-hourglass';
 import { LoadingScreen } from '../shell/loading-screen';
-import { PageErrorBoundary } from '../shell/page-error-boundary';
 import { ToastContainer } from '../shell/toast-container';
 
-// CodeMirror is a few hundred KiB: the page and the signed-in frame around it load only when tools/editor opens.
-const CodeEditorPage = preloadable(() => import('../features/code-editor').then((module) => module.CodeEditorPage));
+// CodeMirror is a few hundred KiB: the page (with its error boundary) and the signed-in frame around it load only when
+// tools/editor opens, so the sign-in page's JS does not grow (docs/front-end-performance.md).
+const CodeEditorScreen = preloadable(() => import('./code-editor-screen').then((module) => module.CodeEditorScreen));
 const SignedInCodeEditor = preloadable(() => import('./signed-in-shell').then((module) => module.SignedInPage));
 
 function Page() {
   return (
-    <PageErrorBoundary>
-      <Suspense fallback={<BusyHourglass />}>
-        <CodeEditorPage />
-      </Suspense>
-    </PageErrorBoundary>
+    <Suspense fallback={<LoadingScreen />}>
+      <CodeEditorScreen />
+    </Suspense>
   );
 }
 
