@@ -42,7 +42,7 @@ test.describe('tools/editor, anonymous', () => {
     await openEditor(page, { languageMode: 'xml', content: '<receipt>\n  <line>\n</receipt>' });
     await expect(page.getByTestId('code-editor-status')).toHaveText('Line 3, column 1: This end tag does not close the open element. (line)');
     // Plain text has no grammar: no tokens, no status.
-    await openEditor(page, { content: '{"a": 1}' });
+    await openEditor(page, { languageMode: 'yaml', content: 'width: 42 and "quoted" words' });
     await expect(page.getByTestId('code-editor')).toHaveAttribute('data-language', 'text');
     await expect(content(page).locator('span')).toHaveCount(0);
     await expect(page.getByTestId('code-editor-status')).toHaveCount(0);

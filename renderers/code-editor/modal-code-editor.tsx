@@ -6,6 +6,7 @@ import { CodeEditorKeyboardHint } from './code-editor-keyboard-hint';
 import { checkCodeSyntax, type SyntaxProblem } from './code-syntax';
 import type { ModalCodeEditorProps } from './modal-code-editor-registry';
 import { syntaxMessage } from './syntax-message';
+import { useDocumentDirection } from './use-document-direction';
 
 /**
  * The modal code editor registered by the app: a title, CodeMirror, OK and Cancel. OK checks JSON or XML first and
@@ -15,6 +16,7 @@ import { syntaxMessage } from './syntax-message';
  */
 export function ModalCodeEditor({ request, onClose }: ModalCodeEditorProps) {
   const { t, i18n } = useLingui();
+  const dir = useDocumentDirection();
   const [text, setText] = useState(request.value);
   const [problem, setProblem] = useState<SyntaxProblem | null>(null);
   const check = (value: string) => (value.trim() === '' ? null : checkCodeSyntax(request.language, value));
@@ -36,7 +38,7 @@ export function ModalCodeEditor({ request, onClose }: ModalCodeEditorProps) {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="modal-code-editor">
+          <Dialog.Content dir={dir} data-testid="modal-code-editor">
             <Dialog.Header>
               <Dialog.Title>{request.title}</Dialog.Title>
             </Dialog.Header>
