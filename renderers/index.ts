@@ -6,3 +6,8 @@ export { createFieldEffects, applyEffects, type FieldEffectState, type EffectSta
 export { formValidator, errorsPerTab } from './form/form-validation';
 export { errorBadgeText } from './templates/entity-tabs';
 export { LOOKUP_TAKE } from './widgets/lookup-search';
+export {
+  ModalCodeEditorProvider, useModalCodeEditor, ModalCodeEditorNotProvided, MODAL_CODE_EDITOR_NOT_PROVIDED,
+  type CodeEditRequest, type ModalCodeEditorProps, type ModalCodeEditorLoader, type OpenModalCodeEditor,
+} from './code-editor/modal-code-editor-registry';
+export { checkCodeSyntax, type CodeLanguage, type SyntaxProblem, type SyntaxReason } from './code-editor/code-syntax';

@@ -5,6 +5,7 @@ import { BUTTON_TEMPLATES } from './templates/button-templates';
 import { FieldTemplate } from './templates/field-template';
 import { DescriptionFieldTemplate, ErrorListTemplate, NoneTemplate, TitleFieldTemplate } from './templates/text-templates';
 import { CheckboxWidget } from './widgets/checkbox-widget';
+import { CodeWidget } from './widgets/code-widget';
 import { ColorWidget } from './widgets/color-widget';
 import { CountryAdornment } from './widgets/country-flag';
 import { CurrencyWidget } from './widgets/currency-widget';
@@ -51,6 +52,7 @@ export const WIDGETS: Readonly<Record<WidgetName, Widget>> = {
   object: JsonWidget,
   array: JsonWidget,
   hidden: HiddenWidget,
+  code: CodeWidget,
 };
 
 /**

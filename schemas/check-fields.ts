@@ -15,6 +15,7 @@ export const USAGE_TYPES: Readonly<Record<FieldUsage, readonly FieldType[]>> = {
   Phone: ['String'], Barcode: ['String'], Id: ['String'], Date: ['String'], DateTime: ['String'], Time: ['String'],
   CurrencyCode: ['String'], CountryCode: ['String'], LanguageCode: ['String'], Color: ['String'], ImageName: ['String'],
   CurrencyAmount: ['Number'], Percent: ['Number'], Lookup: ['String', 'Number'], Enum: ['String', 'Number'],
+  Json: ['String'], Xml: ['String'],
 };
 
 /** Field-model keys that belong to one type only. */

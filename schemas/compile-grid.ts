@@ -42,7 +42,7 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const DEFAULT_COLUMN_COUNT = 5;
 
 /** Usages never worth a default grid column. */
-const NO_DEFAULT_COLUMN = new Set<FieldUsage | undefined>(['Password', 'MultilineText']);
+const NO_DEFAULT_COLUMN = new Set<FieldUsage | undefined>(['Password', 'MultilineText', 'Json', 'Xml']);
 
 function fieldIn(doc: Pick<EntityDocument, 'fields'>, path: string): FieldModel | undefined {
   return findField([...SYSTEM_FIELDS, ...doc.fields], path);

@@ -31,6 +31,16 @@ describe('compileUiSchema', () => {
     expect(widgets).toMatchObject({ Dimensions: 'object', 'Dimensions.Unit': 'enum', Barcodes: 'array', 'Prices[].ValidFrom': 'datetime' });
   });
 
+  it('gives JSON and XML text the code widget with the language it is checked in', () => {
+    const { uiSchema: ui } = compileUiSchema(
+      [{ name: 'Options', type: 'String', usage: 'Json' }, { name: 'Layout', type: 'String', usage: 'Xml' }, { name: 'Plain', type: 'String' }],
+      { widgets: { Plain: 'code' } },
+    );
+    expect(ui.Options).toEqual({ 'ui:widget': 'code', 'ui:options': { codeLanguage: 'json' } });
+    expect(ui.Layout).toEqual({ 'ui:widget': 'code', 'ui:options': { codeLanguage: 'xml' } });
+    expect(ui.Plain).toEqual({ 'ui:widget': 'code' });
+  });
+
   it('marks readonly fields', () => {
     expect(uiSchema.Counter).toEqual({ 'ui:widget': 'number', 'ui:readonly': true });
   });

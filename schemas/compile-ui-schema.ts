@@ -38,7 +38,7 @@ export function effectFields(effects: FieldEffects): string[] {
 /**
  * Compiles the uiSchema of a field list (rjsf 6): `ui:widget` from the widget testers (left out for Object and
  * Array, whose default rendering rjsf owns; a custom widget there would replace the whole list), `ui:readonly`,
- * and `ui:options` with `maxLength` (the n/max counter), `case` ('upper' | 'lower'), `currency`, `lookup`,
+ * and `ui:options` with `maxLength` (the n/max counter), `case` ('upper' | 'lower'), `codeLanguage` ('json' | 'xml'), `currency`, `lookup`,
  * `enumIcons` and `effects` (conditions plus the fields they read). Object properties and Array items nest.
  */
 export function compileUiSchema(fields: readonly FieldModel[], extensions: FormExtensions, prefix = ''): CompiledUi {
@@ -79,6 +79,9 @@ function fieldOptions(field: FieldModel, path: string, siblings: readonly FieldM
   if (field.type === 'String' && field.maxLength !== undefined) options.maxLength = field.maxLength;
   if (field.usage === 'UpperCase') options.case = 'upper';
   if (field.usage === 'LowerCase') options.case = 'lower';
+  // The language the modal code editor checks and highlights; a `code` widget forced on other text edits plain text.
+  if (field.usage === 'Json') options.codeLanguage = 'json';
+  if (field.usage === 'Xml') options.codeLanguage = 'xml';
   if (field.usage === 'CurrencyAmount') {
     // A sibling CurrencyCode field, when present, names the currency of the amount; else the default currency.
     const currencyField = siblings.find((f) => f.usage === 'CurrencyCode')?.name;

@@ -11,7 +11,7 @@ const localizedText = {
 const FIELD_USAGES = [
   'MultilineText', 'Password', 'UpperCase', 'LowerCase', 'Email', 'Url', 'UrlTemplate', 'Phone', 'Barcode', 'Id',
   'Date', 'DateTime', 'Time', 'CurrencyAmount', 'CurrencyCode', 'CountryCode', 'LanguageCode', 'Color', 'Percent', 'ImageName',
-  'Lookup', 'Enum',
+  'Lookup', 'Enum', 'Json', 'Xml',
 ] as const;
 
 const fieldList = { type: 'array', items: { type: 'string', minLength: 1 } } as const;

@@ -31,7 +31,8 @@ export type FieldUsage =
   | 'Email' | 'Url' | 'UrlTemplate' | 'Phone' | 'Barcode' | 'Id'
   | 'Date' | 'DateTime' | 'Time'
   | 'CurrencyAmount' | 'CurrencyCode' | 'CountryCode' | 'LanguageCode' | 'Color' | 'Percent' | 'ImageName'
-  | 'Lookup' | 'Enum';
+  | 'Lookup' | 'Enum'
+  | 'Json' | 'Xml';
 
 /** One choice of an `Enum` field. */
 export interface EnumOption {

@@ -19,6 +19,8 @@ describe('chooseWidget', () => {
     expect(pick({ type: 'String', usage: 'DateTime' })).toBe('datetime');
     expect(pick({ type: 'Number', usage: 'CurrencyAmount' })).toBe('currency');
     expect(pick({ type: 'String', usage: 'Barcode' })).toBe('barcode');
+    expect(pick({ type: 'String', usage: 'Json' })).toBe('code');
+    expect(pick({ type: 'String', usage: 'Xml' })).toBe('code');
   });
 
   it('ignores a usage on a type it does not fit', () => {

@@ -9,7 +9,7 @@ export const WIDGET_NAMES = [
   'text', 'password', 'multiline', 'upper', 'lower', 'email', 'url', 'phone', 'id', 'barcode',
   'number', 'currency', 'percent', 'checkbox', 'lookup', 'enum', 'radio',
   'date', 'datetime', 'time', 'color', 'image', 'country', 'currency-code', 'language',
-  'object', 'array', 'hidden',
+  'object', 'array', 'hidden', 'code',
 ] as const;
 
 /** A widget name. */
@@ -73,6 +73,8 @@ export const WIDGET_TESTERS: readonly WidgetTester[] = [
   byUsage('LanguageCode', 'language'),
   byUsage('CurrencyAmount', 'currency', ['Number']),
   byUsage('Percent', 'percent', ['Number']),
+  byUsage('Json', 'code'),
+  byUsage('Xml', 'code'),
   { rank: 20, widget: 'enum', test: (f) => f.usage === 'Enum' || (Array.isArray(f.options) && f.options.length > 0) },
   { rank: 30, widget: 'lookup', test: (f, ext) => f.usage === 'Lookup' || ext.extensions.lookups?.[ext.path] !== undefined },
   { rank: 50, widget: 'hidden', test: (_f, ext) => HIDDEN_SYSTEM_FIELDS.has(ext.path) },

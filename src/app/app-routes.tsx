@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { authRoutes, RequireAuth, useSession } from '../auth';
 import { preloadable } from '../lib/lazy/preloadable';
 import { preloadPageOfPath } from './page-registry';
+import { CodeEditorRoute } from './code-editor-route';
 import { RootErrorPage } from './root-error-page';
 import { BareLayout } from '../shell/bare-layout';
 import { ForbiddenPage } from '../shell/forbidden-page';
@@ -49,12 +50,20 @@ function ForbiddenRoute() {
 }
 
 /**
- * All routes: the auth pages, the embedded layout under /e, the forbidden page, and the shell for the rest; a
+ * All routes: the auth pages, the embedded layout under /e, the forbidden page, the code editor (open to anyone, in
+ * both layouts), and the shell for the rest; a
  * render error any of them lets through shows the error page instead.
  */
 export const appRoutes: RouteObject[] = [
   {
     errorElement: <RootErrorPage />,
-    children: [...authRoutes, { path: '/e/*', element: <SignedInRoute embedded /> }, { path: '/forbidden', element: <ForbiddenRoute /> }, { path: '*', element: <SignedInRoute /> }],
+    children: [
+      ...authRoutes,
+      { path: '/e/*', element: <SignedInRoute embedded /> },
+      { path: '/forbidden', element: <ForbiddenRoute /> },
+      { path: '/tools/editor', element: <CodeEditorRoute /> },
+      { path: '/e/tools/editor', element: <CodeEditorRoute embedded /> },
+      { path: '*', element: <SignedInRoute /> },
+    ],
   },
 ];

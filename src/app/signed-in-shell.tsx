@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ReloginDialog } from '../auth';
 import { EmbeddedLayout } from '../shell/embedded-layout';
 import { ForbiddenPage } from '../shell/forbidden-page';
@@ -30,6 +31,17 @@ export function SignedInForbidden() {
       <ShellLayout>
         <ForbiddenPage />
       </ShellLayout>
+      <ReloginDialog />
+    </ShellProviders>
+  );
+}
+
+/** A page outside the navigation's routes and permissions (tools/editor) inside the shell, for a signed-in user. */
+export function SignedInPage({ embedded = false, children }: { embedded?: boolean; children: ReactNode }) {
+  const Layout = embedded ? EmbeddedLayout : ShellLayout;
+  return (
+    <ShellProviders>
+      <Layout>{children}</Layout>
       <ReloginDialog />
     </ShellProviders>
   );

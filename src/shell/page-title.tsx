@@ -10,6 +10,7 @@ import { useNavigationData } from './navigation-context';
 function useRouteMeta(path: string): RouteMeta {
   const { t } = useLingui();
   if (path === '/forbidden') return { title: t`Access denied`, icon: 'ban' };
+  if (path === '/tools/editor') return { title: t`Code editor`, icon: 'code-xml' };
   return {};
 }
 

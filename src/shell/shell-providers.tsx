@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ModalCodeEditorProvider, type ModalCodeEditorLoader } from '../../renderers/code-editor/modal-code-editor-registry';
 import { HubProvider } from '../lib/hub/hub-provider';
 import { CommandBarProvider } from './command-bar';
 import { LayoutChoiceProvider } from './layout-choice';
@@ -6,7 +7,10 @@ import { NavigationProvider } from './navigation-context';
 import { TenancyProvider } from './tenancy-context';
 import { UserPagesProvider } from './user-pages-context';
 
-/** The state every signed-in page shares: the hub connection, tenant, navigation and permissions, favourites and recent pages. */
+// The app's modal code editor (CodeMirror), fetched the first time a field or page asks for it.
+const loadModalCodeEditor: ModalCodeEditorLoader = () => import('../../renderers/code-editor/modal-code-editor').then((module) => module.ModalCodeEditor);
+
+/** The state every signed-in page shares: the hub connection, tenant, navigation and permissions, favourites and recent pages, and the modal code editor. */
 export function ShellProviders({ children }: { children: ReactNode }) {
   return (
     <HubProvider>
@@ -14,7 +18,9 @@ export function ShellProviders({ children }: { children: ReactNode }) {
         <NavigationProvider>
           <UserPagesProvider>
             <LayoutChoiceProvider>
-              <CommandBarProvider>{children}</CommandBarProvider>
+              <CommandBarProvider>
+                <ModalCodeEditorProvider load={loadModalCodeEditor}>{children}</ModalCodeEditorProvider>
+              </CommandBarProvider>
             </LayoutChoiceProvider>
           </UserPagesProvider>
         </NavigationProvider>
