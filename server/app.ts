@@ -10,6 +10,7 @@ import type { DataEventBus } from './data/data-event-bus';
 import { dataRoutes } from './data/data-routes';
 import { barcodeRoutes } from './documents/barcode-routes';
 import { documentRoutes } from './documents/document-routes';
+import { downloadRoutes } from './documents/download-routes';
 import { importRoutes } from './data/import-routes';
 import type { HubTimings } from './hub/hub-connection';
 import { hubRoutes } from './hub/hub-routes';
@@ -108,6 +109,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       // After the hub: it adds SubscribeTerminalMonitoring to the hub's methods.
       // Not encapsulated, so that `app.terminals` (the sweep, and the kill of tests) is the app's.
       await app.register(fastifyPlugin(terminalRoutes, { name: 'mate-terminals', fastify: '5.x' }), { db: options.db, catalogue: options.data.catalogue, resolveContext, timings: options.terminals?.timings });
+      await app.register(downloadRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(jobsPlugin, { importDir: options.config.importDir, ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
     }
     await registerStaticUi(app, options.config.staticDir);

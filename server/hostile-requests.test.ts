@@ -58,6 +58,12 @@ function otherRoutes(): RouteTarget[] {
     route('GET', '/api/documents/receipt/sales', ['from', 'to', 'location', 'terminal', 'operator', 'article', 'amountMin', 'amountMax', 'tenant', 'orderBy', 'skip', 'take']),
     route('GET', '/api/documents/receipt/{id}', ['from', 'to', 'tenant', 'take']),
     route('GET', '/api/documents/receipt/by-uid/{id}', ['tenant']),
+    // The download routes are in the OpenAPI document with {uid}, {name}, {ext}; here the Uid gets the hostile ids.
+    route('GET', '/api/download/receipt/{id}/receipt.html'),
+    route('GET', '/api/download/receipt/{id}/receipt.pdf'),
+    route('GET', '/api/download/receipt/{id}/{id}.zip'),
+    route('GET', '/api/download/receipt-attachment/{id}/signature/{id}'),
+    route('PUT', '/api/terminals/receipts/{id}/attachments/signature/signature.png'),
     route('GET', '/api/error({id})'),
     route('GET', '/api/health'),
     route('GET', '/api/info'),
@@ -114,6 +120,9 @@ describe('hostile requests to every route', () => {
     if (target.path === '/api/terminals/receipts') {
       return (await t.database.db.query<{ n: string }>('select count(*)::text as n from mate_terminal_document')).rows[0]!.n;
     }
+    if (target.path.includes('/attachments/')) {
+      return (await t.database.db.query<{ n: string }>('select count(*)::text as n from mate_document_attachment')).rows[0]!.n;
+    }
     if (!target.kind || target.method === 'GET') return undefined;
     const [area = '', entity = ''] = target.kind.split('/');
     const kind = t.catalogue.find(area, entity);
@@ -155,7 +164,7 @@ describe('hostile requests to every route', () => {
     const terminalWorld = { ...world, callers: [undefined, terminalCaller, terminalCaller, 'Basic ZGVtby1wb3MtMDAxOndyb25n'] };
     for (const target of targets) {
       const route = `${target.method} ${target.path}`;
-      const byTerminal = target.path === '/api/terminals/socket' || target.path === '/api/terminals/receipts';
+      const byTerminal = target.path === '/api/terminals/socket' || target.path.startsWith('/api/terminals/receipts');
       try {
         await fc.assert(fc.asyncProperty(hostileRequestsFor(target, byTerminal ? terminalWorld : world, ['Name', 'Code']), check), { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true });
       } catch (error) {

@@ -63,6 +63,14 @@ export function apiToken(): Promise<string | undefined> | string | undefined {
   return settings.getToken();
 }
 
+/** The headers every call sends besides its own: Accept-Language, the scope headers and the bearer token when signed in. */
+export async function apiRequestHeaders(): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { 'Accept-Language': settings.getLocale(), ...settings.getScopeHeaders() };
+  const token = await settings.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
 /** Builds the URL of a call from the base URL, a path and query parameters. */
 export function apiUrl(path: string, query?: ApiCallOptions['query']): string {
   const url = `${settings.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;

@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Catalogue } from '../data/catalogue';
+import type { Database } from '../db/database';
+import { ApiError } from '../lib/api-error';
+import type { ContextResolver } from '../lib/request-context';
+import { publicRoute } from '../plugins/authenticate-first';
+import { authenticateTerminal, parseTerminalAuthorization, TERMINAL_REALM } from '../terminals/terminal-credentials';
+import { ATTACHMENT_CONTENT_TYPES, ATTACHMENT_KINDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_NAME_PATTERN, readAttachment, storeAttachment, type AttachmentKind } from './document-attachments';
+import { downloadFault } from './download-fault';
+import { attachmentDisposition, checkDownloadName, DOWNLOAD_NAME_MAX_LENGTH } from './download-name';
+import { receiptDownload, RECEIPT_FORMATS, type ReceiptFormatName } from './receipt-download';
+import { readReceiptDocument } from './receipt-document';
+
+export interface DownloadRoutesOptions {
+  db: Database;
+  catalogue: Catalogue;
+  resolveContext: ContextResolver;
+}
+
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/** The path parameters of the receipt download: the Uid and `{name}.{ext}` in one segment (split at the last dot). */
+export const RECEIPT_DOWNLOAD_PARAMS = {
+  type: 'object',
+  required: ['uid', 'file'],
+  properties: { uid: { type: 'string', pattern: UUID }, file: { type: 'string', minLength: 1, maxLength: DOWNLOAD_NAME_MAX_LENGTH + 5 } },
+} as const;
+
+/** The path parameters of the attachment download `{a}/{b}/{c}`: receipt Uid, attachment kind, attachment name. */
+export const ATTACHMENT_PARAMS = {
+  type: 'object',
+  required: ['uid', 'kind', 'name'],
+  properties: { uid: { type: 'string', pattern: UUID }, kind: { type: 'string', enum: [...ATTACHMENT_KINDS] }, name: { type: 'string', pattern: ATTACHMENT_NAME_PATTERN } },
+} as const;
+
+/** The body of the attachment intake: the content type the terminal claims and the bytes in base64. */
+export const ATTACHMENT_INTAKE_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['contentType', 'data'],
+  properties: {
+    contentType: { type: 'string', enum: [...ATTACHMENT_CONTENT_TYPES] },
+    data: { type: 'string', minLength: 4, maxLength: Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 + 8, pattern: '^[A-Za-z0-9+/]*={0,2}$' },
+  },
+} as const;
+
+/** The JSON body limit of the intake: the base64 of the largest attachment and its few members. */
+const ATTACHMENT_BODY_LIMIT = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 + 1024;
+
+/**
+ * Receipt downloads and attachments (docs/documents.md): `GET /api/download/receipt/{uid}/{name}.{html|pdf|xml|zip}`,
+ * `GET /api/download/receipt-attachment/{uid}/{kind}/{name}` for signed-in users with Read on the document type's
+ * viewer path in the document's tenant, and `PUT /api/terminals/receipts/{uid}/attachments/{kind}/{name}` for the
+ * terminals that hand the attachments in. Every refusal of a download carries the fault member `{ fault: { reason } }`.
+ */
+export async function downloadRoutes(app: FastifyInstance, options: DownloadRoutesOptions): Promise<void> {
+  const { db, catalogue, resolveContext } = options;
+
+  // Every refusal of a download, also those of Fastify's own checks and of authentication, says its reason as a fault.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || !request.url.startsWith('/api/download/') || typeof payload !== 'string') return payload;
+    try {
+      const body = JSON.parse(payload) as { message?: unknown; fault?: unknown };
+      if (body.fault || typeof body.message !== 'string') return payload;
+      return JSON.stringify({ ...body, fault: { reason: body.message } });
+    } catch {
+      return payload;
+    }
+  });
+
+  app.get<{ Params: { uid: string; file: string } }>('/api/download/receipt/:uid/:file', { schema: { params: RECEIPT_DOWNLOAD_PARAMS } }, async (request, reply) => {
+    const { uid, file } = request.params;
+    const dot = file.lastIndexOf('.');
+    const format = (dot < 0 ? '' : file.slice(dot + 1).toLowerCase()) as ReceiptFormatName;
+    if (!(RECEIPT_FORMATS as readonly string[]).includes(format)) throw downloadFault(400, `The download format '${file.slice(dot + 1, dot + 21)}' is not one of ${RECEIPT_FORMATS.join(', ')}.`, 'ext');
+    const name = checkDownloadName(file.slice(0, dot));
+    const context = await resolveContext(request);
+    const document = await readReceiptDocument(db, catalogue, context, uid.toLowerCase());
+    const answer = await renderOrFault(request, () => receiptDownload(document, name, format));
+    return reply
+      .header('content-disposition', attachmentDisposition(`${name}.${format}`))
+      .header('cache-control', 'private, no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .type(answer.contentType)
+      .send(answer.body);
+  });
+
+  app.get<{ Params: { uid: string; kind: AttachmentKind; name: string } }>('/api/download/receipt-attachment/:uid/:kind/:name', { schema: { params: ATTACHMENT_PARAMS } }, async (request, reply) => {
+    const { uid, kind, name } = request.params;
+    const context = await resolveContext(request);
+    const document = await readReceiptDocument(db, catalogue, context, uid.toLowerCase());
+    const attachment = await readAttachment(db, document.oid, kind, name);
+    if (!attachment) throw downloadFault(404, `The receipt ${uid} has no ${kind} attachment '${name}'.`, 'name');
+    return reply
+      .header('content-disposition', attachmentDisposition(name))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .header('cache-control', 'private, no-cache')
+      .header('etag', `"${attachment.sha256.slice(0, 32)}"`)
+      .type(attachment.contentType)
+      .send(attachment.bytes);
+  });
+
+  const posTable = catalogue.find('tenancy', 'pos-terminal')?.table;
+  if (!posTable) return;
+  const terminals = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof authenticateTerminal>>>();
+  app.put<{ Params: { uid: string; kind: AttachmentKind; name: string }; Body: { contentType: string; data: string } }>(
+    '/api/terminals/receipts/:uid/attachments/:kind/:name',
+    {
+      ...publicRoute(ATTACHMENT_BODY_LIMIT),
+      schema: { params: ATTACHMENT_PARAMS, body: ATTACHMENT_INTAKE_BODY },
+      // The terminal is checked before its body is read, as a user is by authenticate-first.
+      onRequest: async (request, reply) => {
+        try {
+          terminals.set(request, await authenticateTerminal(db, posTable, parseTerminalAuthorization(request.headers.authorization)));
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 401) void reply.header('www-authenticate', `Basic realm="${TERMINAL_REALM}", charset="UTF-8"`);
+          throw error;
+        }
+      },
+    },
+    async (request, reply) => {
+      const terminal = terminals.get(request)!;
+      const { uid, kind, name } = request.params;
+      const bytes = Buffer.from(request.body.data, 'base64');
+      const result = await storeAttachment(db, { tenantOid: terminal.tenantOid, uid: uid.toLowerCase(), kind, name, contentType: request.body.contentType, bytes });
+      return reply.status(result.stored ? 201 : 200).send({ id: uid, kind, name, ...result });
+    },
+  );
+}
+
+/** Runs a renderer; its failure is logged with the document and answered as a 500 fault with its reason. */
+async function renderOrFault<T>(request: FastifyRequest, render: () => Promise<T>): Promise<T> {
+  try {
+    return await render();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    request.log.error({ err: error }, 'download: the receipt could not be rendered');
+    throw downloadFault(500, `The receipt could not be rendered: ${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'}.`);
+  }
+}

@@ -1,0 +1,34 @@
+import { writeMultipartMixed } from './multipart-mixed';
+import type { ReceiptDocument } from './receipt-model';
+import { receiptParts } from './receipt-parts';
+import { receiptPdf } from './receipt-pdf';
+import { receiptXml } from './receipt-xml';
+import { receiptZip } from './receipt-zip';
+
+/** The formats of the receipt download, by extension. */
+export const RECEIPT_FORMATS = ['html', 'pdf', 'xml', 'zip'] as const;
+/** One format. */
+export type ReceiptFormatName = (typeof RECEIPT_FORMATS)[number];
+
+/** The part header fields of the multipart answer (docs/documents.md "HTML"). */
+export const PART_HEADERS = { copyType: 'X-Mate-Copy-Type', variant: 'X-Mate-Variant', printed: 'X-Mate-Printed' } as const;
+
+/** A receipt in one download format: the Content-Type of the answer and its bytes. */
+export async function receiptDownload(document: ReceiptDocument, name: string, format: ReceiptFormatName): Promise<{ contentType: string; body: Buffer }> {
+  const parts = await receiptParts(document);
+  if (format === 'xml') return { contentType: 'application/xml; charset=utf-8', body: Buffer.from(receiptXml(document, parts), 'utf8') };
+  if (format === 'pdf') return { contentType: 'application/pdf', body: await receiptPdf(document, parts) };
+  if (format === 'zip') return { contentType: 'application/zip', body: receiptZip(name, parts, await receiptPdf(document, parts), receiptXml(document, parts)) };
+  return writeMultipartMixed(
+    parts.map((part) => ({
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        [PART_HEADERS.copyType]: part.type,
+        // Percent-encoded: a variant is the terminal's text, and a header value is ASCII.
+        [PART_HEADERS.variant]: encodeURIComponent(part.variant),
+        [PART_HEADERS.printed]: String(part.printed),
+      },
+      body: Buffer.from(part.html, 'utf8'),
+    })),
+  );
+}

@@ -1,0 +1,78 @@
+/** The receipt copies a download carries, one part each (spec 2 §2 "Documents and downloads"). */
+export const COPY_TYPES = ['customer', 'merchant'] as const;
+/** One copy type. */
+export type CopyType = (typeof COPY_TYPES)[number];
+
+/** The document kinds of the shared contract, and the viewer's type of each (its navigation path `/document/receipt/{type}`). */
+export const DOCUMENT_TYPE_OF_KIND = {
+  sale: 'sales',
+  return: 'returns',
+  cancellation: 'cancellations',
+  'cash-deposit': 'cash-deposits',
+  'cash-withdrawal': 'cash-withdrawals',
+  'end-of-day': 'end-of-day',
+} as const;
+/** One document kind. */
+export type DocumentKind = keyof typeof DOCUMENT_TYPE_OF_KIND;
+
+/** The permission path of a document of this kind: Read on it lets a user download the document. */
+export function documentPermissionPath(kind: string): string {
+  const type = (DOCUMENT_TYPE_OF_KIND as Record<string, string>)[kind] ?? DOCUMENT_TYPE_OF_KIND.sale;
+  return `/document/receipt/${type}`;
+}
+
+/** A part as the terminal sent it in the body (`parts`), html optional. */
+export interface SentPart {
+  type: CopyType;
+  variant: string;
+  printed: boolean;
+  html?: string;
+}
+
+/** An attachment as the receipt's `attachments` member names it (docs/documents.md "Attachments"). */
+export interface SentAttachment {
+  kind?: string;
+  name: string;
+  contentType: string;
+}
+
+/** The stored body (`mate_terminal_document.body`): the receipt as checked at intake, with the contract's optional members. */
+export interface ReceiptBody {
+  id: string;
+  type: string;
+  number: number;
+  createdAt: string;
+  currency: string;
+  operator?: string;
+  kind?: string;
+  references?: string;
+  lines: { articleNumber?: string; gtin?: string; text: string; quantity: number; unitPrice: number; amount: number; taxRate: number }[];
+  payments: { method: string; amount: number }[];
+  total: number;
+  parts?: SentPart[];
+  attachments?: SentAttachment[];
+}
+
+/** A stored document with the names its header prints, as the download routes read it. */
+export interface ReceiptDocument {
+  oid: number;
+  tenantOid: number;
+  kind: string;
+  body: ReceiptBody;
+  tenantName: string;
+  /** BCP 47 language of the tenant (its LanguageCode), for dates and numbers. */
+  language: string;
+  /** IANA time zone of the tenant, for the printed date. */
+  timeZone: string;
+  locationName: string | null;
+  terminalName: string | null;
+  processed: boolean;
+}
+
+/** One copy of a receipt as the downloads answer it: sanitised HTML and what the part headers say. */
+export interface ReceiptPart {
+  type: CopyType;
+  variant: string;
+  printed: boolean;
+  html: string;
+}
