@@ -17,6 +17,7 @@ import { hubRoutes } from './hub/hub-routes';
 import { jobsPlugin, type JobsOptions } from './jobs/jobs-plugin';
 import { scopeRoutes } from './routes/scope-routes';
 import { terminalRoutes } from './terminals/terminal-routes';
+import { unprocessedDocumentRoutes } from './documents/unprocessed-documents-routes';
 import type { TerminalTimings } from './terminals/terminal-session';
 import { createContextResolver } from './identity/context-resolver';
 import { createErrorDetailAccess } from './identity/error-detail-access';
@@ -110,6 +111,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       // Not encapsulated, so that `app.terminals` (the sweep, and the kill of tests) is the app's.
       await app.register(fastifyPlugin(terminalRoutes, { name: 'mate-terminals', fastify: '5.x' }), { db: options.db, catalogue: options.data.catalogue, resolveContext, timings: options.terminals?.timings });
       await app.register(downloadRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
+      await app.register(unprocessedDocumentRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(jobsPlugin, { importDir: options.config.importDir, ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
     }
     await registerStaticUi(app, options.config.staticDir);

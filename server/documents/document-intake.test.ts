@@ -32,7 +32,10 @@ describe('document intake', () => {
         [id],
       )
     ).rows[0];
-  const receipt = (overrides: Record<string, unknown> = {}) => ({ ...sampleReceipt(randomUUID()), createdAt: '2026-03-02T10:00:00.000Z', ...overrides });
+  const receipt = (overrides: Record<string, unknown> = {}): Record<string, unknown> & { id: string } => {
+    const id = randomUUID();
+    return { ...sampleReceipt(id), createdAt: '2026-03-02T10:00:00.000Z', ...overrides, id };
+  };
   const articleLine = (amount = 2.5) => ({ articleNumber: article.number, gtin: article.gtin, text: 'Article', quantity: 1, unitPrice: amount, amount, taxRate: 19 });
   const reprocess = async () => {
     const tables = terminalTables(catalogue);

@@ -1,0 +1,106 @@
+/** Most rows one overview page answers. */
+export const UNPROCESSED_MAX_TAKE = 500;
+/** Most newest rows per tenant the summary answers. */
+export const UNPROCESSED_MAX_NEWEST = 20;
+
+const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/** The query string of GET /api/diagnostics/unprocessed-documents. */
+export const UNPROCESSED_OVERVIEW_QUERYSTRING = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    entityOid: { ...oid, description: 'only this tenant (one of yours with Read on /diagnostics/unprocessed-documents)' },
+    skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+    take: { type: 'integer', minimum: 1, maximum: UNPROCESSED_MAX_TAKE, default: 100 },
+  },
+} as const;
+
+/** The query string of GET /api/documents/unprocessed. */
+export const UNPROCESSED_SUMMARY_QUERYSTRING = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { newest: { type: 'integer', minimum: 0, maximum: UNPROCESSED_MAX_NEWEST, default: 5, description: 'how many of the newest documents per tenant' } },
+} as const;
+
+const nullableString = { type: ['string', 'null'] } as const;
+const nullableInteger = { type: ['integer', 'null'] } as const;
+
+const row = {
+  type: 'object',
+  properties: {
+    oid: { type: 'integer' },
+    country: { ...nullableString, description: "the tenant's country (ISO 3166-1 alpha-2), for the flag" },
+    tenantOid: { type: 'integer' },
+    tenantName: nullableString,
+    terminalOid: { type: 'integer' },
+    terminalName: nullableString,
+    terminalNumber: nullableInteger,
+    locationOid: nullableInteger,
+    uid: { type: 'string', description: "Uid: the receipt's id" },
+    id: { ...nullableInteger, description: 'Id: the receipt number' },
+    kind: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    receivedAt: { type: 'string', format: 'date-time' },
+    currency: { type: 'string' },
+    total: { type: 'number' },
+    reason: { ...nullableString, description: 'why it could not be processed; null: not processed yet' },
+  },
+  required: ['oid', 'country', 'tenantOid', 'tenantName', 'terminalOid', 'terminalName', 'terminalNumber', 'locationOid', 'uid', 'id', 'kind', 'createdAt', 'receivedAt', 'currency', 'total', 'reason'],
+} as const;
+
+/** The answer of GET /api/diagnostics/unprocessed-documents. */
+export const UNPROCESSED_OVERVIEW_SCHEMA = {
+  type: 'object',
+  properties: { items: { type: 'array', items: row }, count: { type: 'integer', description: 'all unprocessed documents of the tenants asked for' } },
+  required: ['items', 'count'],
+} as const;
+
+/** The answer of GET /api/documents/unprocessed. */
+export const UNPROCESSED_SUMMARY_SCHEMA = {
+  type: 'object',
+  properties: {
+    count: { type: 'integer', description: 'unprocessed documents in every tenant of the caller that they may see' },
+    tenants: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { tenantOid: { type: 'integer' }, tenantName: nullableString, country: nullableString, count: { type: 'integer' }, newest: { type: 'array', items: row } },
+        required: ['tenantOid', 'tenantName', 'country', 'count', 'newest'],
+      },
+    },
+  },
+  required: ['count', 'tenants'],
+} as const;
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const parameters = (schema: { properties: Record<string, unknown> }) => Object.entries(schema.properties).map(([name, value]) => ({ name, in: 'query', schema: value }));
+
+/** Both routes in the OpenAPI document (docs/terminals.md "Processing"). */
+export const UNPROCESSED_OPENAPI_PATHS = {
+  '/api/documents/unprocessed': {
+    get: {
+      tags: ['documents'],
+      summary: 'How many documents stay unprocessed, in all and per tenant, with the newest of each (getUnprocessedDocuments); tenants where you have Read on /diagnostics/unprocessed-documents',
+      parameters: parameters(UNPROCESSED_SUMMARY_QUERYSTRING),
+      responses: {
+        200: { description: 'The count and the newest per tenant', content: { 'application/json': { schema: UNPROCESSED_SUMMARY_SCHEMA } } },
+        400: errorResponse('A bad newest'),
+        401: errorResponse('No valid access token'),
+      },
+    },
+  },
+  '/api/diagnostics/unprocessed-documents': {
+    get: {
+      tags: ['diagnostics'],
+      summary: 'The unprocessed documents, newest first, with the reason; every tenant where you have Read on /diagnostics/unprocessed-documents, or the one entityOid names',
+      parameters: parameters(UNPROCESSED_OVERVIEW_QUERYSTRING),
+      responses: {
+        200: { description: 'One page of rows and the count in all', content: { 'application/json': { schema: UNPROCESSED_OVERVIEW_SCHEMA } } },
+        400: errorResponse('A bad entityOid, skip or take'),
+        401: errorResponse('No valid access token'),
+        403: errorResponse('entityOid is not one of your tenants, or you lack Read on /diagnostics/unprocessed-documents there'),
+      },
+    },
+  },
+} as const;
