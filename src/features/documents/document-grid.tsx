@@ -72,8 +72,9 @@ export function DocumentGrid({ rows, label, sort, onSortChange, selected, onSele
     if (hasMore && target.scrollTop + target.clientHeight >= target.scrollHeight - ROW_HEIGHT * 3) onLoadMore();
   };
 
+  // As tall as its rows (a few at least), at most 60 % of the screen: a short list leaves no empty box behind it.
   return (
-    <Box data-testid="document-grid" data-rows={rows.length} css={{ '& .rdg': { blockSize: 'min(60vh, 560px)', minBlockSize: '240px', fontSize: 'sm' }, '& .mate-number': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', paddingInlineEnd: '4' }, '& .mate-row-selected': { backgroundColor: 'var(--chakra-colors-blue-subtle)', fontWeight: 'semibold' } }}>
+    <Box data-testid="document-grid" data-rows={rows.length} css={{ '& .rdg': { blockSize: `min(60vh, 560px, ${(Math.max(rows.length, 3) + 1) * ROW_HEIGHT + 2}px)`, fontSize: 'sm' }, '& .mate-number': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', paddingInlineEnd: '4' }, '& .mate-row-selected': { backgroundColor: 'var(--chakra-colors-blue-subtle)', fontWeight: 'semibold' } }}>
       <DataGrid<DocumentSummary>
         aria-label={label}
         columns={columns}

@@ -30,7 +30,7 @@ export interface DocumentQueryFormProps {
 function OidSelect({ id, value, options, onChange, any }: { id: string; value: string | undefined; options: readonly ScopeOption[]; onChange: (next: string) => void; any: string }) {
   const known = value === undefined || value === '' || options.some((option) => String(option.oid) === value);
   return (
-    <NativeSelect.Root size="sm" minW="12rem">
+    <NativeSelect.Root size="sm" minW={{ base: '0', sm: '12rem' }}>
       <NativeSelect.Field id={id} value={value ?? ''} onChange={(event) => onChange(event.currentTarget.value)}>
         <option value="">{any}</option>
         {!known && <option value={value}>#{value}</option>}
@@ -47,7 +47,8 @@ function OidSelect({ id, value, options, onChange, any }: { id: string; value: s
 
 function QueryField({ label, id, children }: { label: string; id: string; children: ReactNode }) {
   return (
-    <Field.Root w="auto" minW={{ base: 'full', sm: 'auto' }}>
+    // Two boxes a row on a phone, so that the grid is not pushed below the first screen.
+    <Field.Root w={{ base: 'calc(50% - 0.375rem)', sm: 'auto' }}>
       <Field.Label htmlFor={id} fontSize="sm">
         {label}
       </Field.Label>
@@ -73,10 +74,10 @@ export function DocumentQueryForm({ draft, onChange, values, onSubmit, onReset, 
     <form onSubmit={submit} aria-label={t`Search documents`} data-testid="document-query-form">
       <Wrap gap="3" align="flex-end">
         <QueryField label={t`Date from`} id="document-from">
-          <LocalDateInput id="document-from" size="sm" kind="date" locale={i18n.locale} unreadable="drop" value={draft.from} onValueChange={(next) => set('from', next)} maxW="10rem" />
+          <LocalDateInput id="document-from" size="sm" kind="date" locale={i18n.locale} unreadable="drop" value={draft.from} onValueChange={(next) => set('from', next)} maxW={{ base: 'full', sm: '10rem' }} />
         </QueryField>
         <QueryField label={t`Date to`} id="document-to">
-          <LocalDateInput id="document-to" size="sm" kind="date" locale={i18n.locale} unreadable="drop" value={draft.to} onValueChange={(next) => set('to', next)} maxW="10rem" />
+          <LocalDateInput id="document-to" size="sm" kind="date" locale={i18n.locale} unreadable="drop" value={draft.to} onValueChange={(next) => set('to', next)} maxW={{ base: 'full', sm: '10rem' }} />
         </QueryField>
         <QueryField label={t`Location`} id="document-location">
           <OidSelect id="document-location" value={draft.location} options={locations} onChange={(next) => set('location', next)} any={any} />
@@ -85,16 +86,16 @@ export function DocumentQueryForm({ draft, onChange, values, onSubmit, onReset, 
           <OidSelect id="document-terminal" value={draft.terminal} options={terminals} onChange={(next) => set('terminal', next)} any={any} />
         </QueryField>
         <QueryField label={t`Operator`} id="document-operator">
-          <Input id="document-operator" size="sm" maxLength={40} value={draft.operator ?? ''} onChange={(event) => set('operator', event.currentTarget.value)} maxW="12rem" />
+          <Input id="document-operator" size="sm" maxLength={40} value={draft.operator ?? ''} onChange={(event) => set('operator', event.currentTarget.value)} maxW={{ base: 'full', sm: '12rem' }} />
         </QueryField>
         <QueryField label={t`Amount from`} id="document-amount-min">
-          <Input id="document-amount-min" size="sm" inputMode="decimal" value={draft.amountMin ?? ''} onChange={(event) => set('amountMin', event.currentTarget.value)} maxW="8rem" />
+          <Input id="document-amount-min" size="sm" inputMode="decimal" value={draft.amountMin ?? ''} onChange={(event) => set('amountMin', event.currentTarget.value)} maxW={{ base: 'full', sm: '8rem' }} />
         </QueryField>
         <QueryField label={t`Amount to`} id="document-amount-max">
-          <Input id="document-amount-max" size="sm" inputMode="decimal" value={draft.amountMax ?? ''} onChange={(event) => set('amountMax', event.currentTarget.value)} maxW="8rem" />
+          <Input id="document-amount-max" size="sm" inputMode="decimal" value={draft.amountMax ?? ''} onChange={(event) => set('amountMax', event.currentTarget.value)} maxW={{ base: 'full', sm: '8rem' }} />
         </QueryField>
         <QueryField label={t`Article number`} id="document-article">
-          <Input id="document-article" size="sm" maxLength={32} value={draft.article ?? ''} onChange={(event) => set('article', event.currentTarget.value)} maxW="10rem" />
+          <Input id="document-article" size="sm" maxLength={32} value={draft.article ?? ''} onChange={(event) => set('article', event.currentTarget.value)} maxW={{ base: 'full', sm: '10rem' }} />
         </QueryField>
         {tenants.length > 1 && (
           <QueryField label={t`Organisation`} id="document-tenant">
