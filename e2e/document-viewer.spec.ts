@@ -121,6 +121,16 @@ test('the drill-down parameters of a report fill the query form', async ({ page 
   await expect(page.getByLabel('Operator')).toHaveValue(OPERATOR);
   await expect(page.getByLabel('Article number')).toHaveValue('E2E-910002');
   await expect(page.getByLabel('Date from')).not.toHaveValue('');
+
+  // Keyboard only: from the form's last button into the grid, down to the document, Enter opens it and Enter on its close button closes it.
+  await page.getByRole('button', { name: 'Reset' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('document-detail').getByRole('heading', { name: 'Sale 910002' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close the document' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('document-detail')).toHaveCount(0);
 });
 
 async function look(page: Page, name: string): Promise<void> {
