@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Queryable } from '../db/database';
-import { storeAttachment } from './document-attachments';
+import { attachmentKindOf, storeAttachment } from './document-attachments';
 
 const WIDTH = 240;
 const HEIGHT = 80;
@@ -49,16 +49,16 @@ export function demoSignaturePng(seed: number): Buffer {
  * The demo documents' seed calls it after writing the receipts.
  */
 export async function seedDemoSignatures(db: Queryable, limit = 200): Promise<number> {
-  const named = await db.query<{ tenant_oid: string | number; document_id: string; name: string }>(
-    `select d.tenant_oid, d.document_id, a->>'name' as name
+  const named = await db.query<{ tenant_oid: string | number; document_id: string; name: string; kind: string | null }>(
+    `select d.tenant_oid, d.document_id, a->>'name' as name, a->>'kind' as kind
        from mate_terminal_document d cross join lateral jsonb_array_elements(case when jsonb_typeof(d.body->'attachments') = 'array' then d.body->'attachments' else '[]'::jsonb end) a
-      where a->>'kind' = 'signature' and a->>'contentType' = 'image/png'
-        and not exists (select 1 from mate_document_attachment x where x.document_oid = d.oid and x.kind = 'signature' and x.name = a->>'name')
-      order by d.oid limit $1`,
-    [limit],
+      where a->>'contentType' = 'image/png' and a->>'data' is null
+        and not exists (select 1 from mate_document_attachment x where x.document_oid = d.oid and x.name = a->>'name')
+      order by d.oid`,
   );
+  const signatures = named.rows.filter((row) => attachmentKindOf({ kind: row.kind ?? undefined, name: row.name }) === 'signature').slice(0, limit);
   let stored = 0;
-  for (const [index, row] of named.rows.entries()) {
+  for (const [index, row] of signatures.entries()) {
     const result = await storeAttachment(db, { tenantOid: Number(row.tenant_oid), uid: row.document_id, kind: 'signature', name: row.name, contentType: 'image/png', bytes: demoSignaturePng(index + 1) });
     if (result.stored) stored++;
   }

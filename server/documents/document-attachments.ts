@@ -7,6 +7,16 @@ import type { ReceiptBody } from './receipt-model';
 export const ATTACHMENT_KINDS = ['signature', 'voucher', 'other'] as const;
 /** One attachment kind. */
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+/**
+ * The kind of an attachment the receipt names: its `kind` member when it has one, else by its name (`signature...`,
+ * `voucher...`), else `other` (the intake's schema of the receipt has no `kind` member; docs/documents.md).
+ */
+export function attachmentKindOf(attachment: { kind?: unknown; name: string }): AttachmentKind {
+  if (typeof attachment.kind === 'string' && (ATTACHMENT_KINDS as readonly string[]).includes(attachment.kind)) return attachment.kind as AttachmentKind;
+  const lower = attachment.name.toLowerCase();
+  return lower.startsWith('signature') ? 'signature' : lower.startsWith('voucher') ? 'voucher' : 'other';
+}
+
 /** The content types an attachment may have; each is checked against the bytes' own signature. */
 export const ATTACHMENT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 /** The largest attachment, in bytes (a signature is a few kB; a scanned voucher fits easily). */
@@ -54,7 +64,7 @@ export async function storeAttachment(db: Queryable, intake: AttachmentIntake): 
   const row = found.rows[0];
   if (!row) return refuse(404, 'uid', `The receipt ${intake.uid} was not handed in by this tenant's terminals.`);
   const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as ReceiptBody;
-  const named = (Array.isArray(body.attachments) ? body.attachments : []).find((a) => a.name === intake.name && (a.kind ?? 'other') === intake.kind);
+  const named = (Array.isArray(body.attachments) ? body.attachments : []).find((a) => a.name === intake.name && attachmentKindOf(a) === intake.kind);
   if (!named) refuse(409, 'name', `The receipt ${intake.uid} names no ${intake.kind} attachment '${intake.name}' in its attachments.`);
   if (named!.contentType !== sniffed) refuse(415, 'contentType', `The receipt names '${intake.name}' as ${named!.contentType.slice(0, 60)}, but its bytes are ${sniffed}.`);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -76,8 +86,22 @@ export interface StoredAttachment {
   sha256: string;
 }
 
-/** The attachment `kind`/`name` of the document `documentOid`, or undefined. */
-export async function readAttachment(db: Queryable, documentOid: number, kind: string, name: string): Promise<StoredAttachment | undefined> {
+/**
+ * The attachment `kind`/`name` of a document: the stored one, else one the receipt carried inline (`data` in base64 in
+ * its `attachments` member) when its bytes are the allowed type it names; else undefined.
+ */
+export async function readAttachment(db: Queryable, documentOid: number, kind: string, name: string, body?: ReceiptBody): Promise<StoredAttachment | undefined> {
+  const stored = await readStoredAttachment(db, documentOid, kind, name);
+  if (stored || !body) return stored;
+  const inline = (Array.isArray(body.attachments) ? body.attachments : []).find((a) => a.name === name && attachmentKindOf(a) === kind && typeof a.data === 'string');
+  if (!inline) return undefined;
+  const bytes = Buffer.from(inline.data!, 'base64');
+  const sniffed = sniffContentType(bytes);
+  if (!sniffed || sniffed !== inline.contentType || bytes.length > ATTACHMENT_MAX_BYTES) return undefined;
+  return { contentType: sniffed, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+async function readStoredAttachment(db: Queryable, documentOid: number, kind: string, name: string): Promise<StoredAttachment | undefined> {
   const found = await db.query<{ content_type: string; bytes: Uint8Array; sha256: string }>(
     'select content_type, bytes, sha256 from mate_document_attachment where document_oid = $1 and kind = $2 and name = $3',
     [documentOid, kind, name],

@@ -1,7 +1,7 @@
 import { exec, type Migration } from '../db/migrations';
 
 /**
- * The documents' own tables (versions 620-629 are the downloads'). An attachment belongs to one stored document
+ * The downloads' own tables (versions 620-629). An attachment belongs to one stored document
  * (a receipt's signature, a scanned voucher) and is immutable like it: its bytes, their checked type and hash.
  */
 export const DOWNLOAD_MIGRATIONS: Migration[] = [

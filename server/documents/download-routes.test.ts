@@ -22,6 +22,7 @@ const FOREIGN = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
 const SENT_PARTS = '9d8c7b6a-5f4e-4d3c-8b2a-19f8e7d6c5b4';
 const SIGNED = 'c1c2c3c4-d5d6-4e7e-8f9f-a0a1a2a3a4a5';
 const DEMO = 'd0d1d2d3-e4e5-4f6f-8a7a-b8b9c0c1c2c3';
+const INLINE = 'e1e2e3e4-f5f6-4a7a-9b8b-c9c0d1d2d3d4';
 const MISSING = 'ffffffff-ffff-4fff-8fff-ffffffffffff';
 const FIXTURES = join(import.meta.dirname, '../../src/lib/api/download-fixtures');
 // A 1x1 PNG, the smallest signature.
@@ -78,6 +79,7 @@ describe('receipt downloads', () => {
         { type: 'merchant', variant: 'lang', printed: false },
       ],
     }));
+    await insertReceipt(db, 11, 1001, receiptBody(INLINE, { number: 4716, attachments: [{ name: 'signature-inline.png', contentType: 'image/png', data: PNG.toString('base64') }, { name: 'voucher.pdf', contentType: 'application/pdf', data: PNG.toString('base64') }] }));
     await insertReceipt(db, 11, 1001, receiptBody(SIGNED, { number: 4714, attachments: [{ kind: 'signature', name: 'signature.png', contentType: 'image/png' }] }));
     // Users (all members of 11 and 22 unless said): Read on sales in 11 only; on returns in 11; on /document Global;
     // every other action on sales; member of 22 only with a global Read.
@@ -328,6 +330,16 @@ describe('receipt downloads', () => {
       expect(ink).toBeGreaterThan(300);
       expect(demoSignaturePng(2).equals(demoSignaturePng(1))).toBe(false);
       if (process.env.MATE_KEEP_RECEIPT_PNG) writeFileSync(`${process.env.MATE_KEEP_RECEIPT_PNG}.signature.png`, download.rawPayload);
+    });
+
+    it('serves an attachment the receipt carried inline, its kind told by its name, when its bytes are the type it names', async () => {
+      const inline = await get(`/api/download/receipt-attachment/${INLINE}/signature/signature-inline.png`);
+      expect(inline.statusCode, inline.body).toBe(200);
+      expect(inline.headers['content-type']).toBe('image/png');
+      expect(inline.rawPayload.equals(PNG)).toBe(true);
+      // Named a PDF, but PNG bytes: not served.
+      expect((await get(`/api/download/receipt-attachment/${INLINE}/voucher/voucher.pdf`)).statusCode).toBe(404);
+      expect((await get(`/api/download/receipt/${INLINE}/r.xml`)).body).toContain('<attachment kind="signature" name="signature-inline.png" contentType="image/png"/>');
     });
 
     it('answers 404 with a fault for an attachment that is not there, 400 for a kind or name out of the contract', async () => {

@@ -89,7 +89,7 @@ export async function downloadRoutes(app: FastifyInstance, options: DownloadRout
     const { uid, kind, name } = request.params;
     const context = await resolveContext(request);
     const document = await readReceiptDocument(db, catalogue, context, uid.toLowerCase());
-    const attachment = await readAttachment(db, document.oid, kind, name);
+    const attachment = await readAttachment(db, document.oid, kind, name, document.body);
     if (!attachment) throw downloadFault(404, `The receipt ${uid} has no ${kind} attachment '${name}'.`, 'name');
     return reply
       .header('content-disposition', attachmentDisposition(name))

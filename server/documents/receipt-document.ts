@@ -8,6 +8,7 @@ import { downloadFault } from './download-fault';
 interface Row {
   oid: string | number;
   tenant_oid: string | number;
+  kind: string | null;
   body: ReceiptBody | string;
   processed: boolean;
   tenant_name: string | null;
@@ -25,12 +26,12 @@ interface Row {
 export async function readReceiptDocument(db: Queryable, catalogue: Catalogue, context: RequestContext, uid: string): Promise<ReceiptDocument> {
   const table = (area: string, entity: string) => q(catalogue.find(area, entity)?.table ?? `mate_${entity}`);
   const found = await db.query<Row>(
-    `select d.oid, d.tenant_oid, d.body, d.processed_at is not null as processed,
+    `select d.oid, d.tenant_oid, d.kind, d.body, d.processed_at is not null as processed,
             t."Name" as tenant_name, t."LanguageCode" as language, t."TimeZone" as time_zone, l."Name" as location_name, p."Name" as terminal_name
        from mate_terminal_document d
        left join ${table('tenancy', 'tenant')} t on t."Oid" = d.tenant_oid
        left join ${table('tenancy', 'pos-terminal')} p on p."Oid" = d.terminal_oid
-       left join ${table('tenancy', 'location')} l on l."Oid" = p."LocationOid"
+       left join ${table('tenancy', 'location')} l on l."Oid" = coalesce(d.location_oid, p."LocationOid")
       where d.document_id = $1 and d.tenant_oid = any($2::bigint[])
       order by d.oid`,
     [uid, context.tenantOids],
@@ -50,7 +51,8 @@ function toDocument(row: Row): ReceiptDocument {
   return {
     oid: Number(row.oid),
     tenantOid: Number(row.tenant_oid),
-    kind: typeof body.kind === 'string' ? body.kind : 'sale',
+    // The column is the kind intake decided (docmodel's migration 600); the body's member is what the terminal sent.
+    kind: row.kind ?? (typeof body.kind === 'string' ? body.kind : 'sale'),
     body,
     tenantName: row.tenant_name ?? `Tenant ${row.tenant_oid}`,
     language: languageOf(row.language),

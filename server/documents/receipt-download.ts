@@ -1,6 +1,6 @@
 import { writeMultipartMixed } from './multipart-mixed';
 import type { ReceiptDocument } from './receipt-model';
-import { receiptParts } from './receipt-parts';
+import { receiptPartPlan, receiptParts } from './receipt-parts';
 import { receiptPdf } from './receipt-pdf';
 import { receiptXml } from './receipt-xml';
 import { receiptZip } from './receipt-zip';
@@ -15,8 +15,8 @@ export const PART_HEADERS = { copyType: 'X-Mate-Copy-Type', variant: 'X-Mate-Var
 
 /** A receipt in one download format: the Content-Type of the answer and its bytes. */
 export async function receiptDownload(document: ReceiptDocument, name: string, format: ReceiptFormatName): Promise<{ contentType: string; body: Buffer }> {
+  if (format === 'xml') return { contentType: 'application/xml; charset=utf-8', body: Buffer.from(receiptXml(document, receiptPartPlan(document)), 'utf8') };
   const parts = await receiptParts(document);
-  if (format === 'xml') return { contentType: 'application/xml; charset=utf-8', body: Buffer.from(receiptXml(document, parts), 'utf8') };
   if (format === 'pdf') return { contentType: 'application/pdf', body: await receiptPdf(document, parts) };
   if (format === 'zip') return { contentType: 'application/zip', body: receiptZip(name, parts, await receiptPdf(document, parts), receiptXml(document, parts)) };
   return writeMultipartMixed(

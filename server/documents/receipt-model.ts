@@ -34,6 +34,10 @@ export interface SentAttachment {
   kind?: string;
   name: string;
   contentType: string;
+  description?: string;
+  size?: number;
+  /** The bytes in base64, when the terminal sent them inline with the receipt. */
+  data?: string;
 }
 
 /** The stored body (`mate_terminal_document.body`): the receipt as checked at intake, with the contract's optional members. */

@@ -9,21 +9,28 @@ import { sanitizeReceiptHtml } from './sanitize-receipt-html';
  * false). A sent part without HTML is rendered by us too, keeping its type, variant and printed.
  */
 export async function receiptParts(document: ReceiptDocument): Promise<ReceiptPart[]> {
-  const sent = Array.isArray(document.body.parts) ? document.body.parts : [];
-  const wanted = sent.length > 0 ? sent : COPY_TYPES.map((type) => ({ type, variant: 'standard', printed: false }));
   let barcode: string | undefined;
   const parts: ReceiptPart[] = [];
-  for (const part of wanted) {
-    const type = part.type === 'merchant' ? 'merchant' : 'customer';
-    const variant = typeof part.variant === 'string' && part.variant ? part.variant : 'standard';
-    const printed = part.printed === true;
-    if ('html' in part && typeof part.html === 'string') {
+  for (const { type, variant, printed, html } of receiptPartPlan(document)) {
+    if (html !== undefined) {
       const title = `${receiptLabels(document.language).receipt} ${document.body.number}`;
-      parts.push({ type, variant, printed, html: receiptHtmlShell(document, title, sanitizeReceiptHtml(part.html)) });
+      parts.push({ type, variant, printed, html: receiptHtmlShell(document, title, sanitizeReceiptHtml(html)) });
     } else {
       barcode ??= await uidBarcodeSvg(document.body.id);
       parts.push({ type, variant, printed, html: await renderReceiptHtml(document, type, barcode) });
     }
   }
   return parts;
+}
+
+/** The copies a receipt has (type, variant, printed) and the HTML the terminal sent for them, before any rendering. */
+export function receiptPartPlan(document: ReceiptDocument): (Omit<ReceiptPart, 'html'> & { html?: string })[] {
+  const sent = (Array.isArray(document.body.parts) ? document.body.parts : []).filter((part) => typeof part === 'object' && part !== null);
+  if (sent.length === 0) return COPY_TYPES.map((type) => ({ type, variant: 'standard', printed: false }));
+  return sent.map((part) => ({
+    type: part.type === 'merchant' ? 'merchant' : 'customer',
+    variant: typeof part.variant === 'string' && part.variant ? part.variant : 'standard',
+    printed: part.printed === true,
+    html: typeof part.html === 'string' ? part.html : undefined,
+  }));
 }

@@ -52,9 +52,9 @@ export function receiptBody(id: string, overrides: Partial<ReceiptBody> = {}): R
 /** Stores a document as intake would (no processing); answers its oid. */
 export async function insertReceipt(db: Queryable, tenantOid: number, terminalOid: number, body: ReceiptBody): Promise<number> {
   const inserted = await db.query<{ oid: string }>(
-    `insert into mate_terminal_document (tenant_oid, terminal_oid, document_id, document_type, receipt_number, created_at, currency, total, body)
-     values ($1, $2, $3, 'receipt', $4, $5, $6, $7, $8) returning oid`,
-    [tenantOid, terminalOid, body.id, body.number, body.createdAt, body.currency, body.total, JSON.stringify(body)],
+    `insert into mate_terminal_document (tenant_oid, terminal_oid, document_id, document_type, receipt_number, created_at, currency, total, body, kind, operator, references_id)
+     values ($1, $2, $3, 'receipt', $4, $5, $6, $7, $8, $9, $10, $11) returning oid`,
+    [tenantOid, terminalOid, body.id, body.number, body.createdAt, body.currency, body.total, JSON.stringify(body), body.kind ?? 'sale', body.operator ?? null, body.references ?? null],
   );
   return Number(inserted.rows[0]!.oid);
 }

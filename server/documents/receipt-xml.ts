@@ -1,5 +1,9 @@
+import { attachmentKindOf } from './document-attachments';
 import { taxTotals } from './receipt-format';
 import type { ReceiptDocument, ReceiptPart } from './receipt-model';
+
+/** What the XML tells of a part: no HTML (the .html download carries it). */
+type PartHead = Omit<ReceiptPart, 'html'>;
 
 /** The namespace of the receipt XML (docs/documents.md "XML"). */
 export const RECEIPT_XML_NAMESPACE = 'urn:mate:receipt:1';
@@ -19,7 +23,7 @@ const element = (name: string, value: string | number | undefined | null, indent
  * totals per tax rate and the parts (without their HTML, which the .html download carries). Amounts in the
  * document's currency with a dot, dates as the terminal sent them (ISO 8601).
  */
-export function receiptXml(document: ReceiptDocument, parts: readonly ReceiptPart[]): string {
+export function receiptXml(document: ReceiptDocument, parts: readonly PartHead[]): string {
   const { body } = document;
   const attributes = (values: Record<string, string | number | boolean | undefined>) =>
     Object.entries(values)
@@ -47,7 +51,7 @@ export function receiptXml(document: ReceiptDocument, parts: readonly ReceiptPar
   const attachments = Array.isArray(body.attachments) ? body.attachments : [];
   if (attachments.length > 0) {
     out.push('  <attachments>\n');
-    for (const attachment of attachments) out.push(`    <attachment${attributes({ kind: attachment.kind, name: attachment.name, contentType: attachment.contentType })}/>\n`);
+    for (const attachment of attachments) out.push(`    <attachment${attributes({ kind: attachmentKindOf(attachment), name: attachment.name, contentType: attachment.contentType })}/>\n`);
     out.push('  </attachments>\n');
   }
   out.push('</receipt>\n');
