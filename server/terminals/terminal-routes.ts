@@ -156,6 +156,13 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   };
   const authenticated = new WeakMap<FastifyRequest, TerminalIdentity>();
   const currencies = new WeakMap<FastifyRequest, string | null>();
+  const taxRates = new WeakMap<FastifyRequest, number[]>();
+  /** The tax rates a terminal's lines may carry (told in the welcome): its tenant's, highest first. */
+  const taxRatesOf = async (tenantOid: number): Promise<number[]> => {
+    if (!documentTables.tax) return [];
+    const found = await db.query<{ Rate: string | number }>(`select distinct "Rate" from ${q(documentTables.tax)} where "TenantOid" = $1 and "Disabled" is not true and "Rate" is not null order by "Rate" desc`, [tenantOid]);
+    return found.rows.map((row) => Number(row.Rate));
+  };
 
   app.get(
     TERMINAL_SOCKET_PATH,
@@ -168,6 +175,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
         if (request.headers.upgrade?.toLowerCase() !== 'websocket') throw new ApiError(400, `The terminal endpoint speaks WebSockets only: open ${TERMINAL_SOCKET_PATH} with a WebSocket upgrade (docs/terminals.md).`);
         authenticated.set(request, terminal);
         currencies.set(request, await currencyOf(terminal.tenantOid));
+        taxRates.set(request, await taxRatesOf(terminal.tenantOid));
       },
     },
     (socket, request) => {
@@ -184,6 +192,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
         address: request.ip,
         version: typeof version === 'string' ? version : null,
         currency: currencies.get(request) ?? null,
+        taxRates: taxRates.get(request) ?? [],
         db,
         events,
         timings,

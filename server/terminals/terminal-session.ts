@@ -41,6 +41,8 @@ export interface TerminalSessionOptions {
   version: string | null;
   /** The tenant's currency, told in the welcome. */
   currency: string | null;
+  /** The tenant's tax rates, highest first, told in the welcome. */
+  taxRates: number[];
   db: Database;
   events: TerminalEventBus;
   timings: TerminalTimings;
@@ -145,7 +147,7 @@ export class TerminalSession {
       const at = await markConnected(db, terminal, { connectionId: this.connectionId, instanceId: this.options.instanceId, address: this.options.address, version: this.options.version });
       this.connectedAt = at;
       await events.publish({ terminalOid: terminal.terminalOid, tenantOid: terminal.tenantOid, connected: true, connectionId: this.connectionId, at });
-      this.reply({ type: 'welcome', terminalOid: terminal.terminalOid, tenantOid: terminal.tenantOid, terminalKey: terminal.terminalKey, name: terminal.name, currency: this.options.currency, heartbeatSeconds: this.options.timings.heartbeatMs / 1000 });
+      this.reply({ type: 'welcome', terminalOid: terminal.terminalOid, tenantOid: terminal.tenantOid, terminalKey: terminal.terminalKey, name: terminal.name, currency: this.options.currency, taxRates: this.options.taxRates, heartbeatSeconds: this.options.timings.heartbeatMs / 1000 });
     } catch (error) {
       this.options.log.warn({ err: error, terminalOid: terminal.terminalOid }, 'terminal: recording the connection failed; the terminal is asked to come back');
       this.close(1011, 'the server could not record the connection; try again');

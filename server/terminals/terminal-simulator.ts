@@ -47,20 +47,82 @@ export interface SimulatorTotals {
 /** Rough prices of GOODS (in euros) in the demo tenants' other currencies, and their decimals. */
 const PRICE_LEVEL: Record<string, { factor: number; decimals: number }> = { CHF: { factor: 1, decimals: 2 }, CZK: { factor: 25, decimals: 0 }, JPY: { factor: 160, decimals: 0 } };
 
-/** A receipt of one to five lines of GOODS in `currency`, paid by card or in cash rounded up to the next 5. */
-export function simulatedReceipt(number: number, currency = 'EUR', random: () => number = Math.random): Receipt {
+/**
+ * A receipt of one to five lines of GOODS in `currency`, paid by card or in cash rounded up to the next 5. `taxRates`
+ * (the tenant's, highest first, from the welcome) replace the goods' German rates: standard for the 19 % goods, the
+ * next lower one for the 7 % goods, so the receipt fits the tenant.
+ */
+export function simulatedReceipt(number: number, currency = 'EUR', random: () => number = Math.random, taxRates: readonly number[] = []): Receipt {
   const { factor, decimals } = PRICE_LEVEL[currency] ?? { factor: 1, decimals: 2 };
   const unit = 10 ** decimals;
+  const positive = taxRates.filter((rate) => rate > 0);
+  const rateOf = (german: number) => (positive.length === 0 ? german : german === 19 ? positive[0]! : (positive[1] ?? positive[0]!));
   const lines = Array.from({ length: 1 + Math.floor(random() * 5) }, () => {
     const [text, euros, taxRate] = GOODS[Math.floor(random() * GOODS.length)]!;
     const unitPrice = Math.round(euros * factor * unit) / unit;
     const quantity = 1 + Math.floor(random() * 3);
-    return { text, quantity, unitPrice, amount: Math.round(quantity * unitPrice * unit) / unit, taxRate };
+    return { text, quantity, unitPrice, amount: Math.round(quantity * unitPrice * unit) / unit, taxRate: rateOf(taxRate) };
   });
   const total = lines.reduce((sum, line) => sum + Math.round(line.amount * 100), 0) / 100;
   const cash = random() < 0.4;
   const paid = cash ? Math.ceil(total / (5 * factor)) * 5 * factor : total;
   return { id: randomUUID(), type: 'receipt', number, createdAt: new Date().toISOString(), currency, lines, payments: [{ method: cash ? 'cash' : 'card', amount: paid }], total };
+}
+
+/** What a simulated till remembers between documents: its sales (for returns) and its turnover since the last end of day. */
+export interface SimulatedTill {
+  sales: Receipt[];
+  sinceEndOfDay: Receipt[];
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+const negated = (receipt: Receipt, lines: Receipt['lines']): Pick<Receipt, 'lines' | 'payments' | 'total'> => {
+  const voided = lines.map((line) => ({ ...line, quantity: -line.quantity, amount: -line.amount }));
+  const total = voided.reduce((sum, line) => sum + cents(line.amount), 0) / 100;
+  return { lines: voided, payments: [{ method: receipt.payments[0]!.method, amount: total }], total };
+};
+
+/**
+ * The next document of a simulated till: a cash deposit first, then mostly sales, now and then a return of one line
+ * of an earlier sale or the cancellation of the last one (both naming the original), a withdrawal, and every 50th
+ * document the end of day with the turnover since the last one per tax rate and payment method.
+ */
+export function simulatedDocument(number: number, till: SimulatedTill, currency = 'EUR', random: () => number = Math.random, taxRates: readonly number[] = []): Receipt {
+  const base = { id: randomUUID(), type: 'receipt' as const, number, createdAt: new Date().toISOString(), currency };
+  const float = currency === 'JPY' ? 20_000 : currency === 'CZK' ? 4_000 : 150;
+  if (number === 1) return { ...base, kind: 'cash-deposit', lines: [{ text: 'Float', quantity: 1, unitPrice: float, amount: float, taxRate: 0 }], payments: [{ method: 'cash', amount: float }], total: float };
+  if (number % 50 === 0 && till.sinceEndOfDay.length > 0) {
+    const perRate = new Map<number, number>();
+    const perMethod = new Map<Receipt['payments'][number]['method'], number>();
+    for (const receipt of till.sinceEndOfDay) {
+      for (const line of receipt.lines) perRate.set(line.taxRate, (perRate.get(line.taxRate) ?? 0) + cents(line.amount));
+      // The turnover by method: what was taken, not what was handed back as change.
+      perMethod.set(receipt.payments[0]!.method, (perMethod.get(receipt.payments[0]!.method) ?? 0) + cents(receipt.total));
+    }
+    till.sinceEndOfDay = [];
+    const lines = [...perRate].map(([rate, amount]) => ({ text: `Turnover ${rate} %`, quantity: 1, unitPrice: amount / 100, amount: amount / 100, taxRate: rate }));
+    const total = [...perRate.values()].reduce((sum, amount) => sum + amount, 0) / 100;
+    return { ...base, kind: 'end-of-day', lines, taxes: [...perRate].map(([rate, amount]) => ({ rate, amount: amount / 100 })), payments: [...perMethod].map(([method, amount]) => ({ method, amount: amount / 100 })), total };
+  }
+  const roll = random();
+  let document: Receipt;
+  if (roll < 0.05 && till.sales.length > 0) {
+    const original = till.sales[Math.floor(random() * till.sales.length)]!;
+    document = { ...base, kind: 'return', references: original.id, ...negated(original, [{ ...original.lines[0]!, quantity: 1, amount: original.lines[0]!.unitPrice }]) };
+  } else if (roll < 0.07 && till.sales.length > 0) {
+    const original = till.sales.pop()!;
+    document = { ...base, kind: 'cancellation', references: original.id, ...negated(original, original.lines) };
+  } else if (roll < 0.09) {
+    const amount = -float / 3;
+    const rounded = currency === 'JPY' || currency === 'CZK' ? Math.round(amount) : Math.round(amount * 100) / 100;
+    return { ...base, kind: 'cash-withdrawal', lines: [{ text: 'To the safe', quantity: 1, unitPrice: rounded, amount: rounded, taxRate: 0 }], payments: [{ method: 'cash', amount: rounded }], total: rounded };
+  } else {
+    document = { ...simulatedReceipt(number, currency, random, taxRates), id: base.id, createdAt: base.createdAt };
+    till.sales.push(document);
+    if (till.sales.length > 20) till.sales.shift();
+  }
+  till.sinceEndOfDay.push(document);
+  return document;
 }
 
 /**
@@ -74,6 +136,8 @@ export class SimulatedTerminal {
   private timers: NodeJS.Timeout[] = [];
   private readonly unacknowledged = new Map<string, Receipt>();
   private receiptNumber = 0;
+  private readonly till: SimulatedTill = { sales: [], sinceEndOfDay: [] };
+  private taxRates: number[] = [];
   /** The tenant's currency, from the welcome. */
   private currency = 'EUR';
   private stopping = false;
@@ -172,6 +236,7 @@ export class SimulatedTerminal {
       case 'welcome': {
         this.totals.connects += 1;
         if (typeof message.currency === 'string' && /^[A-Z]{3}$/.test(message.currency)) this.currency = message.currency;
+        if (Array.isArray(message.taxRates)) this.taxRates = message.taxRates.filter((rate): rate is number => typeof rate === 'number' && rate >= 0 && rate <= 100);
         this.say(`connected as terminal ${String(message.terminalOid)} "${String(message.name)}" of tenant ${String(message.tenantOid)}`);
         const heartbeatMs = Math.max(1, Number(message.heartbeatSeconds) || 30) * 1000;
         const beat = setInterval(() => this.send({ type: 'heartbeat', version: this.options.version }), heartbeatMs);
@@ -194,7 +259,7 @@ export class SimulatedTerminal {
         this.unacknowledged.delete(String(message.id));
         if (message.stored) this.totals.stored += 1;
         else this.totals.duplicates += 1;
-        this.say(`receipt ${receipt?.number ?? '?'} ${message.stored ? 'stored' : 'was stored before'}${receipt ? ` (${receipt.total.toFixed(2)} ${receipt.currency})` : ''}`);
+        this.say(`${receipt?.kind ?? 'receipt'} ${receipt?.number ?? '?'} ${message.stored ? 'stored' : 'was stored before'}${receipt ? ` (${receipt.total.toFixed(2)} ${receipt.currency})` : ''}${typeof message.unprocessed === 'string' ? `, unprocessed: ${message.unprocessed}` : ''}`);
         break;
       }
       case 'configuration': {
@@ -232,7 +297,7 @@ export class SimulatedTerminal {
       setTimeout(() => {
         if (!this.connected) return;
         this.receiptNumber += 1;
-        const receipt = simulatedReceipt(this.receiptNumber, this.currency, this.random);
+        const receipt = simulatedDocument(this.receiptNumber, this.till, this.currency, this.random, this.taxRates);
         this.unacknowledged.set(receipt.id, receipt);
         this.send(receipt);
         this.scheduleReceipt();

@@ -4,6 +4,7 @@ import { quoteIdent as q } from '../../data/sql-names';
 import { insertArticles, type ArticleProgress, type ArticleRefs } from './article-records';
 import { createDemoContext, DemoDataError } from './demo-context';
 import { seedDemoSchedules } from './demo-schedules';
+import { DEFAULT_DEMO_SALES_PER_DAY, seedDemoDocuments } from './demo-documents';
 import { seedDemoIdentity } from './demo-identity';
 import { backfillDemoTerminalCredentials, seedDemoTerminalCredentials } from './demo-terminals';
 import { seedMasterData, type TenantMasterData } from './master-records';
@@ -23,6 +24,10 @@ export interface SeedDemoOptions {
   articles?: number;
   /** Random seed (default 4711). */
   seed?: number;
+  /** Days of terminal documents up to the reference day (default 0: none, so tests seed fast; the server and `npm run seed` ask for DEFAULT_DEMO_DOCUMENT_DAYS). */
+  documentDays?: number;
+  /** Sales per terminal and day, on average (default 4). */
+  salesPerDay?: number;
 }
 
 /** What seedDemoData did; `seeded: false` when tenants already existed and nothing was written. */
@@ -43,6 +48,10 @@ export interface SeedReport {
   adminMemberships?: number;
   durationMs?: number;
   articleMs?: number;
+  /** Terminal documents written, and how many of them stay unprocessed on purpose. */
+  documents?: number;
+  unprocessedDocuments?: number;
+  documentMs?: number;
 }
 
 /** A transaction seen as a Database, so identity's helpers that open a transaction run inside this one. */
@@ -103,6 +112,9 @@ export async function seedDemoData(db: Database, catalogue: Catalogue, options: 
       await seedPromotions(ctx, tenant, articleOids);
       await seedDocumentLocks(ctx, tenant);
     }
+    const documentsBegun = Date.now();
+    const documents = await seedDemoDocuments(ctx, tenants, { days: options.documentDays ?? 0, salesPerDay: options.salesPerDay ?? DEFAULT_DEMO_SALES_PER_DAY });
+    const documentMs = Date.now() - documentsBegun;
     const identity = await seedDemoIdentity(asDatabase(db, tx), ctx, tenants);
     const schedules = await seedDemoSchedules(tx, tenants.map((tenant) => tenant.oid), Date.now());
     return {
@@ -117,6 +129,9 @@ export async function seedDemoData(db: Database, catalogue: Catalogue, options: 
       adminMemberships: identity.adminMemberships,
       durationMs: Date.now() - started,
       articleMs,
+      documents: documents.documents,
+      unprocessedDocuments: documents.unprocessed,
+      documentMs,
     };
   });
 }
