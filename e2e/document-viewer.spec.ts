@@ -112,6 +112,20 @@ test('receipts sent through the terminal intake appear, narrow by the query form
   expect(dialogs).toBe(0);
 });
 
+test('a return links to the sale it corrects, and the sale to its return', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const refund = await sendReceipt(request, 910_003, -3.5, { kind: 'return', references: small.uid, lines: [{ articleNumber: 'E2E-910001', text: 'Viewer article 910001', quantity: -1, unitPrice: 3.5, amount: -3.5, taxRate: 19 }] });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, mate.url, PASSWORD);
+  await page.goto(`${mate.url}/document/receipt/returns?from=${today}&to=${today}&uid=${refund.uid}`);
+  const detail = page.getByTestId('document-detail');
+  await expect(detail.getByRole('heading', { name: 'Return 910003' })).toBeVisible({ timeout: 30_000 });
+  await detail.getByTestId('document-link').click();
+  await expect(page).toHaveURL(new RegExp(`/document/receipt/sales\\?.*uid=${small.uid}`));
+  await expect(detail.getByRole('heading', { name: 'Sale 910001' })).toBeVisible();
+  await expect(detail.getByTestId('document-corrections').getByTestId('document-link')).toContainText('Return 910003');
+});
+
 test('the drill-down parameters of a report fill the query form', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
