@@ -9,6 +9,7 @@ import type { Catalogue } from './data/catalogue';
 import type { DataEventBus } from './data/data-event-bus';
 import { dataRoutes } from './data/data-routes';
 import { barcodeRoutes } from './documents/barcode-routes';
+import { documentRoutes } from './documents/document-routes';
 import { downloadRoutes } from './documents/download-routes';
 import { importRoutes } from './data/import-routes';
 import type { HubTimings } from './hub/hub-connection';
@@ -104,6 +105,8 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings, instanceId: serverLog.instance.id });
       await app.register(serverLogRoutes, { ...serverLog, resolveContext });
+      // The viewer names terminals and locations: served when the catalogue has them, as the OpenAPI document says.
+      if (options.data.catalogue.find('tenancy', 'pos-terminal') && options.data.catalogue.find('tenancy', 'location')) await app.register(documentRoutes, { db: options.db, resolveContext });
       // After the hub: it adds SubscribeTerminalMonitoring to the hub's methods.
       // Not encapsulated, so that `app.terminals` (the sweep, and the kill of tests) is the app's.
       await app.register(fastifyPlugin(terminalRoutes, { name: 'mate-terminals', fastify: '5.x' }), { db: options.db, catalogue: options.data.catalogue, resolveContext, timings: options.terminals?.timings });

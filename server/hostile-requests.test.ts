@@ -54,6 +54,10 @@ function otherRoutes(): RouteTarget[] {
     // The barcode route is in the OpenAPI document as /api/barcode/{text}.{ext}; here its text gets the hostile ids.
     route('GET', '/api/barcode/{id}.png', ['type', 'scale', 'height', 'includetext']),
     route('GET', '/api/barcode/{id}.svg', ['type', 'scale', 'height', 'includetext']),
+    // The document viewer's routes are in the OpenAPI document with {group}/{type} and {uid}; here they get the hostile ids.
+    route('GET', '/api/documents/receipt/sales', ['from', 'to', 'location', 'terminal', 'operator', 'article', 'amountMin', 'amountMax', 'tenant', 'orderBy', 'skip', 'take']),
+    route('GET', '/api/documents/receipt/{id}', ['from', 'to', 'tenant', 'take']),
+    route('GET', '/api/documents/receipt/by-uid/{id}', ['tenant']),
     // The download routes are in the OpenAPI document with {uid}, {name}, {ext}; here the Uid gets the hostile ids.
     route('GET', '/api/download/receipt/{id}/receipt.html'),
     route('GET', '/api/download/receipt/{id}/receipt.pdf'),

@@ -4,6 +4,7 @@ import { HUB_OPENAPI_PATHS } from '../hub/hub-openapi';
 import { TERMINAL_OPENAPI_PATHS, TERMINAL_SECURITY_SCHEME } from '../terminals/terminal-openapi';
 import { JOBS_OPENAPI_PATHS } from '../jobs/jobs-openapi';
 import { BARCODE_OPENAPI_PATHS } from '../documents/barcode-openapi';
+import { DOCUMENT_OPENAPI_PATHS } from '../documents/document-openapi';
 import { ATTACHMENT_INTAKE_OPENAPI_PATHS, DOWNLOAD_OPENAPI_PATHS } from '../documents/download-openapi';
 import { SERVER_LOG_OPENAPI_PATHS } from '../logs/server-log-openapi';
 import { UNPROCESSED_OPENAPI_PATHS } from '../documents/unprocessed-documents-openapi';
@@ -98,7 +99,7 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   };
   // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals).
   const terminals = catalogue.find('tenancy', 'pos-terminal') !== undefined;
-  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...DOWNLOAD_OPENAPI_PATHS, ...SERVER_LOG_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS, ...ATTACHMENT_INTAKE_OPENAPI_PATHS } : {}), ...UNPROCESSED_OPENAPI_PATHS };
+  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...DOWNLOAD_OPENAPI_PATHS, ...SERVER_LOG_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS, ...ATTACHMENT_INTAKE_OPENAPI_PATHS, ...DOCUMENT_OPENAPI_PATHS } : {}), ...UNPROCESSED_OPENAPI_PATHS };
   for (const kind of catalogue.kinds) {
     schemas[schemaName(kind)] = recordSchema(kind);
     Object.assign(paths, operationsOf(kind));

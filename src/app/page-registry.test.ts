@@ -7,6 +7,7 @@ describe('preloadPageOfPath', () => {
     ['/e/', 'dashboard'],
     ['/data/pos-supply/article', 'data-grid'],
     ['/e/data/tenancy/location/', 'data-grid'],
+    ['/document/receipt/sales', 'document-viewer'],
   ])('%s loads the %s page ahead', (path, component) => {
     const preload = vi.spyOn(pageRegistry[component]!, 'preload').mockResolvedValue(() => null);
     preloadPageOfPath(path);

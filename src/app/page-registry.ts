@@ -22,6 +22,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'terminal-monitoring': preloadable(() => import('../features/terminals').then((module) => module.TerminalMonitoringPage)),
   'terminal-log': preloadable(() => import('../features/terminals').then((module) => module.TerminalLogPage)),
   'terminal-server': preloadable(() => import('../features/terminals').then((module) => module.TerminalServerPage)),
+  'document-viewer': preloadable(() => import('../features/documents').then((module) => module.DocumentViewerPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
 };
 
@@ -30,11 +31,12 @@ export function pageFor(component: string | undefined): RegisteredPage | undefin
   return component && Object.hasOwn(pageRegistry, component) ? pageRegistry[component] : undefined;
 }
 
-// The specification's fixed routes (spec 2 §2: `/` the dashboard, `/data/{dataGroup}/{dataType}` the data grids), so
+// The specification's fixed routes (spec 2 §2: `/` the dashboard, `/data/{dataGroup}/{dataType}` the data grids, `/document/{documentGroup}/{documentType}` the document viewer), so
 // that a page's code can load before the navigation that names it has arrived.
 const PAGES_BY_ROUTE: readonly [RegExp, string][] = [
   [/^(\/e)?\/?$/, 'dashboard'],
   [/^(\/e)?\/data\/[^/]+\/[^/]+\/?$/, 'data-grid'],
+  [/^(\/e)?\/document\/[^/]+\/[^/]+\/?$/, 'document-viewer'],
 ];
 
 /** Starts loading the page a path of a fixed route shows; does nothing for other paths. */

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
 import { DataGrid, type Column, type DataGridHandle, type SortColumn } from 'react-data-grid';
 import 'react-data-grid/lib/styles.css';
-import './grid-table.css';
+import '../../lib/ui/grid-table.css';
 import type { CompiledEntity, SortKey } from '../../../schemas';
 import { valueAt } from '../../../schemas/field-paths';
 import { formatNumber } from '../../lib/format/format-number';

@@ -3,7 +3,7 @@ import type { LiveMark as Mark } from './live-changes';
 
 /**
  * The mark on a row another session changed, deleted or created (in the '#' cell, before the row number): a small
- * coloured bar the eye finds, and a name for screen readers and the pointer. Colours in grid-table.css.
+ * coloured bar the eye finds, and a name for screen readers and the pointer. Colours in src/lib/ui/grid-table.css.
  */
 export function LiveMark({ mark }: { mark: Mark }) {
   const { t } = useLingui();

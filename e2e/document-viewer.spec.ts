@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
+
+// Issue 16, the document viewer (/document/receipt/{type}): receipts a terminal hands in through the intake appear,
+// the query form narrows them and reads the drill-down parameters of reports, the receipt shows as its copies in a
+// sandboxed frame (a hostile part runs nothing), and the PDF downloads.
+const PASSWORD = 'document-viewer-e2e-password';
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
+// A demo terminal's credentials (server/seed/demo/demo-terminals.ts): the intake is called as a terminal calls it.
+const TERMINAL = `Basic ${Buffer.from('demo-pos-001:demo-terminal-secret-1').toString('base64')}`;
+const OPERATOR = 'E2E Viewer';
+const today = new Date().toISOString().slice(0, 10);
+
+interface Sent {
+  uid: string;
+  number: number;
+}
+
+async function sendReceipt(request: APIRequestContext, number: number, amount: number, extra: Record<string, unknown> = {}): Promise<Sent> {
+  const uid = randomUUID();
+  const answer = await request.post(`${mate.url}/api/terminals/receipts`, {
+    headers: { authorization: TERMINAL },
+    data: {
+      id: uid,
+      type: 'receipt',
+      number,
+      createdAt: new Date().toISOString(),
+      currency: 'EUR',
+      operator: OPERATOR,
+      lines: [{ articleNumber: `E2E-${number}`, text: `Viewer article ${number}`, quantity: 1, unitPrice: amount, amount, taxRate: 19 }],
+      payments: [{ method: 'cash', amount }],
+      total: amount,
+      ...extra,
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return { uid, number };
+}
+
+const HOSTILE_PART = '<h1>Danke VIEWER-E2E</h1><p>Kassenbon</p><img src="x" onerror="alert(\'img\')"><script>alert("script")</script><a href="javascript:alert(1)">x</a>';
+
+let small: Sent;
+let large: Sent;
+
+test.describe.configure({ mode: 'serial' });
+
+/**
+ * The console errors a hostile part provokes when it is blocked, which are the proof it ran nothing: Chromium reports
+ * the page's content policy refusing the inline handler while DOMPurify parses the part (in an inert document), and
+ * the sandbox refusing scripts in the frame when the test reads it.
+ */
+function allowBlockedHostility(pageErrors: { allow(pattern: RegExp): void }): void {
+  pageErrors.allow(/Executing inline event handler violates the following Content Security Policy directive/);
+  pageErrors.allow(/Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/);
+}
+
+test('receipts sent through the terminal intake appear, narrow by the query form and show as their copies', async ({ page, request, pageErrors }) => {
+  test.setTimeout(120_000);
+  allowBlockedHostility(pageErrors);
+  small = await sendReceipt(request, 910_001, 3.5, { parts: [{ type: 'customer', variant: 'standard', printed: true, html: HOSTILE_PART }, { type: 'merchant', variant: 'standard', printed: false, html: '<p>Händlerbeleg VIEWER-E2E</p>' }] });
+  large = await sendReceipt(request, 910_002, 250);
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs++;
+    void dialog.dismiss();
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, mate.url, PASSWORD);
+  await page.goto(`${mate.url}/document/receipt/sales?from=${today}&to=${today}&operator=${encodeURIComponent(OPERATOR)}`);
+  const grid = page.getByTestId('document-grid');
+  await expect(page.getByTestId('document-count')).toHaveText('2 documents', { timeout: 30_000 });
+  await expect(grid.getByRole('row')).toHaveCount(3);
+
+  // The amount narrows: from 100 on, only the large one.
+  await page.getByLabel('Amount from').fill('100');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('document-count')).toHaveText('1 document');
+  await expect(page).toHaveURL(/amountMin=100/);
+  await expect(grid.getByRole('gridcell', { name: String(large.number) })).toBeVisible();
+  await page.getByLabel('Amount from').fill('');
+  await page.getByLabel('Article number').fill('E2E-910001');
+  await page.getByTestId('document-search').click();
+  await expect(page.getByTestId('document-count')).toHaveText('1 document');
+
+  // Keyboard: into the grid, Enter opens the document.
+  await grid.getByRole('gridcell', { name: '910001' }).click();
+  await page.keyboard.press('Enter');
+  const detail = page.getByTestId('document-detail');
+  await expect(detail.getByRole('heading', { name: 'Sale 910001' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`uid=${small.uid}`));
+  await expect(detail.getByTestId('receipt-part-tab')).toHaveCount(2);
+  await expect(detail.getByTestId('receipt-part-tab').first()).toContainText('Customer copy');
+  await expect(detail.getByTestId('receipt-part-tab').first()).toContainText('printed');
+  const frame = page.frameLocator('[data-testid="receipt-frame"]').first();
+  await expect(frame.getByRole('heading', { name: 'Danke VIEWER-E2E' })).toBeVisible();
+  // The hostile part ran nothing: no dialog, no script or handler left in the frame (page errors fail the test).
+  for (const srcdoc of await page.locator('[data-testid="receipt-frame"]').evaluateAll((frames) => frames.map((f) => f.getAttribute('srcdoc') ?? ''))) expect(srcdoc).not.toMatch(/onerror|<script|javascript:/i);
+  expect(dialogs).toBe(0);
+  await detail.getByTestId('receipt-part-tab').nth(1).click();
+  await expect(page.frameLocator('[data-testid="receipt-frame"]').nth(1).getByText('Händlerbeleg VIEWER-E2E')).toBeVisible();
+  // The article of a line links to its data grid.
+  await expect(detail.getByTestId('document-article-link')).toHaveAttribute('href', /\/data\/pos-supply\/article\?\$k=/);
+
+  // The PDF downloads.
+  const downloading = page.waitForEvent('download');
+  await detail.getByTestId('receipt-download').click();
+  await page.getByRole('menuitem', { name: 'PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(dialogs).toBe(0);
+});
+
+test('a return links to the sale it corrects, and the sale to its return', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const refund = await sendReceipt(request, 910_003, -3.5, { kind: 'return', references: small.uid, lines: [{ articleNumber: 'E2E-910001', text: 'Viewer article 910001', quantity: -1, unitPrice: 3.5, amount: -3.5, taxRate: 19 }] });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, mate.url, PASSWORD);
+  await page.goto(`${mate.url}/document/receipt/returns?from=${today}&to=${today}&uid=${refund.uid}`);
+  const detail = page.getByTestId('document-detail');
+  await expect(detail.getByRole('heading', { name: 'Return 910003' })).toBeVisible({ timeout: 30_000 });
+  await detail.getByTestId('document-link').click();
+  await expect(page).toHaveURL(new RegExp(`/document/receipt/sales\\?.*uid=${small.uid}`));
+  await expect(detail.getByRole('heading', { name: 'Sale 910001' })).toBeVisible();
+  await expect(detail.getByTestId('document-corrections').getByTestId('document-link')).toContainText('Return 910003');
+});
+
+test('the drill-down parameters of a report fill the query form', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, mate.url, PASSWORD);
+  await page.goto(`${mate.url}/document/receipt/sales?from=${today}&to=${today}&operator=${encodeURIComponent(OPERATOR)}&article=E2E-910002`);
+  await expect(page.getByTestId('document-count')).toHaveText('1 document', { timeout: 30_000 });
+  await expect(page.getByLabel('Operator')).toHaveValue(OPERATOR);
+  await expect(page.getByLabel('Article number')).toHaveValue('E2E-910002');
+  await expect(page.getByLabel('Date from')).not.toHaveValue('');
+
+  // Keyboard only: from the form's last button into the grid, down to the document, Enter opens it and Enter on its close button closes it.
+  await page.getByRole('button', { name: 'Reset' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('document-detail').getByRole('heading', { name: 'Sale 910002' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close the document' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('document-detail')).toHaveCount(0);
+});
+
+async function look(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  // The whole page: on a phone the document stands below the list.
+  await page.screenshot({ path: `test-results/document-viewer/${name}.png`, fullPage: true });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const locale of ['en', 'ar'] as const) {
+    for (const width of [1440, 390]) {
+      test(`looks right: ${theme}, ${locale}, ${width} px`, async ({ page, pageErrors }) => {
+        test.setTimeout(90_000);
+        allowBlockedHostility(pageErrors);
+        await page.emulateMedia({ colorScheme: theme });
+        // The top page only: the receipt's sandboxed frames may not touch storage (and the script runs in every frame).
+        await page.addInitScript((chosen) => window === window.top && localStorage.setItem('mate.locale', chosen), locale);
+        await page.setViewportSize({ width, height: 900 });
+        // Signed in by the form's names: its labels are in the chosen language.
+        await page.goto(`${mate.url}/document/receipt/sales?from=${today}&to=${today}&uid=${small.uid}`);
+        await page.locator('input[name=username]').fill('admin');
+        await page.locator('input[name=password]').fill(PASSWORD);
+        await page.keyboard.press('Enter');
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.getByTestId('document-detail').getByTestId('receipt-frame').first()).toBeVisible({ timeout: 30_000 });
+        await look(page, `${theme}-${locale}-${width}`);
+      });
+    }
+  }
+}

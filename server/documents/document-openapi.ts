@@ -1,0 +1,107 @@
+import { DOCUMENT_LIST_QUERY } from './document-query';
+import { DOCUMENT_GROUP, DOCUMENT_TYPE_NAMES } from './document-types';
+
+const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
+
+/** One document of the list (docs/documents.md). */
+export const DOCUMENT_SUMMARY_SCHEMA = {
+  type: 'object',
+  properties: {
+    oid: { type: 'integer' },
+    uid: { type: 'string', description: 'Uid: the receipt id the terminal gave (a uuid)' },
+    id: nullable('integer', { description: 'Id: the receipt number' }),
+    tenantOid: { type: 'integer' },
+    kind: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    currency: { type: 'string' },
+    total: { type: 'number' },
+    terminalOid: { type: 'integer' },
+    terminalName: nullable('string'),
+    locationOid: nullable('integer'),
+    locationName: nullable('string'),
+    operator: nullable('string'),
+    references: nullable('string', { description: 'Uid of the original a return or cancellation corrects' }),
+    processed: { type: 'boolean' },
+    processingError: nullable('string', { description: 'Why processing refused the document' }),
+  },
+} as const;
+
+/** A document with its lines, payments, taxes per rate, copies, original and corrections. */
+export const DOCUMENT_DETAIL_SCHEMA = {
+  type: 'object',
+  properties: {
+    ...DOCUMENT_SUMMARY_SCHEMA.properties,
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          lineNo: { type: 'integer' },
+          articleNumber: nullable('string'),
+          gtin: nullable('string'),
+          text: { type: 'string' },
+          quantity: { type: 'number' },
+          unitPrice: { type: 'number' },
+          amount: { type: 'number' },
+          taxRate: { type: 'number' },
+        },
+      },
+    },
+    payments: { type: 'array', items: { type: 'object', properties: { lineNo: { type: 'integer' }, method: { type: 'string' }, amount: { type: 'number' } } } },
+    taxes: { type: 'array', items: { type: 'object', properties: { rate: { type: 'number' }, gross: { type: 'number' }, net: { type: 'number' }, tax: { type: 'number' } } } },
+    parts: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, variant: { type: 'string' }, printed: { type: 'boolean' } } } },
+    attachments: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, contentType: nullable('string') } } },
+    original: { anyOf: [DOCUMENT_SUMMARY_SCHEMA, { type: 'null' }] },
+    corrections: { type: 'array', items: DOCUMENT_SUMMARY_SCHEMA },
+  },
+} as const;
+
+export const DOCUMENT_PAGE_SCHEMA = {
+  type: 'object',
+  properties: { items: { type: 'array', items: DOCUMENT_SUMMARY_SCHEMA }, total: { type: 'integer', description: 'documents matching the query in all' } },
+} as const;
+
+export const DOCUMENT_UID_PARAMS = { type: 'object', required: ['uid'], properties: { uid: { type: 'string', format: 'uuid', maxLength: 36 } } } as const;
+export const DOCUMENT_DETAIL_QUERY = { type: 'object', additionalProperties: false, properties: { tenant: DOCUMENT_LIST_QUERY.properties.tenant } } as const;
+
+const scopeHeaders = [
+  { name: 'x-mate-location', in: 'header', schema: { type: 'string' }, description: 'only documents of this location' },
+  { name: 'x-mate-terminal', in: 'header', schema: { type: 'string' }, description: 'only documents of this terminal' },
+];
+
+/** The document viewer's routes in the OpenAPI document (docs/documents.md). */
+export const DOCUMENT_OPENAPI_PATHS = {
+  '/api/documents/{group}/{type}': {
+    get: {
+      tags: ['documents'],
+      summary: 'List the documents of a type (Read on /document/{group}/{type} in their tenant)',
+      parameters: [
+        { name: 'group', in: 'path', required: true, schema: { type: 'string', enum: [DOCUMENT_GROUP] } },
+        { name: 'type', in: 'path', required: true, schema: { type: 'string', enum: DOCUMENT_TYPE_NAMES } },
+        ...Object.entries(DOCUMENT_LIST_QUERY.properties).map(([name, schema]) => ({ name, in: 'query', schema })),
+        ...scopeHeaders,
+      ],
+      responses: {
+        200: { description: 'One page and the total count', content: { 'application/json': { schema: DOCUMENT_PAGE_SCHEMA } } },
+        400: error('A query value out of its bounds, an unknown group or type'),
+        401: error('No caller'),
+        403: error('No Read on the type in any tenant of the caller, or a tenant the caller does not belong to'),
+      },
+    },
+  },
+  '/api/documents/receipt/by-uid/{uid}': {
+    get: {
+      tags: ['documents'],
+      summary: 'A document with its lines, payments, taxes per rate, copies, original and corrections',
+      parameters: [{ name: 'uid', in: 'path', required: true, schema: DOCUMENT_UID_PARAMS.properties.uid }, { name: 'tenant', in: 'query', schema: DOCUMENT_LIST_QUERY.properties.tenant }, ...scopeHeaders],
+      responses: {
+        200: { description: 'The document', content: { 'application/json': { schema: DOCUMENT_DETAIL_SCHEMA } } },
+        400: error('Not a uuid'),
+        401: error('No caller'),
+        403: error('No Read on the type of the document in its tenant'),
+        404: error('No such document in the tenants and scope of the caller'),
+      },
+    },
+  },
+} as const;

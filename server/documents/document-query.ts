@@ -1,0 +1,198 @@
+import type { Queryable } from '../db/database';
+import { quoteIdent as q } from '../data/sql-names';
+
+const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+const day = { type: 'string', format: 'date', maxLength: 10 } as const;
+const amount = { type: 'number', minimum: -1e9, maximum: 1e9 } as const;
+const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '^[^\\u0000-\\u001f]*$' }) as const;
+
+/** The sort keys of the list; a leading '-' sorts descending. */
+export const DOCUMENT_SORTS = ['date', '-date', 'amount', '-amount', 'number', '-number'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+
+/**
+ * The query of `GET /api/documents/{group}/{type}`: the query form of the data grids (date range by whole UTC days,
+ * the 'to' day included; location, terminal, operator, amount range, article number, tenant) and offset paging.
+ * The drill-down links of reports use the same names (docs/documents.md).
+ */
+export const DOCUMENT_LIST_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    from: { ...day, description: 'first day (YYYY-MM-DD, UTC)' },
+    to: { ...day, description: 'last day, included (YYYY-MM-DD, UTC)' },
+    location: { ...oid, description: 'Oid of the location the terminal stood in at intake' },
+    terminal: { ...oid, description: 'Oid of the POS terminal' },
+    operator: { ...text(40), description: 'the operator, contained text, any case' },
+    article: { ...text(32), description: 'an article number on one of the lines' },
+    amountMin: { ...amount, description: 'smallest total' },
+    amountMax: { ...amount, description: 'largest total' },
+    tenant: { ...oid, description: 'only this tenant (default: every tenant where the caller may read the type)' },
+    orderBy: { type: 'string', enum: [...DOCUMENT_SORTS], default: '-date' },
+    skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+    take: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+  },
+} as const;
+
+/** A checked list query. */
+export interface DocumentListQuery {
+  from?: string;
+  to?: string;
+  location?: number;
+  terminal?: number;
+  operator?: string;
+  article?: string;
+  amountMin?: number;
+  amountMax?: number;
+  tenant?: number;
+  orderBy: DocumentSort;
+  skip: number;
+  take: number;
+}
+
+/** Where the list may look: the tenants, the kind, and the location and terminal the scope headers pin. */
+export interface DocumentScope {
+  tenantOids: readonly number[];
+  kind: string;
+  locationOid?: number;
+  terminalOid?: number;
+}
+
+/** The entity tables whose names the list shows. */
+export interface DocumentTables {
+  locationTable: string;
+  terminalTable: string;
+}
+
+/** One row of the list. */
+export interface DocumentSummary {
+  oid: number;
+  uid: string;
+  id: number | null;
+  tenantOid: number;
+  kind: string;
+  createdAt: string;
+  currency: string;
+  total: number;
+  terminalOid: number;
+  terminalName: string | null;
+  locationOid: number | null;
+  locationName: string | null;
+  operator: string | null;
+  references: string | null;
+  processed: boolean;
+  processingError: string | null;
+}
+
+type Row = {
+  oid: string | number;
+  document_id: string;
+  receipt_number: string | number | null;
+  tenant_oid: string | number;
+  kind: string;
+  created_at: Date | string;
+  currency: string;
+  total: string | number;
+  terminal_oid: string | number;
+  terminal_name: string | null;
+  location_oid: string | number | null;
+  location_name: string | null;
+  operator: string | null;
+  references_id: string | null;
+  processed_at: Date | string | null;
+  processing_error: string | null;
+};
+
+const ORDER: Record<DocumentSort, string> = {
+  date: 'd.created_at asc, d.oid asc',
+  '-date': 'd.created_at desc, d.oid desc',
+  amount: 'd.total asc, d.oid asc',
+  '-amount': 'd.total desc, d.oid desc',
+  number: 'd.receipt_number asc nulls last, d.oid asc',
+  '-number': 'd.receipt_number desc nulls last, d.oid desc',
+};
+
+/** The columns and joins every read of documents shares. */
+export function documentSelect(tables: DocumentTables): string {
+  return `select d.oid, d.document_id, d.receipt_number, d.tenant_oid, d.kind, d.created_at, d.currency, d.total, d.terminal_oid,
+                 t."Name" as terminal_name, d.location_oid, l."Name" as location_name, d.operator, d.references_id, d.processed_at, d.processing_error
+            from mate_terminal_document d
+            left join ${q(tables.terminalTable)} t on t."Oid" = d.terminal_oid
+            left join ${q(tables.locationTable)} l on l."Oid" = d.location_oid`;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** A row of documentSelect as the API answers it. */
+export function documentSummaryOf(row: Row): DocumentSummary {
+  return {
+    oid: Number(row.oid),
+    uid: row.document_id,
+    id: row.receipt_number === null ? null : Number(row.receipt_number),
+    tenantOid: Number(row.tenant_oid),
+    kind: row.kind,
+    createdAt: iso(row.created_at),
+    currency: row.currency,
+    total: Number(row.total),
+    terminalOid: Number(row.terminal_oid),
+    terminalName: row.terminal_name,
+    locationOid: row.location_oid === null ? null : Number(row.location_oid),
+    locationName: row.location_name,
+    operator: row.operator,
+    references: row.references_id,
+    processed: row.processed_at !== null,
+    processingError: row.processing_error,
+  };
+}
+
+/** The day after a YYYY-MM-DD day, so that the 'to' day is included. */
+function nextDay(value: string): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The where clause of a list query, its values pushed onto `params`. */
+export function documentConditions(scope: DocumentScope, query: DocumentListQuery, params: unknown[]): string[] {
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = [`d.tenant_oid = any(${add(scope.tenantOids)}::bigint[])`, `d.kind = ${add(scope.kind)}`];
+  if (scope.locationOid !== undefined) where.push(`d.location_oid = ${add(scope.locationOid)}`);
+  if (scope.terminalOid !== undefined) where.push(`d.terminal_oid = ${add(scope.terminalOid)}`);
+  if (query.from !== undefined) where.push(`d.created_at >= (${add(query.from)}::date)::timestamp at time zone 'UTC'`);
+  if (query.to !== undefined) where.push(`d.created_at < (${add(nextDay(query.to))}::date)::timestamp at time zone 'UTC'`);
+  if (query.location !== undefined) where.push(`d.location_oid = ${add(query.location)}`);
+  if (query.terminal !== undefined) where.push(`d.terminal_oid = ${add(query.terminal)}`);
+  if (query.operator !== undefined) where.push(`d.operator ilike ${add(`%${likeLiteral(query.operator)}%`)}`);
+  if (query.amountMin !== undefined) where.push(`d.total >= ${add(query.amountMin)}`);
+  if (query.amountMax !== undefined) where.push(`d.total <= ${add(query.amountMax)}`);
+  if (query.article !== undefined) where.push(`exists (select 1 from mate_document_line a where a.document_oid = d.oid and a.article_number = ${add(query.article)})`);
+  return where;
+}
+
+/** A page of the list and how many documents match in all. */
+export interface DocumentPage {
+  items: DocumentSummary[];
+  total: number;
+}
+
+/** The documents of a kind in the scope that match the query, one page in the asked order, with the total count. */
+export async function listDocuments(db: Queryable, tables: DocumentTables, scope: DocumentScope, query: DocumentListQuery): Promise<DocumentPage> {
+  if (scope.tenantOids.length === 0) return { items: [], total: 0 };
+  const params: unknown[] = [];
+  const where = documentConditions(scope, query, params).join(' and ');
+  const count = await db.query<{ n: string | number }>(`select count(*) as n from mate_terminal_document d where ${where}`, params);
+  const page = await db.query<Row>(`${documentSelect(tables)} where ${where} order by ${ORDER[query.orderBy]} limit ${query.take} offset ${query.skip}`, params);
+  return { items: page.rows.map(documentSummaryOf), total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/** The rows of documentSelect that match a where clause (for the detail: the document, its original, its corrections). */
+export async function selectDocuments(db: Queryable, tables: DocumentTables, where: string, params: unknown[], order = 'd.created_at, d.oid'): Promise<DocumentSummary[]> {
+  const found = await db.query<Row>(`${documentSelect(tables)} where ${where} order by ${order} limit 100`, params);
+  return found.rows.map(documentSummaryOf);
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database';
+import { entityTableName } from '../data/sql-names';
+import { ApiError } from '../lib/api-error';
+import type { ContextResolver, RequestContext } from '../lib/request-context';
+import { documentDetail, findDocumentsByUid } from './document-detail';
+import { DOCUMENT_DETAIL_QUERY, DOCUMENT_DETAIL_SCHEMA, DOCUMENT_PAGE_SCHEMA, DOCUMENT_UID_PARAMS } from './document-openapi';
+import { DOCUMENT_LIST_QUERY, listDocuments, type DocumentListQuery, type DocumentSummary, type DocumentTables } from './document-query';
+import { DOCUMENT_GROUP, DOCUMENT_TYPE_NAMES, documentTypeNamed, documentTypePath, typeOfKind } from './document-types';
+
+export interface DocumentRoutesOptions {
+  db: Database;
+  resolveContext: ContextResolver;
+}
+
+const LIST_PARAMS = {
+  type: 'object',
+  required: ['group', 'type'],
+  properties: { group: { type: 'string', enum: [DOCUMENT_GROUP] }, type: { type: 'string', enum: DOCUMENT_TYPE_NAMES } },
+} as const;
+
+/** The tenants named by `tenant` (checked to be the caller's) or all of the caller's. */
+function tenantsAsked(context: RequestContext, tenant: number | undefined): number[] {
+  if (tenant === undefined) return context.tenantOids;
+  if (!context.tenantOids.includes(tenant)) throw new ApiError(403, `You do not belong to tenant ${tenant}.`, { errors: { tenant: [`is not one of your tenants`] } });
+  return [tenant];
+}
+
+/** Whether a document lies in the location and terminal the scope headers pin (as the data API pins records). */
+const inScope = (context: RequestContext, document: DocumentSummary) =>
+  (context.locationOid === undefined || document.locationOid === context.locationOid) && (context.terminalOid === undefined || document.terminalOid === context.terminalOid);
+
+/** Whether the caller may read a document: Read on its type's path in its tenant. */
+const mayRead = (context: RequestContext, document: DocumentSummary) => context.can(documentTypePath(typeOfKind(document.kind).type), 'Read', document.tenantOid);
+
+/**
+ * The document viewer's reads (docs/documents.md): `GET /api/documents/{group}/{type}` lists the documents of a type
+ * with the query of the data grids, `GET /api/documents/receipt/by-uid/{uid}` answers one with its content. Only
+ * documents of the caller's tenants where the caller holds Read on the type's path, inside the scope headers.
+ */
+export async function documentRoutes(app: FastifyInstance, options: DocumentRoutesOptions): Promise<void> {
+  const { db, resolveContext } = options;
+  const tables: DocumentTables = { locationTable: entityTableName('tenancy', 'location'), terminalTable: entityTableName('tenancy', 'pos-terminal') };
+
+  app.get<{ Params: { group: string; type: string }; Querystring: DocumentListQuery }>(
+    '/api/documents/:group/:type',
+    { schema: { params: LIST_PARAMS, querystring: DOCUMENT_LIST_QUERY, response: { 200: DOCUMENT_PAGE_SCHEMA } } },
+    async (request) => {
+      const context = await resolveContext(request);
+      const type = documentTypeNamed(request.params.type)!;
+      const path = documentTypePath(type.type);
+      const readable = tenantsAsked(context, request.query.tenant).filter((tenantOid) => context.can(path, 'Read', tenantOid));
+      if (readable.length === 0) throw new ApiError(403, `Not permitted: Read on ${path}.`);
+      const { amountMin, amountMax } = request.query;
+      if (amountMin !== undefined && amountMax !== undefined && amountMin > amountMax) throw new ApiError(400, 'amountMin must not be above amountMax.', { errors: { amountMin: ['must not be above amountMax'] } });
+      const { from, to } = request.query;
+      if (from !== undefined && to !== undefined && from > to) throw new ApiError(400, 'from must not be after to.', { errors: { from: ['must not be after to'] } });
+      return listDocuments(db, tables, { tenantOids: readable, kind: type.kind, locationOid: context.locationOid, terminalOid: context.terminalOid }, request.query);
+    },
+  );
+
+  app.get<{ Params: { uid: string }; Querystring: { tenant?: number } }>(
+    '/api/documents/receipt/by-uid/:uid',
+    { schema: { params: DOCUMENT_UID_PARAMS, querystring: DOCUMENT_DETAIL_QUERY, response: { 200: DOCUMENT_DETAIL_SCHEMA } } },
+    async (request) => {
+      const context = await resolveContext(request);
+      const { uid } = request.params;
+      const found = (await findDocumentsByUid(db, tables, uid, tenantsAsked(context, request.query.tenant))).filter((document) => inScope(context, document));
+      if (found.length === 0) throw new ApiError(404, `Document ${uid} does not exist.`);
+      const document = found.find((candidate) => mayRead(context, candidate));
+      if (!document) throw new ApiError(403, `Not permitted: Read on ${documentTypePath(typeOfKind(found[0]!.kind).type)}.`);
+      const detail = await documentDetail(db, tables, document);
+      // The original and the corrections are documents of other types: shown only where the caller may read them.
+      const visible = (other: DocumentSummary) => inScope(context, other) && mayRead(context, other);
+      return { ...detail, original: detail.original && visible(detail.original) ? detail.original : null, corrections: detail.corrections.filter(visible) };
+    },
+  );
+}
