@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ MATE_DEMO_DATA: 'off' }, '/').demoData).toBe(false);
   });
 
+  it('gives the demo data 120 days of documents unless MATE_DEMO_DOCUMENT_DAYS says otherwise', () => {
+    expect(loadConfig({}, '/').demoDocumentDays).toBe(120);
+    expect(loadConfig({ MATE_DEMO_DOCUMENT_DAYS: '0' }, '/').demoDocumentDays).toBe(0);
+    expect(() => loadConfig({ MATE_DEMO_DOCUMENT_DAYS: '1000' }, '/')).toThrow(/MATE_DEMO_DOCUMENT_DAYS/);
+  });
+
   it('runs bridge jobs unless MATE_RUN_JOBS says not to', () => {
     expect(loadConfig({}, '/').runJobs).toBe(true);
     expect(loadConfig({ MATE_RUN_JOBS: 'false' }, '/').runJobs).toBe(false);

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './plugins/request-timeouts';
 
 /** Typed configuration read from the environment once at start. */
+
+/** Days of terminal documents the demo data gets by default (MATE_DEMO_DOCUMENT_DAYS; docs/demo-data.md). */
+export const DEFAULT_DEMO_DOCUMENT_DAYS = 120;
 export interface Config {
   port: number;
   host: string;
@@ -27,6 +30,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Fill an empty database with demo data on start; default: on for the embedded database only. */
   demoData: boolean;
+  /** Days of terminal documents the demo data gets, up to yesterday (MATE_DEMO_DOCUMENT_DAYS, default 120; 0 for none). */
+  demoDocumentDays?: number;
   /**
    * Whether this instance runs bridge jobs (MATE_RUN_JOBS, default true). An instance with false still serves the
    * bridge, queues and cancels jobs, and leaves running them to the others (its bridge shows OFF).
@@ -130,6 +135,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     frameAncestors,
     trustProxy: trustedProxies(env),
     demoData: boolean(env, 'MATE_DEMO_DATA', databaseUrl === undefined),
+    demoDocumentDays: integer(env, 'MATE_DEMO_DOCUMENT_DAYS', DEFAULT_DEMO_DOCUMENT_DAYS, 0, 730),
     serverLogSize: integer(env, 'MATE_SERVER_LOG_SIZE', 2_000, 100, 100_000),
     runJobs: boolean(env, 'MATE_RUN_JOBS', true),
     timeouts: {

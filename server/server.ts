@@ -15,7 +15,7 @@ import { openDatabase } from './db/open-database';
 import { ensureInstallationId } from './seed/ensure-installation-id';
 import { DEMO_PASSWORD } from './seed/demo/demo-identity';
 import { seedDemoData } from './seed/demo/seed-demo-data';
-import { DEFAULT_DEMO_DOCUMENT_DAYS } from './seed/demo/demo-documents';
+import { demoDocumentsUntil } from './seed/demo/demo-documents';
 
 // Only listens: everything else is in app.ts so that tests build the same app without a socket.
 async function main(): Promise<void> {
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const identityEvents = subscribeIdentityToDataEvents(db, events);
   const installationId = await ensureInstallationId(db);
   const admin = await bootstrapAdministrator(db, config.adminPassword);
-  const demo = config.demoData ? await seedDemoData(db, catalogue, { documentDays: DEFAULT_DEMO_DOCUMENT_DAYS }) : { seeded: false };
+  const demo = config.demoData ? await seedDemoData(db, catalogue, { documentDays: config.demoDocumentDays, documentsUntil: demoDocumentsUntil() }) : { seeded: false };
   const navigation = await loadNavigation();
   const buildInfo = await readBuildInfo(config.staticDir);
   const app = await createApp({ config, db, buildInfo, installationId, navigation, data: { catalogue, events }, jobs: { run: config.runJobs !== false } });

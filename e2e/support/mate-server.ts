@@ -63,7 +63,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 /** Starts the product on a free port with the given storage and extra environment. */
 export async function startMate(storage: MateStorage, env: Record<string, string> = {}, port?: number): Promise<MateServer> {
   const chosenPort = port ?? (await freePort());
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(chosenPort), HOST: '127.0.0.1', MATE_DATA_DIR: storage.dataDir, LOG_LEVEL: 'warn', MATE_DEMO_DATA: 'true', ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(chosenPort), HOST: '127.0.0.1', MATE_DATA_DIR: storage.dataDir, LOG_LEVEL: 'warn', MATE_DEMO_DATA: 'true', MATE_DEMO_DOCUMENT_DAYS: '14', ...env };
   if (storage.databaseUrl) childEnv.DATABASE_URL = storage.databaseUrl;
   else delete childEnv.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -10,7 +10,7 @@ import type { ArticleProgress } from './demo/article-records';
 import { parseSeedArgs, SEED_USAGE, SeedCliArgsError } from './demo/cli-args';
 import { DEMO_PASSWORD } from './demo/demo-identity';
 import { addArticles, DEFAULT_DEMO_ARTICLES, seedDemoData } from './demo/seed-demo-data';
-import { DEFAULT_DEMO_DOCUMENT_DAYS } from './demo/demo-documents';
+import { demoDocumentsUntil } from './demo/demo-documents';
 
 // `npm run seed -- [--articles N] [--seed S]`: demo data on the configured database (see docs/demo-data.md).
 const number = (n: number) => n.toLocaleString('en-US');
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     const wanted = args.articles;
     // A large count is loaded after the demo data, in 50,000-row transactions with progress lines.
     const withDemo = wanted === undefined ? DEFAULT_DEMO_ARTICLES : Math.min(wanted, DEFAULT_DEMO_ARTICLES);
-    const report = await seedDemoData(db, catalogue, { articles: withDemo, seed: args.seed, documentDays: DEFAULT_DEMO_DOCUMENT_DAYS });
+    const report = await seedDemoData(db, catalogue, { articles: withDemo, seed: args.seed, documentDays: config.demoDocumentDays, documentsUntil: demoDocumentsUntil() });
     let more = 0;
     if (report.seeded) {
       console.log(`Seeded the demo data into ${where} in ${((report.durationMs ?? 0) / 1000).toFixed(1)} s: ${report.tenants} tenants, ${number(report.articles ?? 0)} articles (${((report.articleMs ?? 0) / 1000).toFixed(1)} s).`);

@@ -7,8 +7,8 @@ import { addDays, money, type DemoContext } from './demo-context';
 import type { Random } from './random';
 import type { SeededTenant } from './tenancy-records';
 
-/** Days of documents by default, up to the reference day. */
-export const DEFAULT_DEMO_DOCUMENT_DAYS = 120;
+/** Days of documents by default (the server and `npm run seed`; MATE_DEMO_DOCUMENT_DAYS changes it). */
+export { DEFAULT_DEMO_DOCUMENT_DAYS } from '../../config';
 /** Terminals per store or outlet that hand in documents. */
 export const TERMINALS_PER_LOCATION = 2;
 /** Sales per terminal and day on average by default. */
@@ -110,7 +110,7 @@ function document(base: { id: string; number: number; at: Date; currency: string
  * day's totals per tax rate and payment method. Operators are the location's. A handful do not fit the tenant on
  * purpose (an unknown article or tax rate, an unknown original) and stay unprocessed with the reason.
  */
-async function tenantDocuments(ctx: DemoContext, tenant: SeededTenant, options: { days: number; salesPerDay: number }): Promise<DemoDocument[]> {
+async function tenantDocuments(ctx: DemoContext, tenant: SeededTenant, options: DemoDocumentOptions): Promise<DemoDocument[]> {
   const r = ctx.random(`documents/${tenant.def.id}`);
   const goods = await goodsOf(ctx, tenant);
   const currency = tenant.country.currency;
@@ -120,7 +120,7 @@ async function tenantDocuments(ctx: DemoContext, tenant: SeededTenant, options: 
     [tenant.oid],
   );
   const documents: DemoDocument[] = [];
-  const firstDay = addDays(new Date(`${ctx.referenceDate.toISOString().slice(0, 10)}T00:00:00Z`), -(options.days - 1));
+  const firstDay = addDays(new Date(`${options.until.toISOString().slice(0, 10)}T00:00:00Z`), -(options.days - 1));
   for (const location of tenant.locations.filter((l) => l.type === 'Store' || l.type === 'Outlet')) {
     const names = operators.rows.filter((row) => Number(row.HomeLocationOid) === location.oid).map((row) => row.ReceiptName.slice(0, 40));
     const staff = names.length > 0 ? names : ['Cashier 1'];
@@ -215,12 +215,24 @@ export interface DemoDocumentReport {
   unprocessed: number;
 }
 
+/** The last day of the documents a new installation gets: yesterday, the last whole day (nothing dated ahead of now). */
+export function demoDocumentsUntil(now = Date.now()): Date {
+  return new Date(now - 24 * 60 * 60 * 1000);
+}
+
+/** How many days of documents, how busy, and up to which day (its UTC date). */
+export interface DemoDocumentOptions {
+  days: number;
+  salesPerDay: number;
+  until: Date;
+}
+
 /**
  * Writes the demo documents of every tenant in bulk (the same rows intake would write: the documents, their lines
  * and payments), checked with the intake's own parser, processed except the few meant to stay unprocessed, with
  * the turnover days booked. Runs ANALYZE after the load.
  */
-export async function seedDemoDocuments(ctx: DemoContext, tenants: SeededTenant[], options: { days: number; salesPerDay: number }): Promise<DemoDocumentReport> {
+export async function seedDemoDocuments(ctx: DemoContext, tenants: SeededTenant[], options: DemoDocumentOptions): Promise<DemoDocumentReport> {
   if (options.days <= 0) return { documents: 0, unprocessed: 0 };
   let documents = 0;
   let unprocessed = 0;
@@ -265,7 +277,7 @@ export async function seedDemoDocuments(ctx: DemoContext, tenants: SeededTenant[
       where document_type = 'receipt' and kind in (${TURNOVER_KINDS_SQL}) and processing_error is null
       group by tenant_oid, (created_at at time zone 'UTC')::date
      on conflict (tenant_oid, day) do update set receipt_count = excluded.receipt_count, total = excluded.total, computed_at = excluded.computed_at`,
-    [ctx.referenceDate.toISOString()],
+    [options.until.toISOString()],
   );
   for (const table of ['mate_terminal_document', 'mate_document_line', 'mate_document_payment']) await ctx.tx.query(`analyze ${table}`);
   ctx.counts['documents'] = documents;

@@ -28,6 +28,12 @@ export interface SeedDemoOptions {
   documentDays?: number;
   /** Sales per terminal and day, on average (default 4). */
   salesPerDay?: number;
+  /**
+   * The last day of the documents (default the reference day, so tests get the same dates on any day). The server
+   * and `npm run seed` pass the day they seed on, so a new installation has documents up to today and the dashboard,
+   * reports and viewer show recent figures; the same seed on the same day still gives the same rows.
+   */
+  documentsUntil?: Date;
 }
 
 /** What seedDemoData did; `seeded: false` when tenants already existed and nothing was written. */
@@ -113,7 +119,7 @@ export async function seedDemoData(db: Database, catalogue: Catalogue, options: 
       await seedDocumentLocks(ctx, tenant);
     }
     const documentsBegun = Date.now();
-    const documents = await seedDemoDocuments(ctx, tenants, { days: options.documentDays ?? 0, salesPerDay: options.salesPerDay ?? DEFAULT_DEMO_SALES_PER_DAY });
+    const documents = await seedDemoDocuments(ctx, tenants, { days: options.documentDays ?? 0, salesPerDay: options.salesPerDay ?? DEFAULT_DEMO_SALES_PER_DAY, until: options.documentsUntil ?? ctx.referenceDate });
     const documentMs = Date.now() - documentsBegun;
     const identity = await seedDemoIdentity(asDatabase(db, tx), ctx, tenants);
     const schedules = await seedDemoSchedules(tx, tenants.map((tenant) => tenant.oid), Date.now());
