@@ -42,14 +42,14 @@ export function ReportChart({ info, result }: { info: ReportInfo; result: Report
       <Box aria-hidden="true">
         <Chart.Root maxH="xs" chart={chart}>
           {hint.type === 'line' ? (
-            <LineChart responsive data={chart.data}>
+            <LineChart responsive accessibilityLayer={false} data={chart.data}>
               {axes}
               {chart.series.map((item) => (
                 <Line key={String(item.name)} dataKey={chart.key(item.name)} stroke={chart.color(item.color)} strokeWidth={2} isAnimationActive={false} />
               ))}
             </LineChart>
           ) : (
-            <BarChart responsive data={chart.data}>
+            <BarChart responsive accessibilityLayer={false} data={chart.data}>
               {axes}
               {chart.series.map((item) => (
                 <Bar key={String(item.name)} dataKey={chart.key(item.name)} fill={chart.color(item.color)} isAnimationActive={false} />
