@@ -4,6 +4,8 @@ import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } fro
 import { encodeScopeValue } from '../identity/scope-headers';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
 import { insertTestDocument, type TestDocument } from './report-test-documents';
+import { loadReportCatalogue } from './report-catalogue';
+import { authorizeRun, reportRowBatches, runReport } from './report-runner';
 
 // Issue 16: a report run matches totals computed here, independently, from the same documents; only processed
 // documents of the caller's tenant (and location, when pinned) count; Read on the report's path decides.
@@ -238,5 +240,23 @@ describe('report routes', () => {
     expect((await t.database.db.query('select 1 from e_pos_preferences_report_engine')).rowCount).toBe(0);
     const stored = await create('sales/daily');
     expect(stored.statusCode, stored.body).toBe(201);
+  });
+
+  it('reportRowBatches yields every row in order, in batches, past the row cap', async () => {
+    const catalogue = await loadReportCatalogue();
+    const daily = catalogue.find('sales', 'daily')!;
+    const capped = { ...daily, compiled: { ...daily.compiled, maxRows: 2 } };
+    const context = { userOid: 1, username: 'x', tenantOids: [1], tenantOid: 1, locationOid: undefined, terminalOid: undefined, can: () => true };
+    const authorized = authorizeRun(capped, MARCH, context, new Date());
+    const whole = await runReport(t.database.db, { ...authorized, report: daily });
+    const batches: unknown[][] = [];
+    for await (const batch of reportRowBatches(t.database.db, authorized, 3)) batches.push(batch);
+    expect(batches.map((b) => b.length)).toEqual([3, 1]);
+    expect(batches.flat()).toEqual(whole.rows);
+    const cut = await runReport(t.database.db, authorized);
+    expect(cut.truncated).toBe(true);
+    expect(cut.rows).toHaveLength(2);
+    expect(cut.message).toContain('more than 2 rows');
+    expect(cut.totals).toEqual(whole.totals);
   });
 });
