@@ -11,6 +11,9 @@ import { dataRoutes } from './data/data-routes';
 import { barcodeRoutes } from './documents/barcode-routes';
 import { documentRoutes } from './documents/document-routes';
 import { downloadRoutes } from './documents/download-routes';
+import { loadReportCatalogue, type ReportCatalogue } from './reports/report-catalogue';
+import { reportRoutes } from './reports/report-routes';
+import { REPORT_ENGINE_KIND, reportEngineGuard } from './reports/report-engine-guard';
 import { importRoutes } from './data/import-routes';
 import type { HubTimings } from './hub/hub-connection';
 import { hubRoutes } from './hub/hub-routes';
@@ -64,6 +67,8 @@ export interface AppOptions {
   };
   /** The hub's clocks and limits (tests make them short instead of sleeping). */
   hub?: { timings?: Partial<HubTimings> };
+  /** The report definitions (default: the built-in ones, server/reports/definitions) and the clock of their date defaults. */
+  reports?: { catalogue?: ReportCatalogue; now?: () => Date };
   /** The terminal endpoint's clocks (tests make them short instead of sleeping). */
   terminals?: { timings?: Partial<TerminalTimings> };
   /** The job runner's clock, timings and jobs (tests); default: the built-in jobs on the real clock. */
@@ -97,11 +102,15 @@ export const mateApp = fastifyPlugin<AppOptions>(
     await app.register(barcodeRoutes);
     if (options.data) {
       // Identity's rules over users, roles and API keys need identity's context; a stand-in resolver goes without.
-      const guards = options.data.resolveContext ? undefined : identityWriteGuards(options.db, navigationPaths(options.navigation));
+      // The report definitions are checked and compiled here, so a broken one stops the start naming file and path.
+      const reports = options.reports?.catalogue ?? (await loadReportCatalogue());
+      const identityGuards = options.data.resolveContext ? undefined : identityWriteGuards(options.db, navigationPaths(options.navigation));
+      const guards = new Map([...(identityGuards ?? []), [REPORT_ENGINE_KIND, reportEngineGuard(reports)]]);
       const externalFields = options.data.resolveContext ? undefined : identityExternalFields(navigationPaths(options.navigation));
       const data = { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, guards, externalFields };
       await app.register(dataRoutes, data);
       await app.register(importRoutes, data);
+      await app.register(reportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings, instanceId: serverLog.instance.id });
       await app.register(serverLogRoutes, { ...serverLog, resolveContext });

@@ -64,6 +64,10 @@ function otherRoutes(): RouteTarget[] {
     route('GET', '/api/download/receipt/{id}/{id}.zip'),
     route('GET', '/api/download/receipt-attachment/{id}/signature/{id}'),
     route('PUT', '/api/terminals/receipts/{id}/attachments/signature/signature.png'),
+    // The report routes are in the OpenAPI document with {group}/{type}; here real reports get hostile run bodies.
+    route('GET', '/api/reports/sales/daily'),
+    { method: 'POST', path: '/api/reports/sales/daily/run', query: [], fields: ['from', 'to', 'tenant', 'location', 'grouping'] },
+    { method: 'POST', path: '/api/reports/finance/tax-rates/run', query: [], fields: ['from', 'to', 'tenant', 'location'] },
     route('GET', '/api/error({id})'),
     route('GET', '/api/health'),
     route('GET', '/api/info'),

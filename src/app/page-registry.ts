@@ -23,6 +23,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'terminal-log': preloadable(() => import('../features/terminals').then((module) => module.TerminalLogPage)),
   'terminal-server': preloadable(() => import('../features/terminals').then((module) => module.TerminalServerPage)),
   'document-viewer': preloadable(() => import('../features/documents').then((module) => module.DocumentViewerPage)),
+  'report-grid': preloadable(() => import('../features/reports').then((module) => module.ReportPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
 };
 
