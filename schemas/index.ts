@@ -28,3 +28,6 @@ export { isUrlTemplate, addUrlTemplateFormat, URL_TEMPLATE_FORMAT } from './url-
 export { createRecordValidator, recordAjv, type RecordValidator, type RecordErrors, type FieldError } from './record-validator';
 export { compileImport, importDefinitionErrors, type CompiledImport, type CompiledImportColumn, type ImportCellError } from './import-definition';
 export { FORMULA_START, startsLikeFormula, escapeFormula, isEscapedFormula, unescapeFormula, spreadsheetCell } from './spreadsheet-cell';
+export { REPORT_SOURCES, REPORT_SOURCE_FIELDS, DOCUMENT_KINDS, DOCUMENT_TYPE_OF_KIND, isDocumentSource, hasLocation, type ReportSource, type ReportSourceField, type ReportValueType, type DocumentKind } from './report-sources';
+export { REPORT_AGGREGATIONS, REPORT_GROUPINGS, REPORT_PARAMETER_KINDS, REPORT_DEFINITION_SCHEMA, DEFAULT_REPORT_MAX_ROWS, REPORT_MAX_ROWS_LIMIT, validateReportDefinition, checkReportCatalogue, reportCode, reportPath, columnType, isDimension, type ReportDefinition, type ReportColumn, type ReportParameter, type ReportParameterKind, type ReportAggregation, type ReportGrouping, type ReportSort, type ReportChart, type DateRangeDefault } from './report-definition';
+export { defaultDateRange, drillDownHref, bucketRange, type ReportRunParameters, type ReportRow } from './report-parameters';

@@ -9,6 +9,8 @@ import type { Catalogue } from './data/catalogue';
 import type { DataEventBus } from './data/data-event-bus';
 import { dataRoutes } from './data/data-routes';
 import { barcodeRoutes } from './documents/barcode-routes';
+import { loadReportCatalogue, type ReportCatalogue } from './reports/report-catalogue';
+import { reportRoutes } from './reports/report-routes';
 import { importRoutes } from './data/import-routes';
 import type { HubTimings } from './hub/hub-connection';
 import { hubRoutes } from './hub/hub-routes';
@@ -61,6 +63,8 @@ export interface AppOptions {
   };
   /** The hub's clocks and limits (tests make them short instead of sleeping). */
   hub?: { timings?: Partial<HubTimings> };
+  /** The report definitions (default: the built-in ones, server/reports/definitions) and the clock of their date defaults. */
+  reports?: { catalogue?: ReportCatalogue; now?: () => Date };
   /** The terminal endpoint's clocks (tests make them short instead of sleeping). */
   terminals?: { timings?: Partial<TerminalTimings> };
   /** The job runner's clock, timings and jobs (tests); default: the built-in jobs on the real clock. */
@@ -99,6 +103,9 @@ export const mateApp = fastifyPlugin<AppOptions>(
       const data = { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, guards, externalFields };
       await app.register(dataRoutes, data);
       await app.register(importRoutes, data);
+      // The report definitions are checked and compiled here, so a broken one stops the start naming file and path.
+      const reports = options.reports?.catalogue ?? (await loadReportCatalogue());
+      await app.register(reportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings, instanceId: serverLog.instance.id });
       await app.register(serverLogRoutes, { ...serverLog, resolveContext });

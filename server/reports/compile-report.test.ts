@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { REPORT_AGGREGATIONS, REPORT_SOURCE_FIELDS, REPORT_SOURCES, type ReportDefinition } from '../../schemas';
+import { compileReport, type ResolvedRun } from './compile-report';
+import { buildReportCatalogue, loadReportCatalogue } from './report-catalogue';
+
+const TITLE = { en: 'T', de: 'T', ja: 'T', it: 'T', ru: 'T', ar: 'T', cs: 'T', es: 'T', fr: 'T' };
+const base: ReportDefinition = {
+  group: 'test',
+  type: 'daily',
+  title: TITLE,
+  source: 'documents',
+  parameters: [{ kind: 'dateRange' }, { kind: 'location' }, { kind: 'grouping', options: ['day', 'month'], default: 'day' }],
+  columns: [
+    { name: 'day', title: TITLE, field: 'date' },
+    { name: 'total', title: TITLE, field: 'total', aggregate: 'sum' },
+  ],
+};
+const RUN: ResolvedRun = { tenantOid: 7, fromInstant: '2026-03-01T00:00:00.000Z', toInstant: '2026-04-01T00:00:00.000Z', locationOid: 3, grouping: 'month' };
+
+describe('compileReport', () => {
+  it('puts every run value in parameters and only quoted whitelisted identifiers in the SQL', () => {
+    const statement = compileReport({ ...base, kinds: ['sale'] }).rows(RUN, { limit: 11, offset: 20 });
+    expect(statement.params).toEqual([7, RUN.fromInstant, RUN.toInstant, 3, ['sale'], 11, 20]);
+    expect(statement.sql).toBe(
+      `select to_char(date_trunc('month', (d."created_at" at time zone 'UTC')), 'YYYY-MM-DD') as "day", coalesce(sum(d."total"), 0) as "total" ` +
+        `from "mate_terminal_document" d where d."tenant_oid" = $1 and d.processed_at is not null and d."created_at" >= $2::timestamptz and d."created_at" < $3::timestamptz ` +
+        `and d."location_oid" = $4 and d."kind" = any($5::text[]) group by 1 order by 1 asc nulls last limit $6 offset $7`,
+    );
+  });
+
+  it('compiles every field of every source, alone and under every aggregation that fits it', () => {
+    for (const source of REPORT_SOURCES) {
+      for (const [field, { type }] of Object.entries(REPORT_SOURCE_FIELDS[source])) {
+        const numeric = ['integer', 'number', 'money', 'percent'].includes(type);
+        for (const aggregate of REPORT_AGGREGATIONS.filter((a) => numeric || (a !== 'sum' && a !== 'avg'))) {
+          const definition: ReportDefinition = {
+            ...base,
+            source,
+            parameters: [],
+            columns: [
+              { name: 'key', title: TITLE, field },
+              { name: 'value', title: TITLE, field, aggregate },
+            ],
+          };
+          const built = buildReportCatalogue([{ file: 'test.daily.json', doc: definition }]);
+          expect(built.issues, `${source}.${field} ${aggregate}`).toEqual([]);
+          const compiled = compileReport(definition);
+          const { sql, params } = compiled.rows({ tenantOid: 1, grouping: 'day' }, { limit: 1, offset: 0 });
+          expect(sql).toContain(aggregate === 'countDistinct' ? 'count(distinct ' : aggregate === 'avg' ? 'round(avg(' : `${aggregate}(`);
+          expect(params).toEqual([1, 1, 0]);
+          expect(compiled.totals({ tenantOid: 1, grouping: 'day' }).sql).not.toContain('group by');
+        }
+      }
+    }
+  });
+
+  it('counts rows without a field, and joins the location, terminal and article tables only when a field needs them', () => {
+    const compiled = compileReport({ ...base, source: 'document-lines', columns: [{ name: 'group', title: TITLE, field: 'productGroup' }, { name: 'n', title: TITLE, aggregate: 'count' }] });
+    const { sql } = compiled.rows({ tenantOid: 1, grouping: 'day' }, { limit: 1, offset: 0 });
+    expect(sql).toContain('count(*)');
+    expect(sql).toContain('left join "e_pos_supply_article" art on art."TenantOid" = l.tenant_oid');
+    expect(sql).not.toContain('e_tenancy_location');
+    expect(sql).toContain('join "mate_terminal_document" d on d.oid = l."document_oid"');
+    expect(sql).toContain('d.processed_at is not null');
+  });
+
+  it('catalogue sources filter by tenant and enabled records, with no date range', () => {
+    const compiled = compileReport({ ...base, source: 'terminals', parameters: [{ kind: 'location' }], columns: [{ name: 'location', title: TITLE, field: 'locationName' }, { name: 'n', title: TITLE, aggregate: 'count' }] });
+    const { sql, params } = compiled.rows({ ...RUN, tenantOid: 2 }, { limit: 5, offset: 0 });
+    expect(sql).toContain('trm."TenantOid" = $1 and trm."Disabled" = false and trm."LocationOid" = $2');
+    expect(sql).not.toContain('created_at');
+    expect(params).toEqual([2, 3, 5, 0]);
+    expect(compiled.currencies(RUN)).toBeUndefined();
+  });
+
+  it('sorts the subtotal column first, then the definition sort, then the other dimensions', () => {
+    const compiled = compileReport({
+      ...base,
+      columns: [
+        { name: 'location', title: TITLE, field: 'locationName' },
+        { name: 'day', title: TITLE, field: 'date' },
+        { name: 'total', title: TITLE, field: 'total', aggregate: 'sum' },
+      ],
+      sort: [{ column: 'total', direction: 'desc' }],
+      subtotal: 'day',
+    });
+    expect(compiled.rows(RUN, { limit: 1, offset: 0 }).sql).toContain('order by 2 asc nulls last, 3 desc nulls last, 1 asc nulls last');
+    expect(compiled.subtotals(RUN)!.sql).toMatch(/^select to_char\(date_trunc\('month'.* as "day", coalesce\(sum\(d."total"\), 0\) as "total" from .* group by 1 order by 1 asc nulls last$/);
+  });
+
+  it('reads numbers as numbers and keeps text', () => {
+    const compiled = compileReport({ ...base, columns: [...base.columns, { name: 'n', title: TITLE, aggregate: 'count' }] });
+    expect(compiled.read({ day: '2026-03-01', total: '12.5000', n: '3' })).toEqual({ day: '2026-03-01', total: 12.5, n: 3 });
+    expect(compiled.read({ day: null, total: null, n: '0' })).toEqual({ day: null, total: null, n: 0 });
+  });
+});
+
+describe('report definitions at load', () => {
+  const issuesOf = (doc: unknown, file = 'test.daily.json') => buildReportCatalogue([{ file, doc }]).issues.map((i) => `${i.path}: ${i.message}`);
+
+  it('refuses hostile and wrong definitions, naming the path and what is expected', () => {
+    expect(issuesOf({ ...base, columns: [{ name: 'x"; drop table mate_user; --', title: TITLE, field: 'total', aggregate: 'sum' }] })[0]).toMatch(/^\/columns\/0\/name: must match pattern/);
+    expect(issuesOf({ ...base, columns: [{ name: 'x', title: TITLE, field: 'pg_sleep(10)', aggregate: 'sum' }] })[0]).toMatch(/^\/columns\/0\/field: must match pattern/);
+    expect(issuesOf({ ...base, columns: [base.columns[0], { name: 'x', title: TITLE, field: 'password', aggregate: 'max' }] })).toEqual([
+      "/columns/1/field: column 'x': source 'documents' has no field 'password'; expected one of date, kind, location, locationName, terminal, terminalName, operator, documentId, receiptNumber, currency, total",
+    ]);
+    expect(issuesOf({ ...base, source: 'mate_user' })[0]).toMatch(/^\/source: must be equal to one of the allowed values: documents, document-lines/);
+    expect(issuesOf({ ...base, statement: 'select * from mate_user' })).toEqual([": unknown member 'statement'"]);
+    expect(issuesOf({ ...base, columns: [base.columns[0], { name: 'x', title: TITLE, field: 'operator', aggregate: 'sum' }] })).toEqual([
+      "/columns/1/aggregate: column 'x': sum needs a numeric field, and 'operator' is text",
+    ]);
+    expect(issuesOf({ ...base, columns: [base.columns[0]] })).toEqual(['/columns: a report needs at least one measure column (with an aggregate)']);
+    expect(issuesOf({ ...base, source: 'articles', columns: [{ name: 'a', title: TITLE, field: 'articleNumber' }, { name: 'n', title: TITLE, aggregate: 'count' }] })).toContain(
+      "/parameters/0/kind: parameter 'dateRange' needs a document source (documents, document-lines, payments), not 'articles'",
+    );
+    expect(issuesOf({ ...base, parameters: [{ kind: 'grouping', options: ['day'], default: 'month' }] })).toEqual(["/parameters/0/default: the default 'month' must be one of the options day"]);
+    expect(issuesOf({ ...base, sort: [{ column: 'nope', direction: 'asc' }], subtotal: 'total', chart: { type: 'bar', x: 'day', y: ['day'] } })).toEqual([
+      "/sort/0/column: sort names column 'nope', which the report does not have",
+      "/subtotal: subtotal needs a dimension column (without aggregate); 'total' is a measure",
+      '/subtotal: a subtotal needs at least two dimension columns (the subtotal level and one below it)',
+      "/chart/y/0: the chart draws measures; 'day' is a dimension",
+    ]);
+    expect(issuesOf({ ...base, title: { en: 'Only English' } })[0]).toMatch(/^\/title: must have required property 'de'/);
+    expect(issuesOf(base, 'wrong-name.json')).toEqual([": the file of report 'test/daily' must be named 'test.daily.json'"]);
+    const twice = buildReportCatalogue([{ file: 'a/test.daily.json', doc: base }, { file: 'b/test.daily.json', doc: base }]).issues;
+    expect(twice.map((i) => i.message)).toEqual(["report 'test/daily' is already defined in a/test.daily.json"]);
+  });
+
+  it('loads the shipped definitions', async () => {
+    const catalogue = await loadReportCatalogue();
+    expect(catalogue.reports.map((r) => r.code).sort()).toEqual(['finance/payments', 'finance/tax-rates', 'sales/articles', 'sales/daily', 'sales/product-groups', 'sales/returns', 'staff/cashiers']);
+    await expect(loadReportCatalogue(['/nonexistent-reports'])).rejects.toThrow('/nonexistent-reports: the report definitions folder does not exist');
+  });
+});

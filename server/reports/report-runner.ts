@@ -1,0 +1,168 @@
+import { defaultDateRange, localize, type LocalizedText, type ReportColumn, type ReportGrouping, type ReportRow, type ReportRunParameters, columnType } from '../../schemas';
+import type { Queryable } from '../db/database';
+import { ApiError } from '../lib/api-error';
+import type { RequestContext } from '../lib/request-context';
+import { measureColumns, subtotalColumns, type ResolvedRun } from './compile-report';
+import type { ReportEntry } from './report-catalogue';
+
+/** The run body as the route's schema lets it through (dates still unchecked as calendar dates). */
+export interface ReportRunBody {
+  from?: string;
+  to?: string;
+  tenant?: number;
+  location?: number;
+  grouping?: ReportGrouping;
+}
+
+/** A column as results and the form describe it. */
+export interface ResultColumn {
+  name: string;
+  title: LocalizedText;
+  type: string;
+  role: 'dimension' | 'measure';
+  aggregate?: string;
+  decimals?: number;
+  hidden?: boolean;
+}
+
+/** What `POST /api/reports/{group}/{type}/run` answers. */
+export interface ReportResult {
+  code: string;
+  parameters: ReportRunParameters;
+  columns: ResultColumn[];
+  rows: ReportRow[];
+  subtotals: ReportRow[];
+  totals: ReportRow;
+  /** The single currency of the money in range; null when none or several. */
+  currency: string | null;
+  maxRows: number;
+  truncated: boolean;
+  /** Set when truncated: what happened and what to do. */
+  message?: string;
+}
+
+/** A run checked against the caller: what it filters by, and the parameters as the results echo them. */
+export interface AuthorizedRun {
+  report: ReportEntry;
+  run: ResolvedRun;
+  parameters: ReportRunParameters;
+}
+
+const DAY_MS = 86_400_000;
+/** The longest date range a run may ask for (ten years), so one request cannot scan the whole history forever. */
+export const MAX_RANGE_DAYS = 3660;
+
+function calendarDay(value: string, member: string): number {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value) {
+    throw new ApiError(400, `body/${member} must be a calendar date YYYY-MM-DD; '${value}' is not one.`, { errors: { [member]: ['a calendar date YYYY-MM-DD'] } });
+  }
+  return time;
+}
+
+/** The columns of results: every column of the definition with its type and role. */
+export function resultColumns(report: ReportEntry): ResultColumn[] {
+  const def = report.definition;
+  return def.columns.map((column: ReportColumn) => ({
+    name: column.name,
+    title: column.title,
+    type: columnType(def, column),
+    role: column.aggregate ? 'measure' : 'dimension',
+    ...(column.aggregate ? { aggregate: column.aggregate } : {}),
+    ...(column.decimals !== undefined ? { decimals: column.decimals } : {}),
+    ...(column.hidden ? { hidden: true } : {}),
+  }));
+}
+
+/**
+ * Checks a run against the report's parameters and the caller's scope: members the report has no parameter for are
+ * refused, dates must be calendar days in order, the tenant must be one of the caller's with Read on the report's
+ * path there (403 otherwise), and the location header, when sent, pins the location. Defaults fill the rest.
+ */
+export function authorizeRun(report: ReportEntry, body: ReportRunBody, context: RequestContext, now: Date): AuthorizedRun {
+  const def = report.definition;
+  const parameter = (kind: string) => def.parameters.find((p) => p.kind === kind);
+  for (const [member, kind] of [['from', 'dateRange'], ['to', 'dateRange'], ['tenant', 'tenant'], ['location', 'location'], ['grouping', 'grouping']] as const) {
+    if (body[member] !== undefined && !parameter(kind)) {
+      throw new ApiError(400, `body/${member}: report '${report.code}' has no ${kind} parameter.`, { errors: { [member]: [`report '${report.code}' takes no ${member}`] } });
+    }
+  }
+  const tenantOid = body.tenant ?? context.tenantOid;
+  if (tenantOid === undefined) throw new ApiError(400, 'No tenant to run the report in: choose a tenant (x-mate-tenant header or body/tenant).');
+  if (!context.tenantOids.includes(tenantOid)) throw new ApiError(403, `body/tenant: you do not belong to tenant ${tenantOid}.`);
+  if (!context.can(report.path, 'Read', tenantOid)) throw new ApiError(403, `You may not read the report ${report.path} in tenant ${tenantOid}.`);
+
+  if (context.locationOid !== undefined && body.location !== undefined && body.location !== context.locationOid) {
+    throw new ApiError(403, `body/location: the x-mate-location header limits this request to location ${context.locationOid}, not ${body.location}.`);
+  }
+  const locationOid = parameter('location') || context.locationOid !== undefined ? (context.locationOid ?? body.location) : undefined;
+
+  const parameters: ReportRunParameters = { tenant: tenantOid };
+  const run: ResolvedRun = { tenantOid, grouping: 'day' };
+  if (locationOid !== undefined) run.locationOid = parameters.location = locationOid;
+  const range = parameter('dateRange');
+  if (range?.kind === 'dateRange') {
+    const fallback = defaultDateRange(range.default, now);
+    const from = body.from ?? fallback.from;
+    const to = body.to ?? fallback.to;
+    const start = calendarDay(from, 'from');
+    const end = calendarDay(to, 'to');
+    if (end < start) throw new ApiError(400, `body/to (${to}) is before body/from (${from}).`, { errors: { to: ['on or after from'] } });
+    if ((end - start) / DAY_MS >= MAX_RANGE_DAYS) throw new ApiError(400, `The date range is longer than ${MAX_RANGE_DAYS} days: narrow body/from or body/to.`);
+    run.fromInstant = new Date(start).toISOString();
+    run.toInstant = new Date(end + DAY_MS).toISOString();
+    parameters.from = from;
+    parameters.to = to;
+  }
+  const grouping = parameter('grouping');
+  if (grouping?.kind === 'grouping') {
+    const chosen = body.grouping ?? grouping.default;
+    if (!grouping.options.includes(chosen)) {
+      throw new ApiError(400, `body/grouping must be one of ${grouping.options.join(', ')} for report '${report.code}'.`, { errors: { grouping: grouping.options } });
+    }
+    run.grouping = parameters.grouping = chosen;
+  }
+  return { report, run, parameters };
+}
+
+/** Runs an authorised report: rows up to the cap, subtotals and totals over everything in range. */
+export async function runReport(db: Queryable, { report, run, parameters }: AuthorizedRun, locale = 'en'): Promise<ReportResult> {
+  const compiled = report.compiled;
+  const rowsStatement = compiled.rows(run, { limit: compiled.maxRows + 1, offset: 0 });
+  const rows = (await db.query(rowsStatement.sql, rowsStatement.params)).rows.map((row) => compiled.read(row));
+  const truncated = rows.length > compiled.maxRows;
+  if (truncated) rows.length = compiled.maxRows;
+  const subtotalStatement = compiled.subtotals(run);
+  const subtotals = subtotalStatement ? (await db.query(subtotalStatement.sql, subtotalStatement.params)).rows.map((row) => compiled.read(row, subtotalColumns(report.definition))) : [];
+  const totalsStatement = compiled.totals(run);
+  const totals = compiled.read((await db.query(totalsStatement.sql, totalsStatement.params)).rows[0] ?? {}, measureColumns(report.definition));
+  const currencyStatement = compiled.currencies(run);
+  const currencies = currencyStatement ? (await db.query<{ currency: string }>(currencyStatement.sql, currencyStatement.params)).rows : [];
+  return {
+    code: report.code,
+    parameters,
+    columns: resultColumns(report),
+    rows,
+    subtotals,
+    totals,
+    currency: currencies.length === 1 ? currencies[0]!.currency : null,
+    maxRows: compiled.maxRows,
+    truncated,
+    ...(truncated
+      ? { message: `${localize(report.definition.title, locale)}: more than ${compiled.maxRows} rows; the first ${compiled.maxRows} are shown and the totals cover all. Narrow the date range or choose a location to see every row.` }
+      : {}),
+  };
+}
+
+/**
+ * Yields every result row of an authorised run in batches, in the report's order, without the row cap: what the
+ * exports stream as CSV, XLSX or PDF. Each batch is one statement (`limit`/`offset` over the grouped rows).
+ */
+export async function* reportRowBatches(db: Queryable, { report, run }: AuthorizedRun, batchSize = 1000): AsyncGenerator<ReportRow[]> {
+  for (let offset = 0; ; offset += batchSize) {
+    const statement = report.compiled.rows(run, { limit: batchSize, offset });
+    const rows = (await db.query(statement.sql, statement.params)).rows.map((row) => report.compiled.read(row));
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+  }
+}

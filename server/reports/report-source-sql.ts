@@ -1,0 +1,118 @@
+import type { ReportSource } from '../../schemas';
+import { entityTableName, quoteIdent as q } from '../data/sql-names';
+
+/** One source in SQL: its FROM, the filters every run applies, and each field's expression (the whitelist). */
+export interface SourceSql {
+  from: string;
+  /** Extra joins a field needs, by name; included only when a selected field asks for one. */
+  joins: Record<string, string>;
+  tenant: string;
+  /** The timestamp the date range and the `date` field read (document sources). */
+  createdAt?: string;
+  location?: string;
+  kind?: string;
+  /** Always-on conditions: processed documents only, enabled catalogue records. */
+  always: string[];
+  fields: Record<string, { sql: string; join?: string }>;
+}
+
+const DOCUMENT = q('mate_terminal_document');
+const LOCATION = q(entityTableName('tenancy', 'location'));
+const TERMINAL = q(entityTableName('tenancy', 'pos-terminal'));
+const ARTICLE = q(entityTableName('pos-supply', 'article'));
+const col = (alias: string, name: string) => `${alias}.${q(name)}`;
+
+/** The fields every document source has, read from the table aliased `alias` (the document is always `d`). */
+function documentFields(alias: string): SourceSql['fields'] {
+  return {
+    date: { sql: `(${col(alias, 'created_at')} at time zone 'UTC')` },
+    kind: { sql: col(alias, 'kind') },
+    location: { sql: col(alias, 'location_oid') },
+    locationName: { sql: col('loc', 'Name'), join: 'location' },
+    terminal: { sql: col(alias, 'terminal_oid') },
+    terminalName: { sql: col('trm', 'Name'), join: 'terminal' },
+    operator: { sql: col(alias, 'operator') },
+    documentId: { sql: col('d', 'document_id') },
+  };
+}
+
+function documentJoins(alias: string): SourceSql['joins'] {
+  return {
+    location: `left join ${LOCATION} loc on loc."Oid" = ${col(alias, 'location_oid')}`,
+    terminal: `left join ${TERMINAL} trm on trm."Oid" = ${col(alias, 'terminal_oid')}`,
+  };
+}
+
+function documentSource(alias: string, table: string | undefined, fields: SourceSql['fields'], joins: SourceSql['joins'] = {}): SourceSql {
+  return {
+    from: table ? `${q(table)} ${alias} join ${DOCUMENT} d on d.oid = ${col(alias, 'document_oid')}` : `${DOCUMENT} d`,
+    joins: { ...documentJoins(alias), ...joins },
+    tenant: col(alias, 'tenant_oid'),
+    createdAt: col(alias, 'created_at'),
+    location: col(alias, 'location_oid'),
+    kind: col(alias, 'kind'),
+    always: ['d.processed_at is not null'],
+    fields: { ...documentFields(alias), ...fields },
+  };
+}
+
+// Tax is in the amount (gross prices): its share is amount * rate / (100 + rate), the rate in percent.
+const taxOf = (alias: string) => `round(${col(alias, 'amount')} * ${col(alias, 'tax_rate')} / (100 + ${col(alias, 'tax_rate')}), 4)`;
+
+/** Every source as SQL. Table and column names are constants of the contract, quoted; nothing comes from a request. */
+export const SOURCE_SQL: Record<ReportSource, SourceSql> = {
+  documents: documentSource('d', undefined, {
+    receiptNumber: { sql: col('d', 'receipt_number') },
+    currency: { sql: col('d', 'currency') },
+    total: { sql: col('d', 'total') },
+  }),
+  'document-lines': documentSource(
+    'l',
+    'mate_document_line',
+    {
+      lineNo: { sql: col('l', 'line_no') },
+      articleNumber: { sql: col('l', 'article_number') },
+      articleText: { sql: col('l', 'text') },
+      productGroup: { sql: col('art', 'ProductGroup'), join: 'article' },
+      quantity: { sql: col('l', 'quantity') },
+      unitPrice: { sql: col('l', 'unit_price') },
+      amount: { sql: col('l', 'amount') },
+      taxRate: { sql: col('l', 'tax_rate') },
+      taxAmount: { sql: taxOf('l') },
+      netAmount: { sql: `(${col('l', 'amount')} - ${taxOf('l')})` },
+    },
+    { article: `left join ${ARTICLE} art on art."TenantOid" = l.tenant_oid and art."ArticleNumber" = l.article_number` },
+  ),
+  payments: documentSource('p', 'mate_document_payment', {
+    method: { sql: col('p', 'method') },
+    amount: { sql: col('p', 'amount') },
+  }),
+  articles: {
+    from: `${ARTICLE} art`,
+    joins: {},
+    tenant: 'art."TenantOid"',
+    always: ['art."Disabled" = false'],
+    fields: {
+      articleNumber: { sql: col('art', 'ArticleNumber') },
+      articleText: { sql: col('art', 'Text') },
+      productGroup: { sql: col('art', 'ProductGroup') },
+      gtin: { sql: col('art', 'GTIN') },
+      retailPrice: { sql: col('art', 'RetailPrice') },
+    },
+  },
+  terminals: {
+    from: `${TERMINAL} trm`,
+    joins: { location: `left join ${LOCATION} loc on loc."Oid" = trm."LocationOid"` },
+    tenant: 'trm."TenantOid"',
+    location: 'trm."LocationOid"',
+    always: ['trm."Disabled" = false'],
+    fields: {
+      terminal: { sql: col('trm', 'Oid') },
+      terminalNumber: { sql: col('trm', 'TerminalNumber') },
+      terminalName: { sql: col('trm', 'Name') },
+      location: { sql: col('trm', 'LocationOid') },
+      locationName: { sql: col('loc', 'Name'), join: 'location' },
+      softwareVersion: { sql: col('trm', 'SoftwareVersion') },
+    },
+  },
+};
