@@ -11,6 +11,7 @@ import { dataRoutes } from './data/data-routes';
 import { barcodeRoutes } from './documents/barcode-routes';
 import { loadReportCatalogue, type ReportCatalogue } from './reports/report-catalogue';
 import { reportRoutes } from './reports/report-routes';
+import { reportExportRoutes } from './exports/report-export-routes';
 import { importRoutes } from './data/import-routes';
 import type { HubTimings } from './hub/hub-connection';
 import { hubRoutes } from './hub/hub-routes';
@@ -106,6 +107,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       // The report definitions are checked and compiled here, so a broken one stops the start naming file and path.
       const reports = options.reports?.catalogue ?? (await loadReportCatalogue());
       await app.register(reportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
+      await app.register(reportExportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings, instanceId: serverLog.instance.id });
       await app.register(serverLogRoutes, { ...serverLog, resolveContext });

@@ -6,6 +6,7 @@ import { JOBS_OPENAPI_PATHS } from '../jobs/jobs-openapi';
 import { BARCODE_OPENAPI_PATHS } from '../documents/barcode-openapi';
 import { SERVER_LOG_OPENAPI_PATHS } from '../logs/server-log-openapi';
 import { REPORT_OPENAPI_PATHS } from '../reports/report-openapi';
+import { REPORT_EXPORT_OPENAPI_PATHS } from '../exports/report-export-openapi';
 import { IMPORT_LIMIT } from './import-routes';
 
 type Json = Record<string, unknown>;
@@ -97,7 +98,7 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   };
   // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals).
   const terminals = catalogue.find('tenancy', 'pos-terminal') !== undefined;
-  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...SERVER_LOG_OPENAPI_PATHS, ...REPORT_OPENAPI_PATHS, ...(terminals ? TERMINAL_OPENAPI_PATHS : {}) };
+  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...SERVER_LOG_OPENAPI_PATHS, ...REPORT_OPENAPI_PATHS, ...REPORT_EXPORT_OPENAPI_PATHS, ...(terminals ? TERMINAL_OPENAPI_PATHS : {}) };
   for (const kind of catalogue.kinds) {
     schemas[schemaName(kind)] = recordSchema(kind);
     Object.assign(paths, operationsOf(kind));
