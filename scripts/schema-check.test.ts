@@ -48,4 +48,16 @@ describe('scripts/schema-check.ts', () => {
     expect(check().code).toBe(2);
     expect(check('no/such/folder').code).toBe(2);
   });
+
+  it('checks report definitions and prints their compiled SQL', () => {
+    const ok = check('server/reports/definitions', '--quiet');
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('OK server/reports/definitions/sales.daily.json');
+    const sql = check('server/reports/definitions/sales.daily.json');
+    expect(sql.out).toContain('== server/reports/definitions/sales.daily.json (report sales/daily)');
+    expect(sql.out).toContain('d.processed_at is not null');
+    const bad = check('fixtures/reports/invalid/sales.unknown-field.json');
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain("fixtures/reports/invalid/sales.unknown-field.json /columns/1/field: column 'secret': source 'documents' has no field 'password'");
+  });
 });

@@ -3,7 +3,11 @@
 // or, per document, the compiled JSON Schema and uiSchema (exit 0; with --quiet one OK line per file).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { checkCatalogue, compileEntity, LOCALES, validateEntityDocument, type DocumentIssue, type EntityDocument } from '../schemas';
+import { checkCatalogue, checkReportCatalogue, compileEntity, LOCALES, validateEntityDocument, validateReportDefinition, type DocumentIssue, type EntityDocument, type ReportDefinition } from '../schemas';
+import { compileReport } from '../server/reports/compile-report';
+
+/** A report definition (server/reports/definitions) rather than an entity document: a source and columns, no entity. */
+const isReportDefinition = (doc: unknown) => doc !== null && typeof doc === 'object' && 'source' in doc && 'columns' in doc && !('entity' in doc);
 
 const USAGE = 'usage: npx tsx scripts/schema-check.ts <file|folder>... [--locale <locale>] [--quiet]';
 
@@ -56,6 +60,7 @@ function main(argv: string[]): number {
   }
   const issues: DocumentIssue[] = [];
   const docs: { file: string; doc: unknown }[] = [];
+  const reports: { file: string; doc: ReportDefinition }[] = [];
   for (const file of files) {
     const shown = path.relative(process.cwd(), file) || file;
     let doc: unknown;
@@ -65,14 +70,29 @@ function main(argv: string[]): number {
       issues.push({ file: shown, path: '', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
       continue;
     }
+    if (isReportDefinition(doc)) {
+      reports.push({ file: shown, doc: doc as ReportDefinition });
+      issues.push(...validateReportDefinition(doc, shown));
+      continue;
+    }
     docs.push({ file: shown, doc });
     issues.push(...validateEntityDocument(doc, shown));
   }
-  issues.push(...checkCatalogue(docs));
+  if (docs.length > 0) issues.push(...checkCatalogue(docs));
+  if (issues.length === 0) issues.push(...checkReportCatalogue(reports));
   if (issues.length > 0) {
     for (const issue of issues) console.log(`${issue.file} ${issue.path || '/'}: ${issue.message}`);
     console.log(`${issues.length} issue${issues.length === 1 ? '' : 's'} in ${new Set(issues.map((i) => i.file)).size} of ${files.length} file(s)`);
     return 1;
+  }
+  for (const { file, doc } of reports) {
+    if (options.quiet) console.log(`OK ${file}`);
+    else {
+      // The rows statement of a run in tenant 1 over a month: what the definition asks of the database.
+      const run = { tenantOid: 1, fromInstant: '2026-01-01T00:00:00.000Z', toInstant: '2026-02-01T00:00:00.000Z', grouping: 'day' as const };
+      console.log(`== ${file} (report ${doc.group}/${doc.type})`);
+      console.log(JSON.stringify(compileReport(doc).rows(run, { limit: 5000, offset: 0 }), null, 2));
+    }
   }
   for (const { file, doc } of docs) {
     if (options.quiet) {

@@ -12,6 +12,7 @@ import { barcodeRoutes } from './documents/barcode-routes';
 import { loadReportCatalogue, type ReportCatalogue } from './reports/report-catalogue';
 import { reportRoutes } from './reports/report-routes';
 import { reportExportRoutes } from './exports/report-export-routes';
+import { REPORT_ENGINE_KIND, reportEngineGuard } from './reports/report-engine-guard';
 import { importRoutes } from './data/import-routes';
 import type { HubTimings } from './hub/hub-connection';
 import { hubRoutes } from './hub/hub-routes';
@@ -99,13 +100,14 @@ export const mateApp = fastifyPlugin<AppOptions>(
     await app.register(barcodeRoutes);
     if (options.data) {
       // Identity's rules over users, roles and API keys need identity's context; a stand-in resolver goes without.
-      const guards = options.data.resolveContext ? undefined : identityWriteGuards(options.db, navigationPaths(options.navigation));
+      // The report definitions are checked and compiled here, so a broken one stops the start naming file and path.
+      const reports = options.reports?.catalogue ?? (await loadReportCatalogue());
+      const identityGuards = options.data.resolveContext ? undefined : identityWriteGuards(options.db, navigationPaths(options.navigation));
+      const guards = new Map([...(identityGuards ?? []), [REPORT_ENGINE_KIND, reportEngineGuard(reports)]]);
       const externalFields = options.data.resolveContext ? undefined : identityExternalFields(navigationPaths(options.navigation));
       const data = { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, guards, externalFields };
       await app.register(dataRoutes, data);
       await app.register(importRoutes, data);
-      // The report definitions are checked and compiled here, so a broken one stops the start naming file and path.
-      const reports = options.reports?.catalogue ?? (await loadReportCatalogue());
       await app.register(reportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
       await app.register(reportExportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });

@@ -2,6 +2,7 @@ import { MIGRATIONS, type Migration } from './db/migrations';
 import { IDENTITY_MIGRATIONS } from './identity/identity-migrations';
 import { TERMINAL_MIGRATIONS } from './terminals/terminal-migrations';
 import { JOB_MIGRATIONS } from './jobs/job-migrations';
+import { DOCUMENT_MIGRATIONS } from './documents/document-migrations';
 
 /** Every versioned migration of the product's own tables, in one list (entity tables come from metadata). */
-export const ALL_MIGRATIONS: Migration[] = [...MIGRATIONS, ...IDENTITY_MIGRATIONS, ...TERMINAL_MIGRATIONS, ...JOB_MIGRATIONS];
+export const ALL_MIGRATIONS: Migration[] = [...MIGRATIONS, ...IDENTITY_MIGRATIONS, ...TERMINAL_MIGRATIONS, ...JOB_MIGRATIONS, ...DOCUMENT_MIGRATIONS];

@@ -60,6 +60,7 @@ describe('GET /api/reports/{group}/{type}/export.{format}', () => {
   let admin: Record<string, string>;
   let oneTenantReader: Record<string, string>;
   let noRights: Record<string, string>;
+  let exporter: Record<string, string>;
 
   beforeAll(async () => {
     t = await createIdentityTestApp();
@@ -72,9 +73,14 @@ describe('GET /api/reports/{group}/{type}/export.{format}', () => {
     await setPermission(t.database.db, { subject: { roleOid: role }, path: '/report/sales/articles', tenantOid: null, action: 'Read', allowed: true });
     // Held in tenant 1 only: Read there, not in tenant 2.
     await setUserRoles(t.database.db, readerOid, [{ roleOid: role, tenantOid: 1 }]);
+    const exporterOid = await addUser(t.database, 'exporter', 'exporter-password-1', [1, 2]);
+    const exportRole = await createRole(t.database.db, 'Article sales exporter');
+    await setPermission(t.database.db, { subject: { roleOid: exportRole }, path: '/report/export/sales/articles', tenantOid: null, action: 'Read', allowed: true });
+    await setUserRoles(t.database.db, exporterOid, [{ roleOid: exportRole, tenantOid: 1 }]);
     await addUser(t.database, 'nobody', 'nobody-password-1', [1]);
     admin = { authorization: `Bearer ${await signInToken(t.app, 'admin', 'admin-password-1')}`, 'x-mate-tenant': encodeScopeValue(1) };
     oneTenantReader = { authorization: `Bearer ${await signInToken(t.app, 'reader', 'reader-password-1')}`, 'x-mate-tenant': encodeScopeValue(1) };
+    exporter = { authorization: `Bearer ${await signInToken(t.app, 'exporter', 'exporter-password-1')}`, 'x-mate-tenant': encodeScopeValue(1) };
     noRights = { authorization: `Bearer ${await signInToken(t.app, 'nobody', 'nobody-password-1')}` };
   }, 120_000);
   afterAll(async () => {
@@ -162,7 +168,7 @@ describe('GET /api/reports/{group}/{type}/export.{format}', () => {
     }
   });
 
-  it('permission matrix: Read on the report path in the tenant, for every format', async () => {
+  it('permission matrix: Read on the report path or the export page path in the tenant, for every format', async () => {
     const tenant2 = (headers: Record<string, string>) => ({ ...headers, 'x-mate-tenant': encodeScopeValue(2) });
     const cases = [
       { who: 'admin, tenant 1', headers: admin, report: 'sales/articles', query: '', status: 200 },
@@ -172,6 +178,9 @@ describe('GET /api/reports/{group}/{type}/export.{format}', () => {
       { who: 'reader in tenant 2 (role held in 1 only)', headers: tenant2(oneTenantReader), report: 'sales/articles', query: '', status: 403 },
       { who: 'reader asking for tenant 2', headers: oneTenantReader, report: 'sales/articles', query: '&tenant=2', status: 403 },
       { who: 'reader asking for a tenant not theirs', headers: oneTenantReader, report: 'sales/articles', query: '&tenant=99', status: 403 },
+      { who: 'export page reader in tenant 1', headers: exporter, report: 'sales/articles', query: '', status: 200 },
+      { who: 'export page reader in tenant 2 (role held in 1 only)', headers: tenant2(exporter), report: 'sales/articles', query: '', status: 403 },
+      { who: 'export page reader, another report', headers: exporter, report: 'sales/daily', query: '', status: 403 },
       { who: 'a user without rights', headers: noRights, report: 'sales/articles', query: '', status: 403 },
       { who: 'anonymous', headers: {}, report: 'sales/articles', query: '', status: 401 },
     ];

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LOCALES, localize } from '../../schemas';
 import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
-import type { ContextResolver } from '../lib/request-context';
+import type { ContextResolver, RequestContext } from '../lib/request-context';
 import type { ReportCatalogue } from '../reports/report-catalogue';
 import { REPORT_PARAMS, REPORT_RUN_BODY } from '../reports/report-routes';
 import { authorizeRun, type ReportRunBody } from '../reports/report-runner';
@@ -59,6 +59,15 @@ function languageOf(lang: string | undefined, acceptLanguage: string | undefined
   return 'en';
 }
 
+/**
+ * The caller's rights with Read on the export page standing in for Read on the report's path (docs/reports.md
+ * "Routes"): whoever may open `/report/export/{group}/{type}` in a tenant may export the report there, whoever may read
+ * the report may too. Every other check of a run stays as it is.
+ */
+function exportRights(context: RequestContext, reportPath: string, exportPath: string): RequestContext {
+  return { ...context, can: (path, action, tenantOid) => context.can(path, action, tenantOid) || (path === reportPath && action === 'Read' && context.can(exportPath, 'Read', tenantOid)) };
+}
+
 /** `sales-daily_2026-03-02_2026-03-31.csv`: the report and its range, so that two exports do not overwrite each other. */
 function fileName(group: string, type: string, parameters: { from?: string; to?: string }, format: ExportFormat): string {
   return `${[`${group}-${type}`, parameters.from, parameters.to].filter(Boolean).join('_')}.${format}`;
@@ -66,8 +75,8 @@ function fileName(group: string, type: string, parameters: { from?: string; to?:
 
 /**
  * `GET /api/reports/{group}/{type}/export.{csv|xlsx|pdf}?from&to&tenant&location&grouping&lang` streams a report's
- * whole result as a file (docs/reports.md "Export"). The same checks as a run (Read on the report's path in the
- * tenant, the location pinned by the scope header): every refusal answers the product's error body before any byte of
+ * whole result as a file (docs/reports.md "Export"). The same checks as a run (Read on the report's path, or on the
+ * export page's, in the tenant; the location pinned by the scope header): every refusal answers the product's error body before any byte of
  * the file. `X-Total-Rows` tells the count first. A failure after the file began cannot change the status any more:
  * a CSV then ends with a line saying the export failed, and the connection is cut (no final chunk), so the browser
  * reports a failed download rather than a complete file; an XLSX is cut (a truncated zip opens as broken).
@@ -95,7 +104,7 @@ export async function reportExportRoutes(app: FastifyInstance, options: ReportEx
       const report = options.reports.find(group, type);
       if (!report) throw new ApiError(404, `There is no report '${group}/${type}'.`);
       const { lang, ...runParameters } = request.query;
-      const authorized = authorizeRun(report, runParameters, context, now());
+      const authorized = authorizeRun(report, runParameters, exportRights(context, report.path, `/report/export/${group}/${type}`), now());
       const locale = languageOf(lang, request.headers['accept-language']);
       const [total, totals] = await Promise.all([countRows(options.db, authorized), reportTotals(options.db, authorized)]);
       const input: ExportInput = {

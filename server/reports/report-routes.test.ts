@@ -229,4 +229,15 @@ describe('report routes', () => {
     expect(noGrouping.json().message).toContain('no grouping parameter');
     expect((await run('Sales/daily', {})).statusCode).toBe(400);
   });
+
+  it('a report-engine record references a report definition by code; an unknown code is refused', async () => {
+    const create = (definition: string) =>
+      t.app.inject({ method: 'POST', url: '/api/data/pos-preferences/report-engine', headers: admin, payload: { Code: `R-${definition.replace(/\W/g, '')}`, Name: 'Daily', Category: 'Sales', OutputFormat: 'Grid', Query: { Source: 'documents' }, Definition: definition } });
+    const refused = await create('sales/nothing');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors.Definition?.[0], refused.body).toContain("no report 'sales/nothing'; expected one of");
+    expect((await t.database.db.query('select 1 from e_pos_preferences_report_engine')).rowCount).toBe(0);
+    const stored = await create('sales/daily');
+    expect(stored.statusCode, stored.body).toBe(201);
+  });
 });

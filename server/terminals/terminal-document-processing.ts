@@ -1,5 +1,8 @@
 import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
+import { documentProblem, type DocumentTables } from '../documents/document-checks';
+import { TURNOVER_KINDS_SQL } from '../documents/document-kinds';
+import type { Receipt } from './receipt-schema';
 
 /**
  * Booking handed-in documents (docs/terminals.md "Processing"). A terminal's receipt is stored as it arrives; it is
@@ -8,11 +11,8 @@ import { quoteIdent as q } from '../data/sql-names';
  * processing failed and `processing_error` says why. The reprocess job (ResetProcessQueue) works through them.
  */
 
-/** The tables processing reads: the POS terminal records and the tenants (from the catalogue). */
-export interface ProcessingTables {
-  posTable: string;
-  tenantTable: string | undefined;
-}
+/** The tables processing reads: the POS terminal records, the tenants, articles and taxes (from the catalogue). */
+export type ProcessingTables = DocumentTables;
 
 /** One unprocessed document, in the order it is processed. */
 export interface UnprocessedDocument {
@@ -31,15 +31,12 @@ export async function listUnprocessedDocuments(db: Queryable, tenantOid: number)
   return rows.rows.map((row) => ({ oid: Number(row.oid), documentId: row.document_id, terminalOid: Number(row.terminal_oid), failedBefore: row.processing_error !== null }));
 }
 
-/** Why a document cannot be booked, or undefined when it can. */
-async function bookingProblem(db: Queryable, tables: ProcessingTables, document: { tenant_oid: string | number; terminal_oid: string | number; currency: string }): Promise<string | undefined> {
-  const terminal = await db.query(`select 1 from ${q(tables.posTable)} where "Oid" = $1 and "TenantOid" = $2`, [document.terminal_oid, document.tenant_oid]);
+/** Why a document cannot be booked, or undefined when it can: its terminal is gone, or it does not fit its tenant's data. */
+async function bookingProblem(db: Queryable, tables: ProcessingTables, document: { tenant_oid: string | number; terminal_oid: string | number; currency: string; body: Receipt }): Promise<string | undefined> {
+  const terminal = await db.query(`select 1 from ${q(tables.pos)} where "Oid" = $1 and "TenantOid" = $2`, [document.terminal_oid, document.tenant_oid]);
   if (terminal.rowCount === 0) return `The POS terminal ${document.terminal_oid} that handed the document in no longer exists in its tenant.`;
-  if (!tables.tenantTable) return undefined;
-  const tenant = await db.query<{ CurrencyCode: string | null }>(`select "CurrencyCode" from ${q(tables.tenantTable)} where "Oid" = $1`, [document.tenant_oid]);
-  const currency = tenant.rows[0]?.CurrencyCode ?? null;
-  if (currency !== null && currency !== document.currency) return `The document is in ${document.currency}, but its tenant books in ${currency}.`;
-  return undefined;
+  // The stored columns are what intake derived from the body; checked from them, as the reports read them.
+  return documentProblem(db, tables, Number(document.tenant_oid), { ...document.body, currency: document.currency });
 }
 
 /** The outcome of processing one document. */
@@ -52,8 +49,8 @@ export type ProcessingOutcome = { processed: true } | { processed: false; error:
  * figure. `gone`: processed meanwhile.
  */
 export async function processDocument(db: Queryable, tables: ProcessingTables, oid: number, now: number): Promise<ProcessingOutcome> {
-  const found = await db.query<{ tenant_oid: string | number; terminal_oid: string | number; currency: string; day: string }>(
-    `select tenant_oid, terminal_oid, currency, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day
+  const found = await db.query<{ tenant_oid: string | number; terminal_oid: string | number; currency: string; body: Receipt; day: string }>(
+    `select tenant_oid, terminal_oid, currency, body, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day
        from mate_terminal_document where oid = $1 and processed_at is null for update`,
     [oid],
   );
@@ -67,7 +64,7 @@ export async function processDocument(db: Queryable, tables: ProcessingTables, o
   await db.query(
     `insert into mate_turnover_day (tenant_oid, day, receipt_count, total, computed_at)
      select $1, $2::date, count(*)::int, coalesce(sum(total), 0), $3::timestamptz from mate_terminal_document
-      where tenant_oid = $1 and document_type = 'receipt' and processing_error is null
+      where tenant_oid = $1 and document_type = 'receipt' and kind in (${TURNOVER_KINDS_SQL}) and processing_error is null
         and created_at >= $2::date::timestamp at time zone 'UTC' and created_at < ($2::date + 1)::timestamp at time zone 'UTC'
      on conflict (tenant_oid, day) do update set receipt_count = excluded.receipt_count, total = excluded.total, computed_at = excluded.computed_at`,
     [document.tenant_oid, document.day, at],

@@ -68,7 +68,7 @@ export const TERMINAL_OPENAPI_PATHS = {
       security: terminalBasic,
       requestBody: { required: true, content: { 'application/json': { schema: receiptSchema } } },
       responses: {
-        201: { description: 'Stored', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' }, stored: { const: true } } } } } },
+        201: { description: 'Stored', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' }, stored: { const: true }, unprocessed: { type: 'string', description: 'Why the stored document stays unprocessed (it does not fit the tenant\'s data), when it does not' } } } } } },
         200: { description: 'Handed in before; nothing changed', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' }, stored: { const: false } } } } } },
         400: error('Not a valid receipt: errors name each path (e.g. lines.0.amount)'),
         401: error('No credentials, unknown terminal or wrong secret'),

@@ -19,6 +19,7 @@ import {
   type TerminalIdentity,
 } from './terminal-credentials';
 import { handInReceipt } from './terminal-documents';
+import { documentTablesOf } from '../documents/document-checks';
 import { TerminalEventBus } from './terminal-events';
 import { createTerminalMonitoring, monitoredTenants, TERMINAL_MONITORING_PATH } from './terminal-monitoring';
 import { DEFAULT_TERMINAL_TIMINGS, TERMINAL_CLOSE, TerminalSession, type TerminalTimings } from './terminal-session';
@@ -69,6 +70,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   if (!kind) return;
   const posTable = kind.table;
   const tenantTable = catalogue.find('tenancy', 'tenant')?.table;
+  const documentTables = documentTablesOf(catalogue, posTable);
   const tables: TerminalTables = { pos: posTable, location: catalogue.find('tenancy', 'location')?.table };
   /** The currency a terminal's receipts are in (told in the welcome), from its tenant's record. */
   const currencyOf = async (tenantOid: number): Promise<string | null> => {
@@ -176,6 +178,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
         socket,
         terminal,
         posTable,
+        documentTables,
         connectionId: randomUUID(),
         instanceId,
         address: request.ip,
@@ -203,7 +206,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     },
     async (request, reply) => {
       const terminal = authenticated.get(request)!;
-      const intake = await handInReceipt(db, terminal, request.body);
+      const intake = await handInReceipt(db, documentTables, terminal, request.body);
       return reply.status(intake.stored ? 201 : 200).send(intake);
     },
   );

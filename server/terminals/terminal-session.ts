@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import { terminalStanding, type TerminalIdentity } from './terminal-credentials';
 import { handInReceipt } from './terminal-documents';
+import type { DocumentTables } from '../documents/document-checks';
 import type { TerminalEventBus } from './terminal-events';
 import { markConnected, markDisconnected, recordHeartbeat } from './terminal-state';
 
@@ -32,6 +33,8 @@ export interface TerminalSessionOptions {
   terminal: TerminalIdentity;
   /** The table of the POS terminal records, to check the terminal's standing at each heartbeat. */
   posTable: string;
+  /** The tables a handed-in document is checked against. */
+  documentTables: DocumentTables;
   connectionId: string;
   instanceId: string;
   address: string;
@@ -208,8 +211,8 @@ export class TerminalSession {
   }
 
   private async receipt(message: unknown): Promise<void> {
-    const intake = await handInReceipt(this.options.db, this.terminal, message);
-    this.reply({ type: 'receipt-ack', id: intake.id, stored: intake.stored });
+    const intake = await handInReceipt(this.options.db, this.options.documentTables, this.terminal, message);
+    this.reply({ type: 'receipt-ack', id: intake.id, stored: intake.stored, ...(intake.unprocessed ? { unprocessed: intake.unprocessed } : {}) });
   }
 
   private end(): void {

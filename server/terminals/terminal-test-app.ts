@@ -128,7 +128,7 @@ export function sampleReceipt(id: string, number = 1): Record<string, unknown> {
     currency: 'EUR',
     operator: 'Kassierer 1',
     lines: [
-      { articleNumber: 'A00000001', gtin: '4006381333931', text: 'Vollmilch 3,5 %', quantity: 2, unitPrice: 1.19, amount: 2.38, taxRate: 7 },
+      { text: 'Vollmilch 3,5 %', quantity: 2, unitPrice: 1.19, amount: 2.38, taxRate: 7 },
       { text: 'Kaffee Crema 1 kg', quantity: 1, unitPrice: 14.99, amount: 14.99, taxRate: 19 },
     ],
     payments: [{ method: 'card', amount: 17.37 }],

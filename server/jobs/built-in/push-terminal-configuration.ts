@@ -2,6 +2,8 @@ import { deliveredPushes, logMissedPush, queueConfigurationPushes } from '../../
 import { jobParameters, JobParameterError, type JobDefinition } from '../job-definition';
 import { terminalTables } from './terminal-tables';
 
+const configurationTables = (tables: { pos: string; tenant?: string }) => ({ posTable: tables.pos, tenantTable: tables.tenant });
+
 /** How often the job looks whether the instances holding the terminals have delivered (a database read). */
 const CHECK_MS = 200;
 
@@ -35,7 +37,7 @@ export const pushTerminalConfiguration: JobDefinition<{ waitSeconds: number }> =
   },
   async run({ db, catalogue, tenantOid, jobOid, parameters, progress, now, signal }) {
     if (tenantOid === null) throw new JobParameterError('The configuration is pushed per tenant; this run has none.');
-    const pushes = await queueConfigurationPushes(db, terminalTables(catalogue), tenantOid, jobOid, now());
+    const pushes = await queueConfigurationPushes(db, configurationTables(terminalTables(catalogue)), tenantOid, jobOid, now());
     await progress(0, pushes.length);
     // Real time, not the runner's clock: the wait is for other processes' sockets.
     const deadline = Date.now() + parameters.waitSeconds * 1000;

@@ -1,3 +1,4 @@
+import { TURNOVER_KINDS_SQL } from '../../documents/document-kinds';
 import { jobParameters, JobParameterError, type JobDefinition } from '../job-definition';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,7 +32,7 @@ export const recomputeDailyTurnover: JobDefinition<{ days: number }> = {
         await tx.query(
           `insert into mate_turnover_day (tenant_oid, day, receipt_count, total, computed_at)
            select $1, $2::date, count(*)::int, coalesce(sum(total), 0), $5::timestamptz from mate_terminal_document
-           where tenant_oid = $1 and document_type = 'receipt' and processing_error is null and created_at >= $3::timestamptz and created_at < $4::timestamptz
+           where tenant_oid = $1 and document_type = 'receipt' and kind in (${TURNOVER_KINDS_SQL}) and processing_error is null and created_at >= $3::timestamptz and created_at < $4::timestamptz
            on conflict (tenant_oid, day) do update set receipt_count = excluded.receipt_count, total = excluded.total, computed_at = excluded.computed_at`,
           [tenantOid, day, new Date(from).toISOString(), new Date(from + DAY_MS).toISOString(), new Date(now()).toISOString()],
         );

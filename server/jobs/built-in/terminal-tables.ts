@@ -1,8 +1,12 @@
 import type { Catalogue } from '../../data/catalogue';
+import { documentTablesOf, type DocumentTables } from '../../documents/document-checks';
 
-/** The POS terminal and tenant tables the terminal jobs work on, from the catalogue; a clear failure without them. */
-export function terminalTables(catalogue: Catalogue | undefined): { posTable: string; tenantTable: string | undefined } {
+/**
+ * The POS terminal, tenant, article and tax tables the terminal jobs work on, from the catalogue; a clear failure
+ * without POS terminals.
+ */
+export function terminalTables(catalogue: Catalogue | undefined): DocumentTables {
   const posTable = catalogue?.find('tenancy', 'pos-terminal')?.table;
-  if (!posTable) throw new Error('This server has no POS terminals (no tenancy/pos-terminal kind in its metadata).');
-  return { posTable, tenantTable: catalogue?.find('tenancy', 'tenant')?.table };
+  if (!catalogue || !posTable) throw new Error('This server has no POS terminals (no tenancy/pos-terminal kind in its metadata).');
+  return documentTablesOf(catalogue, posTable);
 }
