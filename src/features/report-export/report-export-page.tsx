@@ -56,7 +56,7 @@ export function ReportExportPage({ item }: PageProps) {
 
   return (
     <Stack gap="4" maxW="3xl" data-testid="report-export">
-      <Heading size="lg" as="h1">
+      <Heading size="md" as="h2" data-testid="export-title">
         <Trans>Export: {title}</Trans>
       </Heading>
       <form onSubmit={submit} aria-label={t`Export parameters`} data-testid="export-form">
