@@ -54,6 +54,10 @@ function otherRoutes(): RouteTarget[] {
     // The barcode route is in the OpenAPI document as /api/barcode/{text}.{ext}; here its text gets the hostile ids.
     route('GET', '/api/barcode/{id}.png', ['type', 'scale', 'height', 'includetext']),
     route('GET', '/api/barcode/{id}.svg', ['type', 'scale', 'height', 'includetext']),
+    // The report routes are in the OpenAPI document with {group}/{type}; here real reports get hostile run bodies.
+    route('GET', '/api/reports/sales/daily'),
+    { method: 'POST', path: '/api/reports/sales/daily/run', query: [], fields: ['from', 'to', 'tenant', 'location', 'grouping'] },
+    { method: 'POST', path: '/api/reports/finance/tax-rates/run', query: [], fields: ['from', 'to', 'tenant', 'location'] },
     route('GET', '/api/error({id})'),
     route('GET', '/api/health'),
     route('GET', '/api/info'),

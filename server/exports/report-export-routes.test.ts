@@ -12,7 +12,7 @@ import { ensureAdministratorRole } from '../identity/administrator-role';
 import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } from '../identity/identity-test-app';
 import { encodeScopeValue } from '../identity/scope-headers';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
-import { ensureDocumentTables, insertTestDocument, type TestDocument } from '../reports/report-test-documents';
+import { insertTestDocument, type TestDocument } from '../reports/report-test-documents';
 import { hostileRequestsFor, type RouteTarget } from '../test-support/hostile-requests';
 import { SAMPLE_COLUMNS } from './export-test-rows';
 import { pipeExport, REPORT_EXPORT_QUERY, TOTAL_ROWS_HEADER } from './report-export-routes';
@@ -24,7 +24,6 @@ const run = promisify(execFile);
 
 async function fill(t: IdentityTestApp) {
   const db = t.database.db;
-  await ensureDocumentTables(db);
   const location = async (tenant: number, name: string) =>
     Number((await db.query<{ oid: string }>(`insert into e_tenancy_location ("TenantOid", "Id", "Name") values ($1, $2, $2) returning "Oid" as oid`, [tenant, name])).rows[0]!.oid);
   const terminal = async (tenant: number, number: number, loc: number) =>

@@ -10,6 +10,7 @@ const column = {
   properties: {
     name: { type: 'string' },
     title: localized,
+    field: { type: 'string' },
     type: { type: 'string', enum: ['text', 'integer', 'number', 'money', 'percent', 'date', 'oid'] },
     role: { type: 'string', enum: ['dimension', 'measure'] },
     aggregate: { type: 'string', enum: ['sum', 'count', 'countDistinct', 'avg', 'min', 'max'] },

@@ -3,7 +3,7 @@ import { ensureAdministratorRole } from '../identity/administrator-role';
 import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } from '../identity/identity-test-app';
 import { encodeScopeValue } from '../identity/scope-headers';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
-import { ensureDocumentTables, insertTestDocument, type TestDocument } from './report-test-documents';
+import { insertTestDocument, type TestDocument } from './report-test-documents';
 
 // Issue 16: a report run matches totals computed here, independently, from the same documents; only processed
 // documents of the caller's tenant (and location, when pinned) count; Read on the report's path decides.
@@ -15,7 +15,6 @@ interface Fixture {
 
 async function fill(t: IdentityTestApp): Promise<Fixture> {
   const db = t.database.db;
-  await ensureDocumentTables(db);
   const location = async (tenant: number, name: string) =>
     Number((await db.query<{ oid: string }>(`insert into e_tenancy_location ("TenantOid", "Id", "Name") values ($1, $2, $2) returning "Oid" as oid`, [tenant, name])).rows[0]!.oid);
   const terminal = async (tenant: number, number: number, loc: number) =>

@@ -18,6 +18,8 @@ export interface ReportRunBody {
 export interface ResultColumn {
   name: string;
   title: LocalizedText;
+  /** The source field read (drill-down maps date, location, terminal, operator, articleNumber, kind). */
+  field?: string;
   type: string;
   role: 'dimension' | 'measure';
   aggregate?: string;
@@ -66,6 +68,7 @@ export function resultColumns(report: ReportEntry): ResultColumn[] {
   return def.columns.map((column: ReportColumn) => ({
     name: column.name,
     title: column.title,
+    ...(column.field !== undefined ? { field: column.field } : {}),
     type: columnType(def, column),
     role: column.aggregate ? 'measure' : 'dimension',
     ...(column.aggregate ? { aggregate: column.aggregate } : {}),

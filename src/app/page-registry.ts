@@ -22,6 +22,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'terminal-monitoring': preloadable(() => import('../features/terminals').then((module) => module.TerminalMonitoringPage)),
   'terminal-log': preloadable(() => import('../features/terminals').then((module) => module.TerminalLogPage)),
   'terminal-server': preloadable(() => import('../features/terminals').then((module) => module.TerminalServerPage)),
+  'report-grid': preloadable(() => import('../features/reports').then((module) => module.ReportPage)),
   'report-export': preloadable(() => import('../features/report-export').then((module) => module.ReportExportPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
 };
