@@ -13,6 +13,7 @@ import { documentRoutes } from './documents/document-routes';
 import { downloadRoutes } from './documents/download-routes';
 import { loadReportCatalogue, type ReportCatalogue } from './reports/report-catalogue';
 import { reportRoutes } from './reports/report-routes';
+import { reportExportRoutes } from './exports/report-export-routes';
 import { REPORT_ENGINE_KIND, reportEngineGuard } from './reports/report-engine-guard';
 import { importRoutes } from './data/import-routes';
 import type { HubTimings } from './hub/hub-connection';
@@ -111,6 +112,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(dataRoutes, data);
       await app.register(importRoutes, data);
       await app.register(reportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
+      await app.register(reportExportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings, instanceId: serverLog.instance.id });
       await app.register(serverLogRoutes, { ...serverLog, resolveContext });

@@ -24,6 +24,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'terminal-server': preloadable(() => import('../features/terminals').then((module) => module.TerminalServerPage)),
   'document-viewer': preloadable(() => import('../features/documents').then((module) => module.DocumentViewerPage)),
   'report-grid': preloadable(() => import('../features/reports').then((module) => module.ReportPage)),
+  'report-export': preloadable(() => import('../features/report-export').then((module) => module.ReportExportPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
 };
 

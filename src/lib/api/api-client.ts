@@ -137,3 +137,27 @@ export async function apiCall<T>(path: string, options: ApiCallOptions = {}): Pr
 export async function apiGet<T>(path: string, query?: ApiCallOptions['query']): Promise<T> {
   return (await apiCall<T>(path, { query })).data;
 }
+
+/**
+ * A GET whose body the caller reads itself as a stream (a file export with progress): the same URL, language, token
+ * and scope headers as every call; a failed answer is read and thrown as ApiRequestError like any other, an answer
+ * that succeeded comes back unread.
+ */
+export async function apiStream(path: string, options: Pick<ApiCallOptions, 'query' | 'signal'> = {}): Promise<Response> {
+  const url = apiUrl(path, options.query);
+  const headers: Record<string, string> = { 'Accept-Language': settings.getLocale(), ...settings.getScopeHeaders() };
+  const token = await settings.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw networkError('GET', url, cause);
+  }
+  if (!response.ok) {
+    const { data } = await readBody(response);
+    throw parseApiError({ status: response.status, statusText: response.statusText, body: data, errorId: response.headers.get('x-mate-error-id'), method: 'GET', url });
+  }
+  return response;
+}
