@@ -20,7 +20,8 @@ export function textProblem(text: string): string | undefined {
 
 /**
  * The first value in a parsed JSON value (or query/params object) that no route can use: a text (value or key)
- * with NUL or a lone surrogate, or nesting deeper than `maxDepth`. Walks with its own stack, so hostile
+ * with NUL or a lone surrogate, a number that is not finite (JSON's `1e309` parses to Infinity; a query's coerces to
+ * it), or nesting deeper than `maxDepth`. Walks with its own stack, so hostile
  * nesting cannot overflow the call stack here; what it lets through is shallow enough for recursive code after it.
  */
 export function findUnsafeInput(root: unknown, maxDepth = DEFAULT_MAX_DEPTH, rootPath = ''): UnsafeInput | undefined {
@@ -31,6 +32,10 @@ export function findUnsafeInput(root: unknown, maxDepth = DEFAULT_MAX_DEPTH, roo
     if (typeof value === 'string') {
       const problem = textProblem(value);
       if (problem) return { path: path || '(body)', problem };
+      continue;
+    }
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return { path: path || '(body)', problem: 'must be a finite number (it is too large for a double)' };
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;

@@ -35,6 +35,14 @@ export function registerInputGuard(app: FastifyInstance): void {
     const error = unsafeInputError(request);
     if (error) throw error;
   });
+  // Validation coerces query and path texts to numbers: "1e309" becomes Infinity, which Ajv's integer and number
+  // types let through. Checked again after it, so no handler meets a number that is not finite.
+  app.addHook('preHandler', async (request) => {
+    const params = findUnsafeInput(request.params, 2);
+    if (params) throw refuse('path', params);
+    const query = findUnsafeInput(request.query, 2);
+    if (query) throw refuse('query', query);
+  });
 }
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {

@@ -76,7 +76,7 @@ const hostileJsonText: fc.Arbitrary<string> = fc.oneof(
 
 /** Query parameter texts (URL-encoded): junk, NUL, invalid UTF-8, huge numbers. */
 const hostileQueryText: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%FF%FE', '-1', '1e20', '99999999999999999999', 'abc', '', '%20', '1.5', 'null', 'true', encodeURIComponent('x'.repeat(5000))),
+  fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%FF%FE', '-1', '1e20', '1e309', '-1e309', 'Infinity', 'NaN', '99999999999999999999', 'abc', '', '%20', '1.5', 'null', 'true', encodeURIComponent('x'.repeat(5000))),
   hostileJsonText.filter((t) => t.length < 20_000).map(encodeURIComponent),
   fc.string({ maxLength: 20 }).map(encodeURIComponent),
 );
