@@ -43,3 +43,25 @@ test('grid cells and row details isolate Latin values in Arabic', async ({ page 
   const inDetails = await charactersDrawn(summary, VALUE);
   expect(inDetails.first).toBeLessThan(inDetails.last);
 });
+
+test('menus and dialogs run right to left in Arabic, like the page', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, mate.url, PASSWORD);
+  await page.evaluate(() => localStorage.setItem('mate.locale', 'ar'));
+  await page.goto(`${mate.url}/data/pos-supply/tax`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The user menu (an Ark menu): its content follows the page, not Ark's default en-US.
+  await page.getByTestId('user-menu-button').click();
+  const menu = page.getByTestId('user-menu');
+  await expect(menu).toBeVisible();
+  await expect(menu).toHaveAttribute('dir', 'rtl');
+  expect(await menu.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+  await page.keyboard.press('Escape');
+  // A dialog: the grid's export.
+  await page.getByTestId('cmd-export').click();
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('dir', 'rtl');
+  expect(await dialog.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+  await page.screenshot({ path: 'test-results/rtl-dialog-ar.png' });
+});
