@@ -1,19 +1,12 @@
+import { DOCUMENT_TYPE_OF_KIND } from '../../schemas/report-sources';
+
 /** The receipt copies a download carries, one part each (spec 2 §2 "Documents and downloads"). */
 export const COPY_TYPES = ['customer', 'merchant'] as const;
 /** One copy type. */
 export type CopyType = (typeof COPY_TYPES)[number];
 
-/** The document kinds of the shared contract, and the viewer's type of each (its navigation path `/document/receipt/{type}`). */
-export const DOCUMENT_TYPE_OF_KIND = {
-  sale: 'sales',
-  return: 'returns',
-  cancellation: 'cancellations',
-  'cash-deposit': 'cash-deposits',
-  'cash-withdrawal': 'cash-withdrawals',
-  'end-of-day': 'end-of-day',
-} as const;
-/** One document kind. */
-export type DocumentKind = keyof typeof DOCUMENT_TYPE_OF_KIND;
+// The document kinds and the viewer's type of each are the shared contract's (schemas/report-sources.ts).
+export { DOCUMENT_TYPE_OF_KIND, type DocumentKind } from '../../schemas/report-sources';
 
 /** The permission path of a document of this kind: Read on it lets a user download the document. */
 export function documentPermissionPath(kind: string): string {
