@@ -2,13 +2,15 @@ import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
 import { documentProblem, type DocumentTables } from '../documents/document-checks';
 import { TURNOVER_KINDS_SQL } from '../documents/document-kinds';
+import { addDocumentTotals } from '../reports/document-totals';
 import type { Receipt } from './receipt-schema';
 
 /**
- * Booking handed-in documents (docs/terminals.md "Processing"). A terminal's receipt is stored as it arrives; it is
- * *processed* when it has been checked against its tenant and booked into the tenant's daily turnover
- * (`mate_turnover_day`). A document is **unprocessed** while `processed_at` is null: it was never processed, or its
- * processing failed and `processing_error` says why. The reprocess job (ResetProcessQueue) works through them.
+ * Booking handed-in documents (docs/terminals.md "Processing"). A terminal's receipt is checked, stored and *booked*
+ * at intake, in one transaction: marked processed and added to the tenant's daily turnover (`mate_turnover_day`) and
+ * to the reports' totals (`mate_document_total`). A document is **unprocessed** while `processed_at` is null: it did
+ * not fit its tenant's data and `processing_error` says why (or it was handed in before intake booked). The reprocess
+ * job (ResetProcessQueue) retries those.
  */
 
 /** The tables processing reads: the POS terminal records, the tenants, articles and taxes (from the catalogue). */
@@ -39,12 +41,31 @@ async function bookingProblem(db: Queryable, tables: ProcessingTables, document:
   return documentProblem(db, tables, Number(document.tenant_oid), { ...document.body, currency: document.currency });
 }
 
+/**
+ * Adds documents just marked processed to the daily turnover and the reports' totals, adding to the rows (call it
+ * once per document, in the transaction that marks it, and last in it: the rows are shared by every terminal of a
+ * location, and their locks are held until the commit).
+ */
+export async function bookDocuments(db: Queryable, oids: readonly number[]): Promise<void> {
+  if (oids.length === 0) return;
+  await db.query(
+    `insert into mate_turnover_day as t (tenant_oid, day, receipt_count, total, computed_at)
+     select tenant_oid, (created_at at time zone 'UTC')::date, count(*)::int, sum(total), now() from mate_terminal_document
+      where oid = any($1::bigint[]) and document_type = 'receipt' and kind in (${TURNOVER_KINDS_SQL})
+      group by 1, 2 order by 1, 2
+     on conflict (tenant_oid, day) do update set receipt_count = t.receipt_count + excluded.receipt_count, total = t.total + excluded.total, computed_at = excluded.computed_at`,
+    [oids],
+  );
+  await addDocumentTotals(db, oids);
+}
+
 /** The outcome of processing one document. */
 export type ProcessingOutcome = { processed: true } | { processed: false; error: string } | { processed: 'gone' };
 
 /**
- * Processes one document (call it in a transaction): checks it against its tenant, marks it processed, and books its
- * UTC day again from every receipt of that day that processing has not refused (so a second run never counts twice).
+ * Processes one document again (call it in a transaction): checks it against its tenant, marks it processed, adds it
+ * to the reports' totals, and books its UTC day again from every receipt of that day that processing has not refused
+ * (so a second run never counts twice).
  * A document that cannot be booked keeps the reason in `processing_error`, stays unprocessed and leaves the day's
  * figure. `gone`: processed meanwhile.
  */
@@ -69,5 +90,6 @@ export async function processDocument(db: Queryable, tables: ProcessingTables, o
      on conflict (tenant_oid, day) do update set receipt_count = excluded.receipt_count, total = excluded.total, computed_at = excluded.computed_at`,
     [document.tenant_oid, document.day, at],
   );
+  if (!problem) await addDocumentTotals(db, [oid]);
   return problem ? { processed: false, error: problem } : { processed: true };
 }

@@ -9,6 +9,7 @@ import { RECEIPT_SCHEMA, type Receipt } from './receipt-schema';
 import { CASH_MOVEMENT_KINDS, CORRECTION_KINDS } from '../documents/document-kinds';
 import { documentProblem, type DocumentTables } from '../documents/document-checks';
 import { LINE_COLUMNS, PAYMENT_COLUMNS } from '../documents/document-migrations';
+import { bookDocuments } from './terminal-document-processing';
 
 export { RECEIPT_SCHEMA, type Receipt } from './receipt-schema';
 
@@ -87,9 +88,10 @@ export interface ReceiptIntake {
 
 /**
  * Stores a receipt once: the receipt id is unique per tenant, so a terminal that resends after a lost
- * acknowledgement changes nothing. The document, its lines and payments (the reports' rows) and its log line are
- * one transaction. The location is the terminal record's at intake, never the terminal's word. A document that does
- * not fit the tenant's data (`documentProblem`) is stored with the reason and stays unprocessed.
+ * acknowledgement changes nothing. The document, its lines and payments (the reports' rows), its log line and its
+ * booking (processed, added to the daily turnover and the reports' totals) are one transaction. The location is the
+ * terminal record's at intake, never the terminal's word. A document that does not fit the tenant's data
+ * (`documentProblem`) is stored with the reason, is not booked and stays unprocessed until a reprocess books it.
  */
 export async function storeReceipt(db: Database, tables: DocumentTables, terminal: TerminalIdentity, receipt: Receipt): Promise<ReceiptIntake> {
   return db.transaction(async (tx) => {
@@ -99,8 +101,9 @@ export async function storeReceipt(db: Database, tables: DocumentTables, termina
     const inserted = await tx.query<{ oid: string | number }>(
       `with document as (
          insert into mate_terminal_document (tenant_oid, terminal_oid, document_id, document_type, receipt_number, created_at, currency, total, body,
-                                             kind, location_oid, operator, references_id, processing_error)
-         values ($1, $2, $3, 'receipt', $4, $5, $6, $7, $8::jsonb, $9, (select "LocationOid" from ${q(tables.pos)} where "Oid" = $2), $10, $11, $12)
+                                             kind, location_oid, operator, references_id, processing_error, processed_at)
+         values ($1, $2, $3, 'receipt', $4, $5, $6, $7, $8::jsonb, $9, (select "LocationOid" from ${q(tables.pos)} where "Oid" = $2), $10, $11, $12::text,
+                 case when $12::text is null then now() end)
          on conflict (tenant_oid, document_id) do nothing
          returning oid, tenant_oid, location_oid, terminal_oid, kind, created_at, operator, body
        ), line as (
@@ -122,6 +125,7 @@ export async function storeReceipt(db: Database, tables: DocumentTables, termina
     const stored = inserted.rowCount > 0;
     if (stored) {
       await logTerminalEvent(tx, terminal, 'receipt', { id: receipt.id, number: receipt.number, kind: receipt.kind ?? 'sale', total: receipt.total, currency: receipt.currency, ...(problem ? { unprocessed: problem } : {}) });
+      if (!problem) await bookDocuments(tx, [Number(inserted.rows[0]!.oid)]);
     }
     return { id: receipt.id, stored, ...(stored && problem ? { unprocessed: problem } : {}) };
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recomputedDocumentTotals, storedDocumentTotals } from '../reports/document-totals';
 import fc from 'fast-check';
 import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
 import { quoteIdent as q } from '../data/sql-names';
@@ -143,7 +144,7 @@ describe('the terminal jobs of the bridge', () => {
     );
   });
 
-  it('ResetProcessQueue books the unprocessed receipts into the daily turnover and keeps the ones it cannot book, with the reason', async () => {
+  it('intake books receipts at once; ResetProcessQueue retries the ones that did not fit and keeps those it still cannot book, with the reason', async () => {
     const terminal = de[0]!;
     const handIn = async (currency: string) => {
       const id = randomUUID();
@@ -155,20 +156,20 @@ describe('the terminal jobs of the bridge', () => {
     await handIn('EUR');
     await handIn('EUR');
     const foreign = await handIn('USD');
+    // Intake booked the two that fit at once: the day shows them before any job ran.
+    const dayOf = async () => (await database.db.query<{ receipt_count: number; total: string }>("select receipt_count, total::text as total from mate_turnover_day where tenant_oid = $1 and day = '2026-02-03'", [tenantDe])).rows;
+    expect(await dayOf()).toEqual([{ receipt_count: 2, total: '34.7400' }]);
+    // Only the one that failed is in the queue: the run retries it alone and keeps it, with the reason.
     const boss = await connect(b, 'boss');
-    const run = await boss.invoke<BridgeJob>('ResetProcessQueue');
-    const done = await finished(run.oid);
-    expect(done).toMatchObject({ state: JOB_STATE.failed, count: 3, countMax: 3 });
-    expect(done.error).toBe(`1 of 3 document(s) could not be processed and stay unprocessed; the first: ${foreign}: The document is in USD, but its tenant books in EUR.`);
-    const day = await database.db.query<{ receipt_count: number; total: string }>("select receipt_count, total::text as total from mate_turnover_day where tenant_oid = $1 and day = '2026-02-03'", [tenantDe]);
-    expect(day.rows).toEqual([{ receipt_count: 2, total: '34.7400' }]);
-
-    // Only the one that failed is still unprocessed: the next run works on it alone.
-    const again = await finished((await boss.invoke<BridgeJob>('ResetProcessQueue')).oid);
-    expect(again).toMatchObject({ state: JOB_STATE.failed, count: 1, countMax: 1 });
+    const done = await finished((await boss.invoke<BridgeJob>('ResetProcessQueue')).oid);
+    expect(done).toMatchObject({ state: JOB_STATE.failed, count: 1, countMax: 1 });
+    expect(done.error).toBe(`1 of 1 document(s) could not be processed and stay unprocessed; the first: ${foreign}: The document is in USD, but its tenant books in EUR.`);
+    expect(await dayOf()).toEqual([{ receipt_count: 2, total: '34.7400' }]);
     await database.db.query("update mate_terminal_document set currency = 'EUR' where document_id = $1", [foreign]);
     expect(await finished((await boss.invoke<BridgeJob>('ResetProcessQueue')).oid)).toMatchObject({ state: JOB_STATE.success, count: 1, countMax: 1 });
     const booked = await database.db.query<{ receipt_count: number }>("select receipt_count from mate_turnover_day where tenant_oid = $1 and day = '2026-02-03'", [tenantDe]);
+    // The reports' totals took the reprocessed document too, as a recomputation from the documents finds them.
+    expect(await storedDocumentTotals(database.db, tenantDe)).toEqual(await recomputedDocumentTotals(database.db, tenantDe));
     expect(booked.rows[0]!.receipt_count).toBe(3);
   });
 

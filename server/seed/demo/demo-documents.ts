@@ -1,6 +1,7 @@
 import { quoteIdent as q } from '../../data/sql-names';
 import { LINE_COLUMNS, LINES_FROM_BODY, PAYMENT_COLUMNS, PAYMENTS_FROM_BODY } from '../../documents/document-migrations';
 import { TURNOVER_KINDS_SQL } from '../../documents/document-kinds';
+import { DOCUMENT_TOTAL_TABLE, rebuildDocumentTotals } from '../../reports/document-totals';
 import { parseReceipt } from '../../terminals/terminal-documents';
 import type { Receipt, ReceiptLine } from '../../terminals/receipt-schema';
 import { addDays, money, type DemoContext } from './demo-context';
@@ -230,7 +231,7 @@ export interface DemoDocumentOptions {
 /**
  * Writes the demo documents of every tenant in bulk (the same rows intake would write: the documents, their lines
  * and payments), checked with the intake's own parser, processed except the few meant to stay unprocessed, with
- * the turnover days booked. Runs ANALYZE after the load.
+ * the turnover days and the reports' totals booked. Runs ANALYZE after the load.
  */
 export async function seedDemoDocuments(ctx: DemoContext, tenants: SeededTenant[], options: DemoDocumentOptions): Promise<DemoDocumentReport> {
   if (options.days <= 0) return { documents: 0, unprocessed: 0 };
@@ -279,7 +280,9 @@ export async function seedDemoDocuments(ctx: DemoContext, tenants: SeededTenant[
      on conflict (tenant_oid, day) do update set receipt_count = excluded.receipt_count, total = excluded.total, computed_at = excluded.computed_at`,
     [options.until.toISOString()],
   );
-  for (const table of ['mate_terminal_document', 'mate_document_line', 'mate_document_payment']) await ctx.tx.query(`analyze ${table}`);
+  // The reports read their totals from here: the processed documents just written are booked like intake books them.
+  await rebuildDocumentTotals(ctx.tx);
+  for (const table of ['mate_terminal_document', 'mate_document_line', 'mate_document_payment', DOCUMENT_TOTAL_TABLE]) await ctx.tx.query(`analyze ${table}`);
   ctx.counts['documents'] = documents;
   return { documents, unprocessed };
 }
