@@ -19,13 +19,47 @@ const RUN: ResolvedRun = { tenantOid: 7, fromInstant: '2026-03-01T00:00:00.000Z'
 
 describe('compileReport', () => {
   it('puts every run value in parameters and only quoted whitelisted identifiers in the SQL', () => {
-    const statement = compileReport({ ...base, kinds: ['sale'] }).rows(RUN, { limit: 11, offset: 20 });
+    // A maximum is not among the pre-aggregated totals: this report reads the raw documents.
+    const raw: ReportDefinition = { ...base, kinds: ['sale'], columns: [base.columns[0]!, { name: 'total', title: TITLE, field: 'total', aggregate: 'max' }] };
+    const statement = compileReport(raw).rows(RUN, { limit: 11, offset: 20 });
+    expect(compileReport(raw).fromTotals).toBe(false);
     expect(statement.params).toEqual([7, RUN.fromInstant, RUN.toInstant, 3, ['sale'], 11, 20]);
     expect(statement.sql).toBe(
-      `select to_char(date_trunc('month', (d."created_at" at time zone 'UTC')), 'YYYY-MM-DD') as "day", coalesce(sum(d."total"), 0) as "total" ` +
+      `select to_char(date_trunc('month', (d."created_at" at time zone 'UTC')), 'YYYY-MM-DD') as "day", max(d."total") as "total" ` +
         `from "mate_terminal_document" d where d."tenant_oid" = $1 and d.processed_at is not null and d."created_at" >= $2::timestamptz and d."created_at" < $3::timestamptz ` +
         `and d."location_oid" = $4 and d."kind" = any($5::text[]) group by 1 order by 1 asc nulls last limit $6 offset $7`,
     );
+  });
+
+  it('reads the pre-aggregated totals when every column is one they keep, the range as whole days', () => {
+    const compiled = compileReport({ ...base, kinds: ['sale'], columns: [...base.columns, { name: 'n', title: TITLE, aggregate: 'count' }, { name: 'mean', title: TITLE, field: 'total', aggregate: 'avg' }] });
+    expect(compiled.fromTotals).toBe(true);
+    const statement = compiled.rows(RUN, { limit: 11, offset: 20 });
+    expect(statement.params).toEqual([7, '2026-03-01', '2026-04-01', 3, ['sale'], 11, 20]);
+    expect(statement.sql).toBe(
+      `select to_char(date_trunc('month', t.day::timestamp), 'YYYY-MM-DD') as "day", coalesce(sum(t.amount), 0) as "total", coalesce(sum(t.documents), 0) as "n", ` +
+        `round(sum(t.amount) / nullif(sum(t.documents), 0), 4) as "mean" from "mate_document_total" t where t.tenant_oid = $1 and t.facet = 'document' ` +
+        `and t.day >= $2::date and t.day < $3::date and t.location_oid = $4 and t.kind = any($5::text[]) group by 1 order by 1 asc nulls last limit $6 offset $7`,
+    );
+    // Tax rates and payment methods are kept; an article or an operator is not.
+    const lines = (field: string) => compileReport({ ...base, source: 'document-lines', columns: [{ name: 'x', title: TITLE, field }, { name: 'total', title: TITLE, field: 'amount', aggregate: 'sum' }] });
+    expect(lines('taxRate').fromTotals).toBe(true);
+    expect(lines('articleNumber').fromTotals).toBe(false);
+    expect(compileReport({ ...base, source: 'payments', columns: [{ name: 'm', title: TITLE, field: 'method' }, { name: 'n', title: TITLE, aggregate: 'count' }] }).fromTotals).toBe(true);
+    expect(compileReport({ ...base, columns: [{ name: 'o', title: TITLE, field: 'operator' }, ...base.columns.slice(1)] }).fromTotals).toBe(false);
+  });
+
+  it('computes rows, subtotals and the total in one statement with GROUPING SETS, the rows capped by a parameter', () => {
+    const compiled = compileReport({
+      ...base,
+      columns: [{ name: 'day', title: TITLE, field: 'date' }, { name: 'location', title: TITLE, field: 'locationName' }, { name: 'total', title: TITLE, field: 'total', aggregate: 'sum' }],
+      subtotal: 'day',
+    });
+    const statement = compiled.summary(RUN, 101)!;
+    expect(statement.params.at(-1)).toBe(101);
+    expect(statement.sql).toContain(`group by grouping sets ((to_char(date_trunc('month', t.day::timestamp), 'YYYY-MM-DD'), loc."Name"), (to_char(date_trunc('month', t.day::timestamp), 'YYYY-MM-DD')), ())`);
+    expect(statement.sql).toMatch(/where _level = 0\) r where _n <= \$5 union all .* where _level = 1 union all .* where _level = 3 order by 1, 2$/);
+    expect(compileReport({ ...base, columns: [{ name: 'total', title: TITLE, field: 'total', aggregate: 'sum' }] }).summary(RUN, 1)).toBeUndefined();
   });
 
   it('compiles every field of every source, alone and under every aggregation that fits it', () => {
@@ -85,7 +119,7 @@ describe('compileReport', () => {
       subtotal: 'day',
     });
     expect(compiled.rows(RUN, { limit: 1, offset: 0 }).sql).toContain('order by 2 asc nulls last, 3 desc nulls last, 1 asc nulls last');
-    expect(compiled.subtotals(RUN)!.sql).toMatch(/^select to_char\(date_trunc\('month'.* as "day", coalesce\(sum\(d."total"\), 0\) as "total" from .* group by 1 order by 1 asc nulls last$/);
+    expect(compiled.subtotals(RUN)!.sql).toMatch(/^select to_char\(date_trunc\('month'.* as "day", coalesce\(sum\(t.amount\), 0\) as "total" from .* group by 1 order by 1 asc nulls last$/);
   });
 
   it('reads numbers as numbers and keeps text', () => {

@@ -1,6 +1,6 @@
 import { columnType, isDimension, isDocumentSource, DEFAULT_REPORT_MAX_ROWS, type ReportColumn, type ReportDefinition, type ReportGrouping, type ReportRow, type ReportValueType } from '../../schemas';
 import { quoteIdent as q } from '../data/sql-names';
-import { SOURCE_SQL, type SourceSql } from './report-source-sql';
+import { AGGREGATE_SQL, SOURCE_SQL, type AggregateSql, type SourceSql } from './report-source-sql';
 
 /** What one run filters by, already checked against the caller's scope (report-run-scope.ts). */
 export interface ResolvedRun {
@@ -26,6 +26,13 @@ export interface CompiledReport {
   totals(run: ResolvedRun): SqlStatement;
   /** The currencies of the documents in range (at most two: one means money has that currency). */
   currencies(run: ResolvedRun): SqlStatement | undefined;
+  /**
+   * Rows (at most `limit`), subtotals and the grand total in one statement and one pass over the data (GROUPING
+   * SETS): each result row has `_set` 0 (row), 1 (subtotal) or 2 (total). Undefined when the report has no dimension.
+   */
+  summary(run: ResolvedRun, limit: number): SqlStatement | undefined;
+  /** Whether runs read the pre-aggregated totals (mate_document_total) rather than the raw documents. */
+  fromTotals: boolean;
   /** Turns a database row into a result row (numbers as numbers). */
   read(row: Record<string, unknown>, columns?: readonly ReportColumn[]): ReportRow;
   maxRows: number;
@@ -46,13 +53,17 @@ const NUMERIC_TYPES: ReadonlySet<ReportValueType> = new Set(['integer', 'number'
 /**
  * Compiles a checked definition (validateReportDefinition) to parameterised SQL. Identifiers come only from the
  * source's whitelist (report-source-sql.ts) and the definition's column names, quoted; every value of a run
- * (tenant, dates, location, kinds, paging) is a parameter.
+ * (tenant, dates, location, kinds, paging) is a parameter. A document source whose columns the pre-aggregated totals
+ * keep reads those instead of the raw rows (same figures: document-totals.ts).
  */
-export function compileReport(definition: ReportDefinition): CompiledReport {
-  const source: SourceSql = SOURCE_SQL[definition.source];
+export function compileReport(definition: ReportDefinition, options: { totals?: boolean } = {}): CompiledReport {
+  // options.totals false: always the raw tables (what tests compare the totals with).
+  const aggregate = options.totals === false ? undefined : aggregateFor(definition);
+  const source: SourceSql = aggregate ?? SOURCE_SQL[definition.source];
   const joins = new Set<string>();
   const expressions = definition.columns.map((column, i) => {
-    if (column.field === undefined) return undefined;
+    // Over the totals a measure is a sum of their columns (aggregate.measures), not an expression of a field.
+    if (column.field === undefined || (aggregate && !isDimension(column))) return undefined;
     const field = source.fields[column.field];
     if (!field) throw new ReportCompileError(`/columns/${i}/field`, `column '${column.name}': source '${definition.source}' has no SQL for field '${column.field}'`);
     if (field.join) joins.add(field.join);
@@ -63,6 +74,11 @@ export function compileReport(definition: ReportDefinition): CompiledReport {
   const dimensionSql = (column: ReportColumn, expression: string, run: ResolvedRun) =>
     column.field === 'date' ? `to_char(date_trunc(${TRUNC[run.grouping]}, ${expression}), 'YYYY-MM-DD')` : expression;
   const measureSql = (column: ReportColumn, expression: string | undefined) => {
+    // Over the totals a sum or count is a sum of the rows' sums or counts; no rows sum to 0, as count(*) does.
+    if (aggregate) {
+      const sql = aggregate.measures[measureKey(column)]!;
+      return column.aggregate === 'avg' ? sql : `coalesce(${sql}, 0)`;
+    }
     switch (column.aggregate) {
       case 'sum':
         return `coalesce(sum(${expression}), 0)`;
@@ -88,6 +104,9 @@ export function compileReport(definition: ReportDefinition): CompiledReport {
     };
     if (source.createdAt && run.fromInstant) add((n) => `${source.createdAt} >= $${n}::timestamptz`, run.fromInstant);
     if (source.createdAt && run.toInstant) add((n) => `${source.createdAt} < $${n}::timestamptz`, run.toInstant);
+    // The totals keep days: the range's instants are whole UTC days, so their dates bound the same documents.
+    if (source.day && run.fromInstant) add((n) => `${source.day} >= $${n}::date`, run.fromInstant.slice(0, 10));
+    if (source.day && run.toInstant) add((n) => `${source.day} < $${n}::date`, run.toInstant.slice(0, 10));
     if (source.location && run.locationOid !== undefined) add((n) => `${source.location} = $${n}`, run.locationOid);
     if (source.kind && definition.kinds) add((n) => `${source.kind} = any($${n}::text[])`, definition.kinds);
     return { sql: `from ${from} where ${conditions.join(' and ')}`, params };
@@ -110,6 +129,11 @@ export function compileReport(definition: ReportDefinition): CompiledReport {
     for (const sort of definition.sort ?? []) push(sort.column, sort.direction);
     for (const { column } of dimensions) push(column.name, 'asc');
     return keys.join(', ');
+  }
+
+  /** The same order by the result's column names (for the one-pass statement, whose rows come from a CTE). */
+  function orderByNames(selected: readonly ReportColumn[]): string {
+    return orderBy(selected).replace(/(\d+) (asc|desc)/g, (_, position: string, direction: string) => `${q(selected[Number(position) - 1]!.name)} ${direction}`) || '1';
   }
 
   const dimensionColumns = dimensions.map(({ column }) => column);
@@ -158,9 +182,55 @@ export function compileReport(definition: ReportDefinition): CompiledReport {
     currencies(run) {
       if (!isDocumentSource(definition.source)) return undefined;
       const w = where(run);
-      return { sql: `select distinct d.currency as currency ${w.sql} limit 2`, params: w.params };
+      return { sql: `select distinct ${aggregate ? 't' : 'd'}.currency as currency ${w.sql} limit 2`, params: w.params };
     },
+    summary(run, limit) {
+      if (dimensions.length === 0) return undefined;
+      const w = where(run);
+      const select = dimensions.map(({ column, i }) => dimensionSql(column, expressions[i]!, run));
+      const all = select.join(', ');
+      const sets = [`(${all})`];
+      // grouping(...) has a bit per dimension, set when the row is not grouped by it (the first dimension is the highest).
+      const full = 2 ** dimensions.length - 1;
+      let subtotalMask = -1;
+      if (subtotalAt >= 0) {
+        subtotalMask = full - 2 ** (dimensions.length - 1 - subtotalAt);
+        // With one dimension its subtotals are the rows themselves (mask 0): a second, equal set would double them.
+        if (dimensions.length > 1) sets.push(`(${select[subtotalAt]})`);
+      }
+      sets.push('()');
+      const named = [...dimensions.map(({ column }, n) => `${select[n]} as ${q(column.name)}`), ...measures(), `grouping(${all}) as _level`];
+      const subtotal = subtotalAt >= 0 ? dimensions[subtotalAt]!.column : undefined;
+      const subtotalDirection = subtotal ? (definition.sort?.find((s) => s.column === subtotal.name)?.direction ?? 'asc') : 'asc';
+      const params = [...w.params, limit];
+      const part = (set: number, level: number, order: string) =>
+        `select ${set} as _set, row_number() over (order by ${order}) as _n, g.* from g where _level = ${level}`;
+      const parts = [`select * from (${part(0, 0, orderByNames(selectedRows))}) r where _n <= $${params.length}`];
+      if (subtotal) parts.push(part(1, subtotalMask, `${q(subtotal.name)} ${subtotalDirection} nulls last`));
+      parts.push(part(2, full, '1'));
+      return {
+        sql: `with g as (select ${named.join(', ')} ${w.sql} group by grouping sets (${sets.join(', ')})) ${parts.join(' union all ')} order by 1, 2`,
+        params,
+      };
+    },
+    fromTotals: aggregate !== undefined,
   };
+}
+
+/** What an aggregated column is called in AggregateSql.measures: `sum:total`, `count:`. */
+const measureKey = (column: ReportColumn) => `${column.aggregate!}:${column.field ?? ''}`;
+
+/**
+ * The pre-aggregated totals that can answer the definition, or undefined: every dimension is one the totals keep
+ * (day, kind, location, and the tax rate or payment method of their facet) and every measure one they can sum up.
+ */
+function aggregateFor(definition: ReportDefinition): AggregateSql | undefined {
+  const aggregate = AGGREGATE_SQL[definition.source];
+  if (!aggregate) return undefined;
+  const fits = definition.columns.every((column) =>
+    isDimension(column) ? column.field !== undefined && aggregate.fields[column.field] !== undefined : aggregate.measures[measureKey(column)] !== undefined,
+  );
+  return fits ? aggregate : undefined;
 }
 
 /** The subtotal column of a definition and the measures: what a subtotal row holds. */

@@ -131,14 +131,24 @@ export function authorizeRun(report: ReportEntry, body: ReportRunBody, context: 
 /** Runs an authorised report: rows up to the cap, subtotals and totals over everything in range. */
 export async function runReport(db: Queryable, { report, run, parameters }: AuthorizedRun, locale = 'en'): Promise<ReportResult> {
   const compiled = report.compiled;
-  const rowsStatement = compiled.rows(run, { limit: compiled.maxRows + 1, offset: 0 });
-  const rows = (await db.query(rowsStatement.sql, rowsStatement.params)).rows.map((row) => compiled.read(row));
+  let rows: ReportRow[];
+  let subtotals: ReportRow[] = [];
+  let totals: ReportRow;
+  const summary = compiled.summary(run, compiled.maxRows + 1);
+  if (summary) {
+    // One statement: rows, subtotals and the total from one pass over the data (GROUPING SETS).
+    const result = (await db.query<Record<string, unknown> & { _set: number }>(summary.sql, summary.params)).rows;
+    rows = result.filter((row) => Number(row._set) === 0).map((row) => compiled.read(row));
+    subtotals = result.filter((row) => Number(row._set) === 1).map((row) => compiled.read(row, subtotalColumns(report.definition)));
+    totals = compiled.read(result.find((row) => Number(row._set) === 2) ?? {}, measureColumns(report.definition));
+  } else {
+    const rowsStatement = compiled.rows(run, { limit: compiled.maxRows + 1, offset: 0 });
+    rows = (await db.query(rowsStatement.sql, rowsStatement.params)).rows.map((row) => compiled.read(row));
+    const totalsStatement = compiled.totals(run);
+    totals = compiled.read((await db.query(totalsStatement.sql, totalsStatement.params)).rows[0] ?? {}, measureColumns(report.definition));
+  }
   const truncated = rows.length > compiled.maxRows;
   if (truncated) rows.length = compiled.maxRows;
-  const subtotalStatement = compiled.subtotals(run);
-  const subtotals = subtotalStatement ? (await db.query(subtotalStatement.sql, subtotalStatement.params)).rows.map((row) => compiled.read(row, subtotalColumns(report.definition))) : [];
-  const totalsStatement = compiled.totals(run);
-  const totals = compiled.read((await db.query(totalsStatement.sql, totalsStatement.params)).rows[0] ?? {}, measureColumns(report.definition));
   const currencyStatement = compiled.currencies(run);
   const currencies = currencyStatement ? (await db.query<{ currency: string }>(currencyStatement.sql, currencyStatement.params)).rows : [];
   return {

@@ -1,5 +1,6 @@
 import type { ReportSource } from '../../schemas';
 import { entityTableName, quoteIdent as q } from '../data/sql-names';
+import { DOCUMENT_TOTAL_TABLE } from './document-totals';
 
 /** One source in SQL: its FROM, the filters every run applies, and each field's expression (the whitelist). */
 export interface SourceSql {
@@ -9,6 +10,8 @@ export interface SourceSql {
   tenant: string;
   /** The timestamp the date range and the `date` field read (document sources). */
   createdAt?: string;
+  /** Instead of `createdAt`: a date column the range reads as whole days (the pre-aggregated totals). */
+  day?: string;
   location?: string;
   kind?: string;
   /** Always-on conditions: processed documents only, enabled catalogue records. */
@@ -115,4 +118,54 @@ export const SOURCE_SQL: Record<ReportSource, SourceSql> = {
       softwareVersion: { sql: col('trm', 'SoftwareVersion') },
     },
   },
+};
+
+/**
+ * The pre-aggregated totals (`mate_document_total`, document-totals.ts) as a stand-in for a document source: the
+ * dimensions they keep and, per aggregation of a field (`sum:total`, `count:`), the expression over their rows.
+ * A report whose every column is here reads the totals; any other column sends it to the raw tables.
+ */
+export interface AggregateSql extends SourceSql {
+  measures: Record<string, string>;
+}
+
+const TOTAL = q(DOCUMENT_TOTAL_TABLE);
+
+function aggregateSource(facet: 'document' | 'line' | 'payment', fields: SourceSql['fields'], measures: Record<string, string>): AggregateSql {
+  return {
+    from: `${TOTAL} t`,
+    joins: { location: `left join ${LOCATION} loc on loc."Oid" = t.location_oid` },
+    tenant: 't.tenant_oid',
+    day: 't.day',
+    location: 't.location_oid',
+    kind: 't.kind',
+    always: [`t.facet = '${facet}'`],
+    fields: {
+      // A timestamp, as the raw sources' date is: date_trunc of a bare date would go through the session's time zone.
+      date: { sql: 't.day::timestamp' },
+      kind: { sql: 't.kind' },
+      location: { sql: 't.location_oid' },
+      locationName: { sql: col('loc', 'Name'), join: 'location' },
+      ...fields,
+    },
+    measures,
+  };
+}
+
+export const AGGREGATE_SQL: Partial<Record<ReportSource, AggregateSql>> = {
+  documents: aggregateSource('document', {}, {
+    'count:': 'sum(t.documents)',
+    'sum:total': 'sum(t.amount)',
+    'avg:total': 'round(sum(t.amount) / nullif(sum(t.documents), 0), 4)',
+  }),
+  'document-lines': aggregateSource('line', { taxRate: { sql: 't.tax_rate' } }, {
+    'count:': 'sum(t.entries)',
+    'sum:amount': 'sum(t.amount)',
+    'sum:taxAmount': 'sum(t.tax_amount)',
+    'sum:netAmount': 'sum(t.amount - t.tax_amount)',
+  }),
+  payments: aggregateSource('payment', { method: { sql: 't.method' } }, {
+    'count:': 'sum(t.entries)',
+    'sum:amount': 'sum(t.amount)',
+  }),
 };

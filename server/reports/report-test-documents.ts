@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import { addDocumentTotals } from './document-totals';
 
 /** One document for tests, with its lines and payments as the intake stores them (the contract's tables). */
 export interface TestDocument {
@@ -17,7 +18,8 @@ export interface TestDocument {
 
 /**
  * Stores a document, its lines and payments through SQL into the contract's tables (docmodel's migration 600), as the
- * intake would, processed unless said otherwise; answers its oid. Amounts of returns and cancellations are negative.
+ * intake would, processed (and booked into the reports' totals) unless said otherwise; answers its oid. Amounts of
+ * returns and cancellations are negative.
  */
 export async function insertTestDocument(db: Queryable, doc: TestDocument): Promise<number> {
   const sign = doc.kind === 'return' || doc.kind === 'cancellation' ? -1 : 1;
@@ -44,5 +46,6 @@ export async function insertTestDocument(db: Queryable, doc: TestDocument): Prom
       [oid, doc.tenantOid, doc.locationOid, doc.terminalOid, doc.kind, doc.createdAt, i + 1, payment.method, payment.amount, doc.operator ?? null],
     );
   }
+  if (doc.processed !== false) await addDocumentTotals(db, [oid]);
   return oid;
 }
