@@ -32,7 +32,7 @@ export const REPORT_MIGRATIONS: Migration[] = [
            tax_amount numeric(18, 4) not null
          );
          create unique index mate_document_total_key on ${DOCUMENT_TOTAL_TABLE} (tenant_oid, location_oid, day, kind, currency, facet, tax_rate, method) nulls not distinct;
-         create index mate_document_total_day on ${DOCUMENT_TOTAL_TABLE} (tenant_oid, facet, day)`,
+         create index mate_document_total_day on ${DOCUMENT_TOTAL_TABLE} (tenant_oid, facet, kind, day)`,
       );
       await rebuildDocumentTotals(tx);
       await tx.query(`analyze ${DOCUMENT_TOTAL_TABLE}`);
