@@ -213,6 +213,11 @@ describe('the document viewer routes', () => {
       const other = await get(type, `/api/documents/receipt/by-uid/${byKind[kind]!.at}`);
       expect(other.statusCode).toBe(403);
       expect(other.json()).toMatchObject({ message: `Not permitted: Read on ${documentTypePath(type)}.` });
+      // The query form's options: that tenant's locations and terminals only.
+      const options = (await get(type, '/api/documents/scope-options')).json() as ScopeOptions;
+      expect(options.locations.length).toBeGreaterThan(0);
+      expect(new Set([...options.locations, ...options.terminals].map((option) => option.tenantOid))).toEqual(new Set([de]));
+      expect((await get(type, `/api/documents/scope-options?tenant=${at}`)).json()).toEqual({ locations: [], terminals: [] });
       for (const otherType of DOCUMENT_TYPES.filter((entry) => entry.type !== type)) {
         const refused = await get(type, `/api/documents/receipt/${otherType.type}`);
         expect(refused.statusCode, otherType.type).toBe(403);
