@@ -100,7 +100,7 @@ test('receipts sent through the terminal intake appear, narrow by the query form
   expect(dialogs).toBe(0);
   await detail.getByTestId('receipt-part-tab').nth(1).click();
   await expect(page.frameLocator('[data-testid="receipt-frame"]').nth(1).getByText('Händlerbeleg VIEWER-E2E')).toBeVisible();
-  // The article of a line links to its data grid.
+  // The article of a line links to its data grid (the link is the server's: the browser knows no entity kinds).
   await expect(detail.getByTestId('document-article-link')).toHaveAttribute('href', /\/data\/pos-supply\/article\?\$k=/);
 
   // The PDF downloads.
@@ -145,6 +145,72 @@ test('the drill-down parameters of a report fill the query form', async ({ page 
   await page.getByRole('button', { name: 'Close the document' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('document-detail')).toHaveCount(0);
+});
+
+/** The scope headers as the server reads them (docs: an oid written as `oid * 7919 + 104729`). */
+function scopeHeaders(scope: { tenantOid: number; locationOid?: number; terminalOid?: number }): Record<string, string> {
+  const value = (oid: number) => String(oid * 7919 + 104729);
+  return {
+    'x-mate-tenant': value(scope.tenantOid),
+    ...(scope.locationOid === undefined ? {} : { 'x-mate-location': value(scope.locationOid) }),
+    ...(scope.terminalOid === undefined ? {} : { 'x-mate-terminal': value(scope.terminalOid) }),
+  };
+}
+
+interface ScopeOptions {
+  locations: { oid: number; tenantOid: number; text: string }[];
+  terminals: { oid: number; tenantOid: number; locationOid: number; text: string }[];
+}
+
+test("the pickers and links come from the server (the page calls no data grid's route), and the downloads keep to the scope headers", async ({ page, request, pageErrors }) => {
+  test.setTimeout(120_000);
+  allowBlockedHostility(pageErrors);
+  const dataCalls: string[] = [];
+  page.on('request', (call) => {
+    if (new URL(call.url()).pathname.startsWith('/api/data/')) dataCalls.push(call.url());
+  });
+  const token = ((await (await request.get(`${mate.url}/api/v1-pub/auth/user/token.json`, { headers: { authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` } })).json()) as { access_token: string }).access_token;
+  const api = (url: string, headers: Record<string, string> = {}) => request.get(`${mate.url}${url}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+  const sale = (await (await api(`/api/documents/receipt/by-uid/${small.uid}`)).json()) as { tenantOid: number; locationOid: number; terminalOid: number; downloads: { format: string; href: string }[] };
+  const options = (await (await api('/api/documents/scope-options')).json()) as ScopeOptions;
+  const ownTerminals = options.terminals.filter((terminal) => terminal.locationOid === sale.locationOid);
+  expect(ownTerminals.map((terminal) => terminal.oid)).toContain(sale.terminalOid);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, mate.url, PASSWORD);
+  await page.goto(`${mate.url}/document/receipt/sales?from=${today}&to=${today}&operator=${encodeURIComponent(OPERATOR)}`);
+  await expect(page.getByTestId('document-count')).toHaveText('2 documents', { timeout: 30_000 });
+  // The location picker offers the server's locations; chosen, the terminal picker offers that location's terminals only.
+  const location = page.getByLabel('Location', { exact: true });
+  await expect(location.locator(`option[value="${sale.locationOid}"]`)).toHaveCount(1);
+  await location.selectOption(String(sale.locationOid));
+  const terminal = page.getByLabel('Terminal', { exact: true });
+  await expect(terminal.locator('option')).toHaveCount(ownTerminals.length + 1);
+  await terminal.selectOption(String(sale.terminalOid));
+  await page.getByTestId('document-search').click();
+  await expect(page).toHaveURL(new RegExp(`location=${sale.locationOid}.*terminal=${sale.terminalOid}|terminal=${sale.terminalOid}.*location=${sale.locationOid}`));
+  await expect(page.getByTestId('document-count')).toHaveText('2 documents');
+  // The article link is the server's.
+  await page.getByTestId('document-grid').getByRole('gridcell', { name: '910001' }).click();
+  await expect(page.getByTestId('document-detail').getByTestId('document-article-link')).toHaveAttribute('href', /\?\$k=.*&\$start=1$/);
+  expect(dataCalls).toEqual([]);
+
+  // The downloads: in the receipt's location and terminal they answer; pinned to another location or terminal, 404.
+  const otherLocation = options.locations.find((entry) => entry.tenantOid === sale.tenantOid && entry.oid !== sale.locationOid)!;
+  const otherTerminal = options.terminals.find((entry) => entry.tenantOid === sale.tenantOid && entry.oid !== sale.terminalOid)!;
+  expect([otherLocation, otherTerminal]).not.toContain(undefined);
+  for (const download of sale.downloads) {
+    for (const [scope, expected] of [
+      [{ tenantOid: sale.tenantOid, locationOid: sale.locationOid }, 200],
+      [{ tenantOid: sale.tenantOid, terminalOid: sale.terminalOid }, 200],
+      [{ tenantOid: sale.tenantOid, locationOid: otherLocation.oid }, 404],
+      [{ tenantOid: sale.tenantOid, terminalOid: otherTerminal.oid }, 404],
+    ] as const) {
+      const answer = await api(download.href, scopeHeaders(scope));
+      expect(answer.status(), `${download.format} ${JSON.stringify(scope)}`).toBe(expected);
+      if (expected === 404) expect(((await answer.json()) as { fault: { reason: string } }).fault.reason).toBe(`The receipt ${small.uid} does not exist.`);
+    }
+  }
 });
 
 async function look(page: Page, name: string): Promise<void> {

@@ -117,7 +117,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings, instanceId: serverLog.instance.id });
       await app.register(serverLogRoutes, { ...serverLog, resolveContext });
       // The viewer names terminals and locations: served when the catalogue has them, as the OpenAPI document says.
-      if (options.data.catalogue.find('tenancy', 'pos-terminal') && options.data.catalogue.find('tenancy', 'location')) await app.register(documentRoutes, { db: options.db, resolveContext });
+      if (options.data.catalogue.find('tenancy', 'pos-terminal') && options.data.catalogue.find('tenancy', 'location')) await app.register(documentRoutes, { db: options.db, resolveContext, catalogue: options.data.catalogue, navigation: options.navigation });
       // After the hub: it adds SubscribeTerminalMonitoring to the hub's methods.
       // Not encapsulated, so that `app.terminals` (the sweep, and the kill of tests) is the app's.
       await app.register(fastifyPlugin(terminalRoutes, { name: 'mate-terminals', fastify: '5.x' }), { db: options.db, catalogue: options.data.catalogue, resolveContext, timings: options.terminals?.timings });

@@ -11,6 +11,8 @@ export interface DocumentLine {
   unitPrice: number;
   amount: number;
   taxRate: number;
+  /** The article's page searching for it (without the layout prefix), when there is one the caller may read. */
+  articleLink?: string | null;
 }
 
 /** The taxes of one rate: the gross amount of its lines, the net part and the tax in it (rounded to cents). */
@@ -39,6 +41,8 @@ export interface DocumentDetail extends DocumentSummary {
   original: DocumentSummary | null;
   /** The documents that correct this one. */
   corrections: DocumentSummary[];
+  /** The receipt's downloads, one per format (docs/documents.md). */
+  downloads?: { format: string; href: string; fileName: string }[];
 }
 
 type Body = Record<string, unknown>;

@@ -24,6 +24,7 @@ export const DOCUMENT_SUMMARY_SCHEMA = {
     references: nullable('string', { description: 'Uid of the original a return or cancellation corrects' }),
     processed: { type: 'boolean' },
     processingError: nullable('string', { description: 'Why processing refused the document' }),
+    path: { type: 'string', description: "The viewer page of the document's type, e.g. /document/receipt/sales" },
   },
 } as const;
 
@@ -45,6 +46,7 @@ export const DOCUMENT_DETAIL_SCHEMA = {
           unitPrice: { type: 'number' },
           amount: { type: 'number' },
           taxRate: { type: 'number' },
+          articleLink: nullable('string', { description: "The article's page searching for it (navigation path and query, without the layout prefix); null when there is none the caller may read" }),
         },
       },
     },
@@ -54,6 +56,22 @@ export const DOCUMENT_DETAIL_SCHEMA = {
     attachments: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, contentType: nullable('string') } } },
     original: { anyOf: [DOCUMENT_SUMMARY_SCHEMA, { type: 'null' }] },
     corrections: { type: 'array', items: DOCUMENT_SUMMARY_SCHEMA },
+    downloads: {
+      type: 'array',
+      description: 'The receipt in each download format',
+      items: { type: 'object', properties: { format: { type: 'string', enum: ['html', 'pdf', 'xml', 'zip'] }, href: { type: 'string' }, fileName: { type: 'string' } } },
+    },
+  },
+} as const;
+
+const option = { oid: { type: 'integer' }, tenantOid: { type: 'integer' }, text: { type: 'string', description: 'business key and name' } } as const;
+
+/** The query form's pickers: the locations and POS terminals of the tenants whose documents the caller may read. */
+export const SCOPE_OPTIONS_SCHEMA = {
+  type: 'object',
+  properties: {
+    locations: { type: 'array', items: { type: 'object', properties: option } },
+    terminals: { type: 'array', items: { type: 'object', properties: { ...option, locationOid: { type: 'integer' } } } },
   },
 } as const;
 
@@ -87,6 +105,19 @@ export const DOCUMENT_OPENAPI_PATHS = {
         400: error('A query value out of its bounds, an unknown group or type'),
         401: error('No caller'),
         403: error('No Read on the type in any tenant of the caller, or a tenant the caller does not belong to'),
+      },
+    },
+  },
+  '/api/documents/scope-options': {
+    get: {
+      tags: ['documents'],
+      summary: 'The locations and POS terminals for the viewer query form: those of every tenant where the caller may read a document type (or the one `tenant` names), inside the scope headers',
+      parameters: [{ name: 'tenant', in: 'query', schema: DOCUMENT_LIST_QUERY.properties.tenant }, ...scopeHeaders],
+      responses: {
+        200: { description: 'The options', content: { 'application/json': { schema: SCOPE_OPTIONS_SCHEMA } } },
+        400: error('A tenant that is no oid'),
+        401: error('No caller'),
+        403: error('A tenant the caller does not belong to'),
       },
     },
   },

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
+import { documentPathOfKind } from './document-types';
 
 const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 const day = { type: 'string', format: 'date', maxLength: 10 } as const;
@@ -82,6 +83,8 @@ export interface DocumentSummary {
   references: string | null;
   processed: boolean;
   processingError: string | null;
+  /** The viewer page of the document's type (`/document/receipt/sales`): the browser links there without knowing kinds. */
+  path: string;
 }
 
 type Row = {
@@ -142,6 +145,7 @@ export function documentSummaryOf(row: Row): DocumentSummary {
     references: row.references_id,
     processed: row.processed_at !== null,
     processingError: row.processing_error,
+    path: documentPathOfKind(row.kind),
   };
 }
 

@@ -4,9 +4,11 @@ import { quoteIdent as q } from '../data/sql-names';
 import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } from '../identity/identity-test-app';
 import { encodeScopeValue } from '../identity/scope-headers';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
+import { loadNavigation } from '../metadata/load-navigation';
 import { seedDemoData } from '../seed/demo/seed-demo-data';
 import type { DocumentDetail } from './document-detail';
 import type { DocumentPage } from './document-query';
+import type { ScopeOptions } from './document-scope-options';
 import { insertTestDocument } from './document-test-data';
 import { DOCUMENT_TYPES, documentTypePath } from './document-types';
 
@@ -35,7 +37,7 @@ describe('the document viewer routes', () => {
   };
 
   beforeAll(async () => {
-    t = await createIdentityTestApp();
+    t = await createIdentityTestApp({ navigation: await loadNavigation() });
     await seedDemoData(t.database.db, t.catalogue, { articles: 0 });
     const tenants = await t.database.db.query<{ Oid: string; Id: string }>(`select "Oid", "Id" from ${q(t.catalogue.find('tenancy', 'tenant')!.table)}`);
     de = Number(tenants.rows.find((row) => row.Id === 'MATE-DE')!.Oid);
@@ -72,6 +74,8 @@ describe('the document viewer routes', () => {
     // in MATE-DE only.
     const readers = await createRole(db, 'Document readers');
     await setPermission(db, { subject: { roleOid: readers }, path: '/document', tenantOid: null, action: 'Read', allowed: true });
+    // ...and the article grid, so that its receipt lines link to their articles.
+    await setPermission(db, { subject: { roleOid: readers }, path: '/data/pos-supply/article', tenantOid: null, action: 'Read', allowed: true });
     const ada = await addUser(t.database, 'ada', 'ada-password-1', [de, at]);
     await setUserRoles(db, ada, [{ roleOid: readers, tenantOid: null }]);
     tokens.ada = await signInToken(t.app, 'ada', 'ada-password-1');
@@ -142,6 +146,55 @@ describe('the document viewer routes', () => {
     expect(correction.original).toMatchObject({ uid: sale, kind: 'sale', id: 101 });
   });
 
+  it("answers each document's viewer page, its downloads, and each line's link to its article where the caller may read the article grid", async () => {
+    const page = await list('ada', 'from=2031-03-01&to=2031-03-31');
+    expect(page.items.map((item) => item.path)).toEqual(['/document/receipt/sales', '/document/receipt/sales']);
+    const detail = (await get('ada', `/api/documents/receipt/by-uid/${sale}`)).json() as DocumentDetail;
+    expect(detail.corrections.map((correction) => correction.path)).toEqual(['/document/receipt/returns']);
+    expect(detail.downloads).toEqual(['html', 'pdf', 'xml', 'zip'].map((format) => ({ format, href: `/api/download/receipt/${sale}/receipt-101.${format}`, fileName: `receipt-101.${format}` })));
+    const link = new URL(detail.lines[0]!.articleLink!, 'http://mate');
+    expect(link.pathname).toBe('/data/pos-supply/article');
+    expect(JSON.parse(Buffer.from(link.searchParams.get('$k')!, 'base64').toString('utf8'))).toEqual({ values: {}, q: 'VW-1', sort: [] });
+    expect(link.searchParams.get('$start')).toBe('1');
+    // A reader of sales who may not read the article grid gets no link that would only say 'not permitted'.
+    const withoutGrid = (await get('sales', `/api/documents/receipt/by-uid/${sale}`)).json() as DocumentDetail;
+    expect(withoutGrid.lines.map((line) => line.articleLink)).toEqual([null, null]);
+    // Every download it names answers.
+    for (const download of detail.downloads!) expect((await get('ada', download.href)).statusCode, download.format).toBe(200);
+  });
+
+  it("answers the query form's locations and terminals of every tenant whose documents the caller may read, inside the scope headers", async () => {
+    const options = async (user: string, query = '', headers: Record<string, string> = {}) => {
+      const answer = await get(user, `/api/documents/scope-options${query}`, headers);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as ScopeOptions;
+    };
+    const all = await options('ada');
+    expect(new Set(all.locations.map((location) => location.tenantOid))).toEqual(new Set([de, at]));
+    for (const terminal of [...terminalsDe, ...terminalsAt]) expect(all.terminals).toContainEqual(expect.objectContaining({ oid: terminal.oid, locationOid: terminal.locationOid, text: expect.any(String) }));
+    expect(all.terminals.every((terminal) => all.locations.some((location) => location.oid === terminal.locationOid && location.tenantOid === terminal.tenantOid))).toBe(true);
+    expect(all.locations.every((location) => location.text.length > 0)).toBe(true);
+    // One tenant asked for; a reader of one type in MATE-DE only sees MATE-DE's.
+    expect(new Set((await options('ada', `?tenant=${at}`)).locations.map((location) => location.tenantOid))).toEqual(new Set([at]));
+    expect(new Set((await options('end-of-day')).locations.map((location) => location.tenantOid))).toEqual(new Set([de]));
+    // The scope headers pin the location and the terminal.
+    const location = terminalsDe[0]!.locationOid;
+    const pinned = await options('ada', '', { 'x-mate-tenant': encodeScopeValue(de), 'x-mate-location': encodeScopeValue(location) });
+    expect(pinned.locations.map((entry) => entry.oid)).toEqual([location]);
+    expect(pinned.terminals.length).toBeGreaterThan(0);
+    expect(pinned.terminals.every((terminal) => terminal.locationOid === location)).toBe(true);
+    const terminal = await options('ada', '', { 'x-mate-tenant': encodeScopeValue(de), 'x-mate-terminal': encodeScopeValue(terminalsDe[0]!.oid) });
+    expect(terminal.terminals.map((entry) => entry.oid)).toEqual([terminalsDe[0]!.oid]);
+    // No document right anywhere: nothing; another's tenant: 403; no token: 401.
+    const nobody = await addUser(t.database, 'no-documents', 'no-documents-password-1', [de]);
+    expect(nobody).toBeGreaterThan(0);
+    tokens.nobody = await signInToken(t.app, 'no-documents', 'no-documents-password-1');
+    expect(await options('nobody')).toEqual({ locations: [], terminals: [] });
+    expect((await get('ada', '/api/documents/scope-options?tenant=999999')).statusCode).toBe(403);
+    expect((await get('ada', '/api/documents/scope-options?tenant=x')).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/documents/scope-options' })).statusCode).toBe(401);
+  });
+
   it('shows the original and the corrections only to a caller who may read their types', async () => {
     const detail = (await get('sales', `/api/documents/receipt/by-uid/${sale}`)).json() as DocumentDetail;
     expect(detail.corrections).toEqual([]);
@@ -160,6 +213,11 @@ describe('the document viewer routes', () => {
       const other = await get(type, `/api/documents/receipt/by-uid/${byKind[kind]!.at}`);
       expect(other.statusCode).toBe(403);
       expect(other.json()).toMatchObject({ message: `Not permitted: Read on ${documentTypePath(type)}.` });
+      // The query form's options: that tenant's locations and terminals only.
+      const options = (await get(type, '/api/documents/scope-options')).json() as ScopeOptions;
+      expect(options.locations.length).toBeGreaterThan(0);
+      expect(new Set([...options.locations, ...options.terminals].map((option) => option.tenantOid))).toEqual(new Set([de]));
+      expect((await get(type, `/api/documents/scope-options?tenant=${at}`)).json()).toEqual({ locations: [], terminals: [] });
       for (const otherType of DOCUMENT_TYPES.filter((entry) => entry.type !== type)) {
         const refused = await get(type, `/api/documents/receipt/${otherType.type}`);
         expect(refused.statusCode, otherType.type).toBe(403);

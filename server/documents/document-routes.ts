@@ -1,16 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { NavigationItem } from '../../schemas/entity-document';
+import type { Catalogue } from '../data/catalogue';
 import type { Database } from '../db/database';
 import { entityTableName } from '../data/sql-names';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { documentDetail, findDocumentsByUid } from './document-detail';
-import { DOCUMENT_DETAIL_QUERY, DOCUMENT_DETAIL_SCHEMA, DOCUMENT_PAGE_SCHEMA, DOCUMENT_UID_PARAMS } from './document-openapi';
+import { articleLinker, receiptDownloads } from './document-links';
+import { DOCUMENT_DETAIL_QUERY, DOCUMENT_DETAIL_SCHEMA, DOCUMENT_PAGE_SCHEMA, DOCUMENT_UID_PARAMS, SCOPE_OPTIONS_SCHEMA } from './document-openapi';
+import { documentScopeOptions } from './document-scope-options';
 import { DOCUMENT_LIST_QUERY, listDocuments, type DocumentListQuery, type DocumentSummary, type DocumentTables } from './document-query';
-import { DOCUMENT_GROUP, DOCUMENT_TYPE_NAMES, documentTypeNamed, documentTypePath, typeOfKind } from './document-types';
+import { DOCUMENT_GROUP, DOCUMENT_TYPE_NAMES, documentPathOfKind, documentTypeNamed, documentTypePath } from './document-types';
 
 export interface DocumentRoutesOptions {
   db: Database;
   resolveContext: ContextResolver;
+  catalogue: Catalogue;
+  /** The navigation: where a receipt line's article links to. */
+  navigation: readonly NavigationItem[];
 }
 
 const LIST_PARAMS = {
@@ -31,15 +38,26 @@ const inScope = (context: RequestContext, document: DocumentSummary) =>
   (context.locationOid === undefined || document.locationOid === context.locationOid) && (context.terminalOid === undefined || document.terminalOid === context.terminalOid);
 
 /** Whether the caller may read a document: Read on its type's path in its tenant. */
-const mayRead = (context: RequestContext, document: DocumentSummary) => context.can(documentTypePath(typeOfKind(document.kind).type), 'Read', document.tenantOid);
+const mayRead = (context: RequestContext, document: DocumentSummary) => context.can(documentPathOfKind(document.kind), 'Read', document.tenantOid);
 
 /**
  * The document viewer's reads (docs/documents.md): `GET /api/documents/{group}/{type}` lists the documents of a type
  * with the query of the data grids, `GET /api/documents/receipt/by-uid/{uid}` answers one with its content. Only
  * documents of the caller's tenants where the caller holds Read on the type's path, inside the scope headers.
+ * `GET /api/documents/scope-options` answers the query form's locations and terminals.
  */
 export async function documentRoutes(app: FastifyInstance, options: DocumentRoutesOptions): Promise<void> {
-  const { db, resolveContext } = options;
+  const { db, resolveContext, catalogue } = options;
+  const articleLink = articleLinker(options.navigation);
+
+  app.get<{ Querystring: { tenant?: number } }>(
+    '/api/documents/scope-options',
+    { schema: { querystring: DOCUMENT_DETAIL_QUERY, response: { 200: SCOPE_OPTIONS_SCHEMA } } },
+    async (request) => {
+      const context = await resolveContext(request);
+      return documentScopeOptions(db, catalogue, context, tenantsAsked(context, request.query.tenant));
+    },
+  );
   const tables: DocumentTables = { locationTable: entityTableName('tenancy', 'location'), terminalTable: entityTableName('tenancy', 'pos-terminal') };
 
   app.get<{ Params: { group: string; type: string }; Querystring: DocumentListQuery }>(
@@ -68,11 +86,17 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
       const found = (await findDocumentsByUid(db, tables, uid, tenantsAsked(context, request.query.tenant))).filter((document) => inScope(context, document));
       if (found.length === 0) throw new ApiError(404, `Document ${uid} does not exist.`);
       const document = found.find((candidate) => mayRead(context, candidate));
-      if (!document) throw new ApiError(403, `Not permitted: Read on ${documentTypePath(typeOfKind(found[0]!.kind).type)}.`);
+      if (!document) throw new ApiError(403, `Not permitted: Read on ${documentPathOfKind(found[0]!.kind)}.`);
       const detail = await documentDetail(db, tables, document);
       // The original and the corrections are documents of other types: shown only where the caller may read them.
       const visible = (other: DocumentSummary) => inScope(context, other) && mayRead(context, other);
-      return { ...detail, original: detail.original && visible(detail.original) ? detail.original : null, corrections: detail.corrections.filter(visible) };
+      return {
+        ...detail,
+        lines: detail.lines.map((line) => ({ ...line, articleLink: articleLink(context, document.tenantOid, line.articleNumber) })),
+        original: detail.original && visible(detail.original) ? detail.original : null,
+        corrections: detail.corrections.filter(visible),
+        downloads: receiptDownloads(detail.uid, detail.id),
+      };
     },
   );
 }

@@ -7,6 +7,7 @@ import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } from '../identity/identity-test-app';
 import { setPermission } from '../identity/user-admin';
+import { encodeScopeValue } from '../identity/scope-headers';
 import { storeTerminalCredential } from '../terminals/terminal-credentials';
 import { terminalAuthorization } from '../terminals/terminal-test-app';
 import { demoSignaturePng, seedDemoSignatures } from './demo-signatures';
@@ -24,6 +25,8 @@ const SIGNED = 'c1c2c3c4-d5d6-4e7e-8f9f-a0a1a2a3a4a5';
 const DEMO = 'd0d1d2d3-e4e5-4f6f-8a7a-b8b9c0c1c2c3';
 const INLINE = 'e1e2e3e4-f5f6-4a7a-9b8b-c9c0d1d2d3d4';
 const MISSING = 'ffffffff-ffff-4fff-8fff-ffffffffffff';
+const AT_STATION = 'a2a2a2a2-b3b3-4c4c-8d5d-e6e6e6e6e6e6';
+const AT_TILL_3 = 'b3b3b3b3-c4c4-4d5d-9e6e-f7f7f7f7f7f7';
 const FIXTURES = join(import.meta.dirname, '../../src/lib/api/download-fixtures');
 // A 1x1 PNG, the smallest signature.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -72,6 +75,9 @@ describe('receipt downloads', () => {
     await insertReceipt(db, 11, 1001, receiptBody(SALE));
     await insertReceipt(db, 11, 1001, receiptBody(RETURN, { kind: 'return', references: SALE, number: 4712, lines: [{ text: 'Tasse', quantity: -1, unitPrice: 12.99, amount: -12.99, taxRate: 19 }], payments: [{ method: 'cash', amount: -12.99 }], total: -12.99 }));
     await insertReceipt(db, 22, 2001, receiptBody(FOREIGN, { number: 1 }));
+    // Tenant 11's other location (terminal 1002) and another terminal of the first location (1003).
+    await insertReceipt(db, 11, 1002, receiptBody(AT_STATION, { number: 5001 }));
+    await insertReceipt(db, 11, 1003, receiptBody(AT_TILL_3, { number: 5002 }));
     await insertReceipt(db, 11, 1001, receiptBody(SENT_PARTS, {
       number: 4713,
       parts: [
@@ -93,13 +99,14 @@ describe('receipt downloads', () => {
     await user('global', [11, 22], [{ path: '/document', tenantOid: null }]);
     await user('writer', [11, 22], (['Create', 'Update', 'Delete', 'Demand', 'Patch'] as const).map((action) => ({ path: '/document/receipt/sales', tenantOid: 11, action })));
     await user('outsider', [22], [{ path: '/document', tenantOid: null }]);
+    await user('member11', [11], [{ path: '/document', tenantOid: null }]);
     await storeTerminalCredential(db, { terminalOid: 1001, tenantOid: 11, terminalKey: 'pos-1001', secret: 'terminal-secret-1001' });
     await storeTerminalCredential(db, { terminalOid: 2001, tenantOid: 22, terminalKey: 'pos-2001', secret: 'terminal-secret-2001' });
     terminal = terminalAuthorization('pos-1001', 'terminal-secret-1001');
   }, 120_000);
   afterAll(() => t.close());
 
-  const get = (url: string, who = 'global') => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });
+  const get = (url: string, who = 'global', headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}`, ...headers } });
   const fixture = (name: string, bytes: Buffer | string) => {
     if (process.env.MATE_WRITE_DOWNLOAD_FIXTURES !== '1') return;
     mkdirSync(FIXTURES, { recursive: true });
@@ -270,6 +277,25 @@ describe('receipt downloads', () => {
       const attachment = await get(`/api/download/receipt-attachment/${uid}/signature/signature.png`, user);
       expect(attachment.statusCode, `${user} ${uid} attachment`).toBe(expected === 200 ? 404 : expected);
     }
+  });
+
+  it('keeps to the tenant, location and terminal of the scope headers as the viewer does: a receipt outside them is a 404 (matrix)', async () => {
+    const scopes: [string, Record<string, string>, { own: string; foreign: string }][] = [
+      ['tenant 11', { 'x-mate-tenant': encodeScopeValue(11) }, { own: SALE, foreign: FOREIGN }],
+      ['location 101', { 'x-mate-tenant': encodeScopeValue(11), 'x-mate-location': encodeScopeValue(101) }, { own: SALE, foreign: AT_STATION }],
+      ['terminal 1001', { 'x-mate-tenant': encodeScopeValue(11), 'x-mate-terminal': encodeScopeValue(1001) }, { own: SALE, foreign: AT_TILL_3 }],
+    ];
+    for (const [scope, headers, documents] of scopes) {
+      for (const [which, uid, expected] of [['own', documents.own, 200], ['foreign', documents.foreign, 404]] as const) {
+        for (const ext of ['html', 'pdf', 'xml', 'zip']) {
+          const answer = await get(`/api/download/receipt/${uid}/r.${ext}`, 'member11', headers);
+          expect(answer.statusCode, `${scope} ${which} ${ext}`).toBe(expected);
+          if (expected === 404) expect(answer.json().fault.reason, `${scope} ${which} ${ext}`).toBe(`The receipt ${uid} does not exist.`);
+        }
+      }
+    }
+    // Without a location or terminal pinned, the other location's receipts are the member's too.
+    for (const uid of [AT_STATION, AT_TILL_3]) expect((await get(`/api/download/receipt/${uid}/r.xml`, 'member11')).statusCode).toBe(200);
   });
 
   describe('attachments', () => {

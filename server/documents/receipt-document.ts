@@ -2,7 +2,8 @@ import type { Catalogue } from '../data/catalogue';
 import { quoteIdent as q } from '../data/sql-names';
 import type { Queryable } from '../db/database';
 import type { RequestContext } from '../lib/request-context';
-import { documentPermissionPath, type ReceiptBody, type ReceiptDocument } from './receipt-model';
+import { documentPathOfKind } from './document-types';
+import type { ReceiptBody, ReceiptDocument } from './receipt-model';
 import { downloadFault } from './download-fault';
 
 interface Row {
@@ -19,8 +20,9 @@ interface Row {
 }
 
 /**
- * The stored receipt `uid` as the caller may download it: looked for in the caller's tenants only, so that a document
- * of another tenant answers 404 exactly like one that does not exist; found, the caller needs Read on the viewer's
+ * The stored receipt `uid` as the caller may download it: looked for in the caller's tenants only and inside the
+ * location and terminal the scope headers pin (as the viewer lists them), so that a document of another tenant or
+ * outside the scope answers 404 exactly like one that does not exist; found, the caller needs Read on the viewer's
  * path of its type in its tenant (docs/documents.md "Permission"), else 403. Both refusals carry the fault body.
  */
 export async function readReceiptDocument(db: Queryable, catalogue: Catalogue, context: RequestContext, uid: string): Promise<ReceiptDocument> {
@@ -33,14 +35,15 @@ export async function readReceiptDocument(db: Queryable, catalogue: Catalogue, c
        left join ${table('tenancy', 'pos-terminal')} p on p."Oid" = d.terminal_oid
        left join ${table('tenancy', 'location')} l on l."Oid" = coalesce(d.location_oid, p."LocationOid")
       where d.document_id = $1 and d.tenant_oid = any($2::bigint[])
+        and ($3::bigint is null or d.location_oid = $3::bigint) and ($4::bigint is null or d.terminal_oid = $4::bigint)
       order by d.oid`,
-    [uid, context.tenantOids],
+    [uid, context.tenantOids, context.locationOid ?? null, context.terminalOid ?? null],
   );
   if (found.rowCount === 0) throw downloadFault(404, `The receipt ${uid} does not exist.`, 'uid');
   const documents = found.rows.map(toDocument);
-  const readable = documents.find((document) => context.can(documentPermissionPath(document.kind), 'Read', document.tenantOid));
+  const readable = documents.find((document) => context.can(documentPathOfKind(document.kind), 'Read', document.tenantOid));
   if (!readable) {
-    const path = documentPermissionPath(documents[0]!.kind);
+    const path = documentPathOfKind(documents[0]!.kind);
     throw downloadFault(403, `Not permitted: Read on ${path} in the receipt's tenant.`);
   }
   return readable;

@@ -1,18 +1,7 @@
-import { DOCUMENT_TYPE_OF_KIND } from '../../schemas/report-sources';
-
 /** The receipt copies a download carries, one part each (spec 2 §2 "Documents and downloads"). */
 export const COPY_TYPES = ['customer', 'merchant'] as const;
 /** One copy type. */
 export type CopyType = (typeof COPY_TYPES)[number];
-
-// The document kinds and the viewer's type of each are the shared contract's (schemas/report-sources.ts).
-export { DOCUMENT_TYPE_OF_KIND, type DocumentKind } from '../../schemas/report-sources';
-
-/** The permission path of a document of this kind: Read on it lets a user download the document. */
-export function documentPermissionPath(kind: string): string {
-  const type = (DOCUMENT_TYPE_OF_KIND as Record<string, string>)[kind] ?? DOCUMENT_TYPE_OF_KIND.sale;
-  return `/document/receipt/${type}`;
-}
 
 /** A part as the terminal sent it in the body (`parts`), html optional. */
 export interface SentPart {

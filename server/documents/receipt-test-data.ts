@@ -11,10 +11,13 @@ export const WORLD = {
   ],
   locations: [
     { oid: 101, tenantOid: 11, name: 'Filiale Hauptstraße' },
+    { oid: 102, tenantOid: 11, name: 'Filiale Bahnhof' },
     { oid: 201, tenantOid: 22, name: 'High Street' },
   ],
   terminals: [
     { oid: 1001, tenantOid: 11, locationOid: 101, name: 'Kasse 1' },
+    { oid: 1002, tenantOid: 11, locationOid: 102, name: 'Kasse 2' },
+    { oid: 1003, tenantOid: 11, locationOid: 101, name: 'Kasse 3' },
     { oid: 2001, tenantOid: 22, locationOid: 201, name: 'Till 1' },
   ],
 } as const;
@@ -24,7 +27,7 @@ export async function insertReceiptWorld(db: Queryable, catalogue: Catalogue): P
   const table = (entity: string) => q(catalogue.find('tenancy', entity)!.table);
   for (const t of WORLD.tenants) await db.query(`insert into ${table('tenant')} ("Oid", "Name", "LanguageCode", "TimeZone", "CurrencyCode") overriding system value values ($1, $2, $3, $4, 'EUR')`, [t.oid, t.name, t.language, t.timeZone]);
   for (const l of WORLD.locations) await db.query(`insert into ${table('location')} ("Oid", "TenantOid", "Name") overriding system value values ($1, $2, $3)`, [l.oid, l.tenantOid, l.name]);
-  for (const p of WORLD.terminals) await db.query(`insert into ${table('pos-terminal')} ("Oid", "TenantOid", "LocationOid", "Name", "TerminalNumber") overriding system value values ($1, $2, $3, $4, 1)`, [p.oid, p.tenantOid, p.locationOid, p.name]);
+  for (const p of WORLD.terminals) await db.query(`insert into ${table('pos-terminal')} ("Oid", "TenantOid", "LocationOid", "Name", "TerminalNumber") overriding system value values ($1, $2, $3, $4, $5)`, [p.oid, p.tenantOid, p.locationOid, p.name, p.oid % 1000]);
 }
 
 /** A receipt body with two tax rates and two payments; `overrides` replace members. */
@@ -49,12 +52,12 @@ export function receiptBody(id: string, overrides: Partial<ReceiptBody> = {}): R
   };
 }
 
-/** Stores a document as intake would (no processing); answers its oid. */
+/** Stores a document as intake would (no processing; the location is the terminal's in WORLD); answers its oid. */
 export async function insertReceipt(db: Queryable, tenantOid: number, terminalOid: number, body: ReceiptBody): Promise<number> {
   const inserted = await db.query<{ oid: string }>(
-    `insert into mate_terminal_document (tenant_oid, terminal_oid, document_id, document_type, receipt_number, created_at, currency, total, body, kind, operator, references_id)
-     values ($1, $2, $3, 'receipt', $4, $5, $6, $7, $8, $9, $10, $11) returning oid`,
-    [tenantOid, terminalOid, body.id, body.number, body.createdAt, body.currency, body.total, JSON.stringify(body), body.kind ?? 'sale', body.operator ?? null, body.references ?? null],
+    `insert into mate_terminal_document (tenant_oid, terminal_oid, document_id, document_type, receipt_number, created_at, currency, total, body, kind, operator, references_id, location_oid)
+     values ($1, $2, $3, 'receipt', $4, $5, $6, $7, $8, $9, $10, $11, $12) returning oid`,
+    [tenantOid, terminalOid, body.id, body.number, body.createdAt, body.currency, body.total, JSON.stringify(body), body.kind ?? 'sale', body.operator ?? null, body.references ?? null, WORLD.terminals.find((terminal) => terminal.oid === terminalOid)?.locationOid ?? null],
   );
   return Number(inserted.rows[0]!.oid);
 }

@@ -70,11 +70,17 @@ describe('PDF export writer', () => {
     expect(all).toContain('The PDF shows the first 150 of 400 rows. Export CSV or XLSX for all of them.');
   });
 
-  it('prints Cyrillic and Arabic titles with a font that has them', async () => {
+  it('prints Cyrillic, Greek and Arabic with the shipped Noto Sans, no system font needed', async () => {
     const columns: ExportColumn[] = [{ key: 'name', title: 'Товар', type: 'text' }, { key: 'amount', title: 'المبلغ', type: 'money' }];
-    const { file } = await pdfOf({ columns, rows: [{ name: 'Čaj', amount: 3 }] }, 'scripts');
+    const { file } = await pdfOf({ columns, rows: [{ name: 'Čaj', amount: 3 }, { name: 'Καφές', amount: 4 }] }, 'scripts');
     const [page] = await pagesOf(file);
     expect(page).toContain('Товар');
     expect(page).toContain('Čaj');
+    expect(page).toContain('Καφές');
+    expect(page!.normalize('NFKC')).toMatch(/[\u0600-\u06ff]/);
+    const { stdout: fonts } = await run('pdffonts', [file]);
+    expect(fonts).toContain('NotoSans-Regular');
+    expect(fonts).toMatch(/NotoSansArabic-(Regular|Bold)/);
+    expect(fonts).not.toContain('DejaVu');
   });
 });

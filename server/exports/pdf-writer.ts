@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { Document, Page, StyleSheet, Text, View, renderToStream, type Styles } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 import { dateOf, isNumericColumn, numberOf, type ExportColumn, type ExportInput } from './export-columns';
+import { pdfFontsFor, pdfText } from '../lib/pdf-fonts';
 import { pdfFontFamily } from './pdf-font';
 import { pdfTexts } from './pdf-texts';
 
@@ -74,7 +75,7 @@ function exportDocument(input: ExportInput, rows: readonly Readonly<Record<strin
   const cellStyle = input.columns.map((column) => [styles.cell, { flex: column.type === 'text' ? 2 : 1, textAlign: isNumericColumn(column) ? end : start }]);
   const direction: 'row' | 'row-reverse' = rtl ? 'row-reverse' : 'row';
   const line = (key: string, style: Styles[string] | Styles[string][], cells: readonly string[]) =>
-    h(View, { key, style: [...[style].flat(), { flexDirection: direction }], wrap: false }, cells.map((cell, i) => h(Text, { key: i, style: cellStyle[i] }, cell)));
+    h(View, { key, style: [...[style].flat(), { flexDirection: direction }], wrap: false }, cells.map((cell, i) => h(Text, { key: i, style: [...cellStyle[i]!, { fontFamily: pdfFontsFor(cell) }] }, pdfText(cell))));
   const totals = input.totals;
   return h(
     Document,
@@ -82,7 +83,7 @@ function exportDocument(input: ExportInput, rows: readonly Readonly<Record<strin
     h(
       Page,
       { size: 'A4', orientation: 'landscape', style: [styles.page, { fontFamily }] },
-      h(View, { fixed: true }, h(Text, { style: [styles.title, { textAlign: start }] }, input.title), line('header', [styles.header, styles.bold], input.columns.map((column) => column.title))),
+      h(View, { fixed: true }, h(Text, { style: [styles.title, { textAlign: start, fontFamily: pdfFontsFor(input.title) }] }, pdfText(input.title)), line('header', [styles.header, styles.bold], input.columns.map((column) => column.title))),
       rows.map((row, r) => line(`r${r}`, styles.row, input.columns.map((column, i) => formats[i]!(row[column.key])))),
       totals
         ? line(
@@ -91,8 +92,8 @@ function exportDocument(input: ExportInput, rows: readonly Readonly<Record<strin
             input.columns.map((column, i) => (i === 0 && (totals[column.key] === undefined || totals[column.key] === null) ? texts.total : formats[i]!(totals[column.key]))),
           )
         : null,
-      cappedNote ? h(Text, { style: [styles.note, { textAlign: start }] }, cappedNote) : null,
-      h(View, { fixed: true, style: styles.footer }, h(Text, null, input.title), h(Text, { render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => texts.page(pageNumber, totalPages) })),
+      cappedNote ? h(Text, { style: [styles.note, { textAlign: start, fontFamily: pdfFontsFor(cappedNote) }] }, pdfText(cappedNote)) : null,
+      h(View, { fixed: true, style: styles.footer }, h(Text, { style: { fontFamily: pdfFontsFor(input.title) } }, pdfText(input.title)), h(Text, { render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => texts.page(pageNumber, totalPages) })),
     ),
   );
 }

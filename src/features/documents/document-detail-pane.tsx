@@ -3,9 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatNumber } from '../../lib/format/format-number';
 import { BusyHourglass } from '../../shell/busy-hourglass';
-import { articleGridHref } from './article-link';
-import type { DocumentDetail, DocumentSummary } from './document-types';
-import { ReceiptParts, type ReceiptFormat } from './receipt-parts';
+import type { DocumentDetail, DocumentSummary, ReceiptDownload } from './document-types';
+import { ReceiptParts } from './receipt-parts';
 import type { ReceiptCopy } from './use-receipt-copies';
 
 export interface DocumentDetailPaneProps {
@@ -17,7 +16,8 @@ export interface DocumentDetailPaneProps {
   hrefOf: (document: DocumentSummary) => string;
   base: string;
   copies: { copies: readonly ReceiptCopy[] | undefined; loading: boolean; failed: boolean };
-  onDownload: (format: ReceiptFormat) => void;
+  downloads: readonly ReceiptDownload[];
+  onDownload: (download: ReceiptDownload) => void;
   downloading: boolean;
 }
 
@@ -26,7 +26,7 @@ export interface DocumentDetailPaneProps {
  * it corrects and to its corrections, the receipt's copies, and its lines (each article linked to its data grid),
  * payments and taxes per rate.
  */
-export function DocumentDetailPane({ detail, loading, failed, onClose, hrefOf, base, copies, onDownload, downloading }: DocumentDetailPaneProps) {
+export function DocumentDetailPane({ detail, loading, failed, onClose, hrefOf, base, copies, downloads, onDownload, downloading }: DocumentDetailPaneProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const money = (value: number) => (detail ? formatNumber(value, locale, { style: 'currency', currency: detail.currency }) : '');
@@ -96,7 +96,7 @@ export function DocumentDetailPane({ detail, loading, failed, onClose, hrefOf, b
               ))}
             </Stack>
           )}
-          <ReceiptParts {...copies} onDownload={onDownload} downloading={downloading} />
+          <ReceiptParts {...copies} downloads={downloads} onDownload={onDownload} downloading={downloading} />
           <Box overflowX="auto">
             <Table.Root size="sm" data-testid="document-lines">
               <Table.Caption captionSide="top" textAlign="start">
@@ -125,13 +125,15 @@ export function DocumentDetailPane({ detail, loading, failed, onClose, hrefOf, b
                 {detail.lines.map((line) => (
                   <Table.Row key={line.lineNo}>
                     <Table.Cell>
-                      {line.articleNumber ? (
+                      {line.articleNumber && line.articleLink ? (
                         <Link asChild colorPalette="blue">
-                          <RouterLink to={articleGridHref(base, line.articleNumber)} data-testid="document-article-link">
+                          <RouterLink to={`${base}${line.articleLink}`} data-testid="document-article-link">
                             <bdi>{line.articleNumber}</bdi>
                           </RouterLink>
                         </Link>
-                      ) : null}
+                      ) : (
+                        <bdi>{line.articleNumber}</bdi>
+                      )}
                     </Table.Cell>
                     <Table.Cell>
                       <bdi>{line.text}</bdi>

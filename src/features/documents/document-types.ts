@@ -16,6 +16,8 @@ export interface DocumentSummary {
   references: string | null;
   processed: boolean;
   processingError: string | null;
+  /** The viewer page of the document's type, answered by the server (the browser knows no document kinds' pages). */
+  path: string;
 }
 
 /** A page of the list. */
@@ -26,21 +28,21 @@ export interface DocumentPage {
 
 /** One document with its content (GET /api/documents/receipt/by-uid/{uid}). */
 export interface DocumentDetail extends DocumentSummary {
-  lines: { lineNo: number; articleNumber: string | null; gtin: string | null; text: string; quantity: number; unitPrice: number; amount: number; taxRate: number }[];
+  /** `articleLink`: the article's page searching for it, without the layout prefix; null when there is none the caller may read. */
+  lines: { lineNo: number; articleNumber: string | null; gtin: string | null; text: string; quantity: number; unitPrice: number; amount: number; taxRate: number; articleLink: string | null }[];
   payments: { lineNo: number; method: string; amount: number }[];
   taxes: { rate: number; gross: number; net: number; tax: number }[];
   parts: { type: string; variant: string; printed: boolean }[];
   attachments: { name: string; contentType: string | null }[];
   original: DocumentSummary | null;
   corrections: DocumentSummary[];
+  /** The receipt in each download format (html is the multipart answer of its copies). */
+  downloads: ReceiptDownload[];
 }
 
-/** The viewer's document types (server/documents/document-types.ts) and the kinds they list. */
-export const TYPE_OF_KIND: Record<string, string> = {
-  sale: 'sales',
-  return: 'returns',
-  cancellation: 'cancellations',
-  'cash-deposit': 'cash-deposits',
-  'cash-withdrawal': 'cash-withdrawals',
-  'end-of-day': 'end-of-day',
-};
+/** One download of a receipt as the server names it. */
+export interface ReceiptDownload {
+  format: string;
+  href: string;
+  fileName: string;
+}

@@ -10,10 +10,12 @@ import { DocumentDetailPane } from './document-detail-pane';
 import { DocumentGrid } from './document-grid';
 import { paramsOfQuery, queryOfParams, type DocumentSort } from './document-query';
 import { DocumentQueryForm, draftOf, type DocumentQueryDraft } from './document-query-form';
-import { TYPE_OF_KIND, type DocumentSummary } from './document-types';
+import type { DocumentSummary } from './document-types';
 import { useDocumentDetail, useDocumentList } from './use-document-list';
 import { useReceiptCopies, useReceiptDownload } from './use-receipt-copies';
 import { useScopeOptions } from './use-scope-options';
+
+const numberOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
 /** The document type of the page's path: `/document/receipt/{type}`. */
 const typeOfPath = (path: string) => path.split('/').filter(Boolean)[2] ?? 'sales';
@@ -39,15 +41,16 @@ export function DocumentViewerPage({ item }: PageProps) {
   const list = useDocumentList(type, query);
   const selectedRow = list.rows.find((row) => row.uid === selected);
   const detail = useDocumentDetail(selected, selectedRow?.tenantOid ?? query.values.tenant);
-  const copies = useReceiptCopies(detail.detail?.uid);
-  const download = useReceiptDownload(detail.detail);
-  const scope = useScopeOptions(tenantOid);
+  const copies = useReceiptCopies(detail.detail);
+  const download = useReceiptDownload();
+  // The pickers follow the organisation and location chosen in the form.
+  const scope = useScopeOptions(tenantOid, { tenant: numberOf(draft.tenant), location: numberOf(draft.location) });
   const tenantNames = useMemo(() => (tenants.length > 1 && query.values.tenant === undefined ? new Map(tenants.map((tenant) => [tenant.oid, tenant.text])) : undefined), [tenants, query.values.tenant]);
 
   const draftValues = queryOfParams(new URLSearchParams(Object.entries(draft).filter(([, value]) => value !== undefined && value !== '') as [string, string][])).values;
   const go = (values: typeof query.values, sort: DocumentSort, uid?: string) => setParams(paramsOfQuery(values, sort, uid));
   const select = (document: DocumentSummary) => go(query.values, query.sort, document.uid);
-  const hrefOf = (document: DocumentSummary) => `${base}/document/receipt/${TYPE_OF_KIND[document.kind] ?? 'sales'}?${paramsOfQuery(document.tenantOid === tenantOid ? {} : { tenant: document.tenantOid }, '-date', document.uid).toString()}`;
+  const hrefOf = (document: DocumentSummary) => `${base}${document.path}?${paramsOfQuery(document.tenantOid === tenantOid ? {} : { tenant: document.tenantOid }, '-date', document.uid).toString()}`;
 
   return (
     <Stack gap="4" data-testid="document-viewer" data-type={type}>
@@ -89,6 +92,7 @@ export function DocumentViewerPage({ item }: PageProps) {
               hrefOf={hrefOf}
               base={base}
               copies={copies}
+              downloads={detail.detail?.downloads ?? []}
               onDownload={download.start}
               downloading={download.busy}
             />

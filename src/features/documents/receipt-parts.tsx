@@ -5,17 +5,16 @@ import { useMemo } from 'react';
 import { BusyHourglass } from '../../shell/busy-hourglass';
 import { printReceiptCopy } from './print-receipt';
 import { receiptFrameHtml } from './receipt-frame-html';
+import type { ReceiptDownload } from './document-types';
 import type { ReceiptCopy } from './use-receipt-copies';
-
-/** The download formats of a receipt (docs/documents.md, downloads). */
-export const RECEIPT_FORMATS = ['html', 'pdf', 'xml', 'zip'] as const;
-export type ReceiptFormat = (typeof RECEIPT_FORMATS)[number];
 
 export interface ReceiptPartsProps {
   copies: readonly ReceiptCopy[] | undefined;
   loading: boolean;
   failed: boolean;
-  onDownload: (format: ReceiptFormat) => void;
+  /** The receipt's downloads as the server names them. */
+  downloads: readonly ReceiptDownload[];
+  onDownload: (download: ReceiptDownload) => void;
   downloading: boolean;
 }
 
@@ -24,12 +23,15 @@ export interface ReceiptPartsProps {
  * was printed, the copy's sanitised HTML in a sandboxed frame that runs nothing and loads nothing; Reprint prints the
  * copy shown, Download offers the receipt as HTML, PDF, XML or ZIP.
  */
-export function ReceiptParts({ copies, loading, failed, onDownload, downloading }: ReceiptPartsProps) {
+export function ReceiptParts({ copies, loading, failed, downloads, onDownload, downloading }: ReceiptPartsProps) {
   const { t } = useLingui();
   const frames = useMemo(() => (copies ?? []).map((copy) => receiptFrameHtml(copy.html)), [copies]);
   const typeName = (type: string) => (type === 'customer' ? t`Customer copy` : type === 'merchant' ? t`Merchant copy` : type);
   const downloadMenu = (
-    <Menu.Root onSelect={(details) => onDownload(details.value as ReceiptFormat)} positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root onSelect={(details) => {
+        const chosen = downloads.find((entry) => entry.format === details.value);
+        if (chosen) onDownload(chosen);
+      }} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <Button size="sm" variant="outline" loading={downloading} data-testid="receipt-download">
           <Download aria-hidden />
@@ -39,9 +41,9 @@ export function ReceiptParts({ copies, loading, failed, onDownload, downloading 
       <Portal>
         <Menu.Positioner>
           <Menu.Content data-testid="receipt-download-menu">
-            {RECEIPT_FORMATS.map((format) => (
-              <Menu.Item key={format} value={format}>
-                {format.toUpperCase()}
+            {downloads.map((entry) => (
+              <Menu.Item key={entry.format} value={entry.format}>
+                {entry.format.toUpperCase()}
               </Menu.Item>
             ))}
           </Menu.Content>

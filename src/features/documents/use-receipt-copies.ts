@@ -3,8 +3,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { download, DownloadError, fetchDownload, readMultipartResponse } from '../../lib/api/download';
 import { toasts } from '../../lib/toasts/toast-store';
-import type { DocumentDetail } from './document-types';
-import type { ReceiptFormat } from './receipt-parts';
+import type { DocumentDetail, ReceiptDownload } from './document-types';
 
 /** One copy of a receipt as the download answers it: its part headers and its (not yet sanitised) HTML. */
 export interface ReceiptCopy {
@@ -14,9 +13,6 @@ export interface ReceiptCopy {
   html: string;
 }
 
-/** The download URL of a receipt in a format (docs/documents.md; the downloads' route). */
-export const receiptUrl = (uid: string, format: ReceiptFormat) => `/api/download/receipt/${encodeURIComponent(uid)}/receipt.${format}`;
-
 const decode = (value: string | undefined) => {
   try {
     return decodeURIComponent(value ?? '');
@@ -25,9 +21,9 @@ const decode = (value: string | undefined) => {
   }
 };
 
-/** The copies of `receipt.html`: one multipart/mixed part per copy, its type, variant and printed flag in its headers. */
-async function fetchCopies([, uid]: [string, string]): Promise<ReceiptCopy[]> {
-  const parts = await readMultipartResponse(await fetchDownload(receiptUrl(uid, 'html')));
+/** The copies of the HTML download: one multipart/mixed part per copy, its type, variant and printed flag in its headers. */
+async function fetchCopies([, href]: [string, string]): Promise<ReceiptCopy[]> {
+  const parts = await readMultipartResponse(await fetchDownload(href));
   return parts.map((part) => ({
     type: part.headers['x-mate-copy-type'] ?? 'customer',
     variant: decode(part.headers['x-mate-variant']),
@@ -36,24 +32,23 @@ async function fetchCopies([, uid]: [string, string]): Promise<ReceiptCopy[]> {
   }));
 }
 
-/** The copies of the selected receipt, read through the download route and its multipart answer. */
-export function useReceiptCopies(uid: string | undefined) {
-  const swr = useSWR<ReceiptCopy[]>(uid ? ['receipt-copies', uid] : null, fetchCopies, { revalidateOnFocus: false, shouldRetryOnError: false });
-  return { copies: swr.data, loading: swr.isLoading, failed: swr.error !== undefined };
+/** The copies of the selected receipt, read through the HTML download the server names and its multipart answer. */
+export function useReceiptCopies(detail: DocumentDetail | undefined) {
+  const href = detail?.downloads.find((entry) => entry.format === 'html')?.href;
+  const swr = useSWR<ReceiptCopy[]>(href ? ['receipt-copies', href] : null, fetchCopies, { revalidateOnFocus: false, shouldRetryOnError: false });
+  return { copies: swr.data, loading: swr.isLoading, failed: swr.error !== undefined || (detail !== undefined && href === undefined) };
 }
 
 /**
- * Download of the receipt as HTML, PDF, XML or ZIP; a failure is an error toast with the fault's reason, or 'Failed'
- * (spec 2 §8).
+ * Download of the receipt in one of the formats the server offers; a failure is an error toast with the fault's
+ * reason, or 'Failed' (spec 2 §8).
  */
-export function useReceiptDownload(detail: DocumentDetail | undefined) {
+export function useReceiptDownload() {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
-  const start = (format: ReceiptFormat) => {
-    if (!detail) return;
+  const start = (entry: ReceiptDownload) => {
     setBusy(true);
-    const name = `receipt-${detail.id ?? detail.uid}.${format}`;
-    download(receiptUrl(detail.uid, format), name)
+    download(entry.href, entry.fileName)
       .catch((error: unknown) => toasts.show({ type: 'error', title: t`Download`, content: error instanceof DownloadError ? error.reason : t`Failed` }))
       .finally(() => setBusy(false));
   };

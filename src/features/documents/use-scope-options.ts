@@ -7,21 +7,23 @@ export interface ScopeOption {
   text: string;
 }
 
-type Row = { Oid: number; Name?: string | null; Id?: string | null; TerminalNumber?: number | null };
-
-async function fetchOptions([, path]: [string, string, number | undefined]): Promise<ScopeOption[]> {
-  const page = await apiGet<{ items: Row[] }>(path, { take: 500, orderBy: 'Name' });
-  return page.items.map((row) => ({ oid: Number(row.Oid), text: [row.TerminalNumber ?? row.Id, row.Name].filter((part) => part !== null && part !== undefined && part !== '').join(' ') }));
+interface Answer {
+  locations: (ScopeOption & { tenantOid: number })[];
+  terminals: (ScopeOption & { tenantOid: number; locationOid: number })[];
 }
 
+const fetchOptions = ([url]: [string, number | undefined]) => apiGet<Answer>(url);
+
 /**
- * The locations and POS terminals of the current tenant for the query form's pickers, read through the data service
- * (so the caller's rights on those grids apply). A caller who may not read them gets no options: the form then shows
- * the oid a drill-down link carried.
+ * The locations and POS terminals for the query form's pickers, as the server answers them
+ * (`GET /api/documents/scope-options`: those of every organisation whose documents the caller may read, inside the
+ * scope headers), narrowed to the organisation and location chosen in the form. `scopeTenant`, the shell's current
+ * organisation, is in the key so that a changed scope reads them again.
  */
-export function useScopeOptions(tenantOid: number | undefined) {
-  const options = { revalidateOnFocus: false, shouldRetryOnError: false };
-  const locations = useSWR<ScopeOption[]>(['document-scope', '/api/data/tenancy/location', tenantOid], fetchOptions, options);
-  const terminals = useSWR<ScopeOption[]>(['document-scope', '/api/data/tenancy/pos-terminal', tenantOid], fetchOptions, options);
-  return { locations: locations.data ?? [], terminals: terminals.data ?? [] };
+export function useScopeOptions(scopeTenant: number | undefined, chosen: { tenant?: number; location?: number }) {
+  const swr = useSWR<Answer>(['/api/documents/scope-options', scopeTenant], fetchOptions, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const inTenant = <T extends { tenantOid: number }>(option: T) => chosen.tenant === undefined || option.tenantOid === chosen.tenant;
+  const locations = (swr.data?.locations ?? []).filter(inTenant);
+  const terminals = (swr.data?.terminals ?? []).filter((option) => inTenant(option) && (chosen.location === undefined || option.locationOid === chosen.location));
+  return { locations, terminals };
 }
