@@ -1,4 +1,4 @@
-import { Box, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment } from 'react';
 import { useSearchParams } from 'react-router';
@@ -49,18 +49,23 @@ export function PosConfigurationPage() {
   const known = options?.some((option) => option.scope === scope);
   return (
     <Stack gap="4" data-testid="pos-configuration" maxW="5xl">
-      <NativeSelect.Root size="sm" maxW="md">
-        <NativeSelect.Field aria-label={t`Scope`} value={scope} onChange={(event) => setParams({ scope: event.target.value }, { replace: true })} data-testid="scope-select">
-          {!known && <option value={scope}>{configuration ? scopeName(configuration.scope) : scope}</option>}
-          {options?.map((option) => (
-            <option key={option.scope} value={option.scope}>
-              {'\u00a0\u00a0'.repeat(option.depth)}
-              {option.type === 'GLOBAL' ? t`Global` : option.type === 'TERMINAL' ? t`Terminal ${option.id} ${option.text}` : option.text}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <Field.Root maxW="md">
+        <Field.Label>
+          <Trans>Scope</Trans>
+        </Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field value={scope} onChange={(event) => setParams({ scope: event.target.value }, { replace: true })} data-testid="scope-select">
+            {!known && <option value={scope}>{configuration ? scopeName(configuration.scope) : scope}</option>}
+            {options?.map((option) => (
+              <option key={option.scope} value={option.scope}>
+                {'\u00a0\u00a0'.repeat(option.depth)}
+                {option.type === 'GLOBAL' ? t`Global` : option.type === 'TERMINAL' ? t`Terminal ${option.id} ${option.text}` : option.text}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
       {loading && <BusyHourglass />}
       {error !== undefined && (
         <Text color="fg.error" role="alert">
