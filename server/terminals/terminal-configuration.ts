@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
+import { terminalPosSettings } from '../pos-settings/terminal-settings';
 import { logTerminalEvent } from './terminal-state';
 
 /**
@@ -35,24 +36,28 @@ export interface QueuedPush {
 /**
  * Queues a push of the current configuration to every connected, enabled terminal of the tenant and tells every
  * instance; answers the pushes. The configuration is the terminal record's settings, its tenant's currency and
- * when it was read (`issuedAt`), so a terminal can tell a newer one from an older one.
+ * when it was read (`issuedAt`), so a terminal can tell a newer one from an older one, and its effective POS settings
+ * (`posSettings`, docs/pos-settings.md). `onlyTerminals` narrows it to some terminals (a settings change at a location
+ * or a terminal reaches only those below it).
  */
-export async function queueConfigurationPushes(db: Database, tables: ConfigurationTables, tenantOid: number, jobOid: number | null, now: number): Promise<QueuedPush[]> {
-  const currency = tables.tenantTable
-    ? ((await db.query<{ CurrencyCode: string | null }>(`select "CurrencyCode" from ${q(tables.tenantTable)} where "Oid" = $1`, [tenantOid])).rows[0]?.CurrencyCode ?? null)
-    : null;
+export async function queueConfigurationPushes(db: Database, tables: ConfigurationTables, tenantOid: number, jobOid: number | null, now: number, onlyTerminals?: readonly number[]): Promise<QueuedPush[]> {
+  const tenant = tables.tenantTable
+    ? (await db.query<{ CurrencyCode: string | null; CountryCode: string | null }>(`select "CurrencyCode", "CountryCode" from ${q(tables.tenantTable)} where "Oid" = $1`, [tenantOid])).rows[0]
+    : undefined;
+  const currency = tenant?.CurrencyCode ?? null;
   const columns = CONFIGURATION_COLUMNS.map((column) => `t.${q(column)}`).join(', ');
   const terminals = await db.query<Record<string, unknown> & { Oid: string | number }>(
     `select t."Oid", ${columns} from ${q(tables.posTable)} t join mate_terminal_connection c on c.terminal_oid = t."Oid" and c.connected
-      where t."TenantOid" = $1 and not coalesce(t."Disabled", false) order by t."TerminalNumber", t."Oid"`,
-    [tenantOid],
+      where t."TenantOid" = $1 and not coalesce(t."Disabled", false) and ($2::bigint[] is null or t."Oid" = any($2::bigint[])) order by t."TerminalNumber", t."Oid"`,
+    [tenantOid, onlyTerminals ? [...onlyTerminals] : null],
   );
   const issuedAt = new Date(now).toISOString();
   const pushes: QueuedPush[] = [];
   for (const terminal of terminals.rows) {
     const settings: Record<string, unknown> = {};
     for (const column of CONFIGURATION_COLUMNS) settings[column.charAt(0).toLowerCase() + column.slice(1)] = terminal[column] ?? null;
-    const configuration = { ...settings, currency, issuedAt };
+    const posSettings = await terminalPosSettings(db, { terminalOid: Number(terminal.Oid), locationOid: terminal.LocationOid === null || terminal.LocationOid === undefined ? null : Number(terminal.LocationOid), tenantOid, country: tenant?.CountryCode ?? null });
+    const configuration = { ...settings, currency, issuedAt, posSettings };
     const inserted = await db.query<{ oid: string | number }>(
       'insert into mate_terminal_configuration_push (job_oid, terminal_oid, tenant_oid, configuration) values ($1, $2, $3, $4::jsonb) returning oid',
       [jobOid, terminal.Oid, tenantOid, JSON.stringify(configuration)],

@@ -180,7 +180,7 @@ describe('the terminal jobs of the bridge', () => {
     const boss = await connect(a, 'boss');
     const run = await boss.invoke<BridgeJob>('ForcePosClassicSync', tenantDe);
     const [toA, toB] = await Promise.all([onA.next('configuration'), onB.next('configuration')]);
-    expect(toA.configuration).toMatchObject({ terminalNumber: de[0]!.number, currency: 'EUR', issuedAt: expect.any(String) });
+    expect(toA.configuration).toMatchObject({ terminalNumber: de[0]!.number, currency: 'EUR', issuedAt: expect.any(String), posSettings: expect.objectContaining({ 'receipt.copies': 1, 'shift.autoCloseAt': '23:30' }) });
     expect(toB.configuration).toMatchObject({ terminalNumber: de[1]!.number, currency: 'EUR' });
     expect(await finished(run.oid)).toMatchObject({ state: JOB_STATE.success, count: 2, countMax: 2, error: null });
     const logged = (await logOf(de[1]!.oid)).find((entry) => entry.event === 'configuration');

@@ -25,6 +25,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'document-viewer': preloadable(() => import('../features/documents').then((module) => module.DocumentViewerPage)),
   'report-grid': preloadable(() => import('../features/reports').then((module) => module.ReportPage)),
   'report-export': preloadable(() => import('../features/report-export').then((module) => module.ReportExportPage)),
+  'framed-configuration': preloadable(() => import('../features/pos-settings').then((module) => module.PosConfigurationPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
 };
 

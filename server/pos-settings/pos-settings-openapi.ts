@@ -1,0 +1,161 @@
+import { SCOPE_LEVELS, SCOPE_PATTERN } from './settings-scope';
+import { MAX_GROUP_DEPTH, SETTING_TYPES } from './settings-document';
+
+/** Most changes one read of recent-changes answers; the window's longest length in days. */
+export const RECENT_CHANGES_MAX_TAKE = 100;
+export const RECENT_CHANGES_MAX_DAYS = 3660;
+
+const scopeText = { type: 'string', pattern: SCOPE_PATTERN, maxLength: 40, description: 'GLOBAL, COUNTRY:<ISO code>, TENANT:<oid>, LOCATION:<oid> or TERMINAL:<POS terminal oid>' } as const;
+const settingPath = { type: 'string', minLength: 1, maxLength: 200, description: 'the dotted path of a declared setting, e.g. receipt.copies' } as const;
+const anyValue = { description: 'a value of the setting\'s type: true/false, a number, a text, an option\'s value or HH:MM' } as const;
+
+const scopeRef = {
+  type: 'object',
+  properties: {
+    level: { type: 'string', enum: SCOPE_LEVELS },
+    key: { type: 'string' },
+    scope: { type: 'string' },
+    id: { type: 'string' },
+    text: { type: 'string' },
+  },
+  required: ['level', 'key', 'scope', 'id', 'text'],
+} as const;
+const nullableScopeRef = { anyOf: [scopeRef, { type: 'null' }] } as const;
+const nullableNumber = { type: ['number', 'null'] } as const;
+
+const settingView = {
+  type: 'object',
+  properties: {
+    path: { type: 'string' },
+    label: { type: 'string' },
+    description: { type: ['string', 'null'] },
+    type: { type: 'string', enum: SETTING_TYPES },
+    min: nullableNumber,
+    max: nullableNumber,
+    scale: nullableNumber,
+    maxLength: nullableNumber,
+    options: { anyOf: [{ type: 'array', items: { type: 'object', properties: { value: { type: 'string' }, label: { type: 'string' } }, required: ['value', 'label'] } }, { type: 'null' }] },
+    default: anyValue,
+    value: { ...anyValue, description: 'the effective value at the scope' },
+    source: { ...nullableScopeRef, description: 'where the value is set: this scope, one above, or null for the default' },
+    own: { type: 'boolean', description: 'set at this very scope (a reset here removes it)' },
+    inherited: { type: 'object', properties: { value: anyValue, source: nullableScopeRef }, required: ['value', 'source'], description: 'what a reset here would leave' },
+  },
+  required: ['path', 'label', 'description', 'type', 'min', 'max', 'scale', 'maxLength', 'options', 'default', 'value', 'source', 'own', 'inherited'],
+} as const;
+
+/** A group with its subgroups, nested as deep as the document checker allows (MAX_GROUP_DEPTH). */
+function groupSchema(depth: number): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: {
+      path: { type: 'string' },
+      label: { type: 'string' },
+      settings: { type: 'array', items: settingView },
+      groups: { type: 'array', ...(depth > 1 ? { items: groupSchema(depth - 1) } : { maxItems: 0 }) },
+    },
+    required: ['path', 'label', 'settings', 'groups'],
+  };
+}
+const groupView = groupSchema(MAX_GROUP_DEPTH);
+
+/** The answer of GET /api/pos-settings/configuration and of the changes. */
+export const CONFIGURATION_SCHEMA = {
+  type: 'object',
+  properties: {
+    scope: { ...scopeRef, properties: { ...scopeRef.properties, tenantOid: { type: ['integer', 'null'] }, country: { type: ['string', 'null'] } } },
+    chain: { type: 'array', items: scopeRef, description: 'from GLOBAL down to the scope' },
+    canChange: { type: 'boolean', description: 'whether the caller may override and reset values at this scope' },
+    groups: { type: 'array', items: groupView },
+  },
+  required: ['scope', 'chain', 'canChange', 'groups'],
+} as const;
+
+
+export const CONFIGURATION_QUERYSTRING = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['scope'],
+  properties: { scope: scopeText },
+} as const;
+
+export const VALUE_BODY = {
+  type: 'object',
+  required: ['scope', 'path', 'value'],
+  properties: { scope: scopeText, path: settingPath, value: anyValue },
+} as const;
+
+export const RESET_QUERYSTRING = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['scope', 'path'],
+  properties: { scope: scopeText, path: settingPath },
+} as const;
+
+export const RECENT_CHANGES_QUERYSTRING = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    days: { type: 'integer', minimum: 1, maximum: RECENT_CHANGES_MAX_DAYS, default: 90, description: 'the window, in days back from now' },
+    take: { type: 'integer', minimum: 1, maximum: RECENT_CHANGES_MAX_TAKE, default: 5, description: 'how many changes, newest first' },
+    limit: { type: 'integer', minimum: 1, maximum: RECENT_CHANGES_MAX_TAKE, description: 'the same as take (wins when both are given)' },
+  },
+} as const;
+
+export const RECENT_CHANGES_SCHEMA = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      oid: { type: 'integer' },
+      modifiedAt: { type: 'string', format: 'date-time' },
+      path: { type: 'string' },
+      value: { ...anyValue, description: 'the new value; null when it was reset' },
+      previousValue: { ...anyValue, description: 'the value set there before; null when none was' },
+      userName: { type: 'string' },
+      state: { type: 'string', enum: ['Deleted', 'Modified'], description: 'Deleted: reset (removed at its scope)' },
+      scope: { type: 'array', items: scopeRef, description: 'global, country, then the tenant, location or terminal it was made at' },
+    },
+    required: ['oid', 'modifiedAt', 'path', 'value', 'previousValue', 'userName', 'state', 'scope'],
+  },
+} as const;
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const parameters = (schema: { properties: Record<string, unknown>; required?: readonly string[] }) =>
+  Object.entries(schema.properties).map(([name, value]) => ({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: value }));
+const configurationAnswer = { description: 'The settings tree at the scope', content: { 'application/json': { schema: CONFIGURATION_SCHEMA } } };
+const PATH = '/settings/pos/configuration';
+
+/** The routes in the OpenAPI document (docs/pos-settings.md). */
+export const POS_SETTINGS_OPENAPI_PATHS = {
+  '/api/pos-settings/configuration': {
+    get: {
+      tags: ['pos-settings'],
+      summary: `The POS settings at a scope: each value, where it comes from and what a reset would leave; Read on ${PATH} in the scope's tenant (GLOBAL and COUNTRY: in one of your tenants)`,
+      parameters: parameters(CONFIGURATION_QUERYSTRING),
+      responses: { 200: configurationAnswer, 400: errorResponse('A bad scope'), 401: errorResponse('No valid access token'), 403: errorResponse('No Read there'), 404: errorResponse('No such tenant, location or terminal') },
+    },
+  },
+  '/api/pos-settings/values': {
+    put: {
+      tags: ['pos-settings'],
+      summary: `Overrides a setting at a scope (recorded in the change log; connected terminals below get their new configuration); Update on ${PATH} in the scope's tenant, globally for GLOBAL and COUNTRY`,
+      requestBody: { required: true, content: { 'application/json': { schema: VALUE_BODY } } },
+      responses: { 200: configurationAnswer, 400: errorResponse('A bad scope, an unknown path or a value that does not fit the type, naming it'), 401: errorResponse('No valid access token'), 403: errorResponse('No Update there'), 404: errorResponse('No such tenant, location or terminal') },
+    },
+    delete: {
+      tags: ['pos-settings'],
+      summary: `Resets a setting at a scope: the value set there is removed and the one from above applies again; Update on ${PATH} as for a change`,
+      parameters: parameters(RESET_QUERYSTRING),
+      responses: { 200: configurationAnswer, 400: errorResponse('A bad scope or an unknown path'), 401: errorResponse('No valid access token'), 403: errorResponse('No Update there'), 404: errorResponse('No value is set there, or no such record') },
+    },
+  },
+  '/api/pos-settings/recent-changes': {
+    get: {
+      tags: ['pos-settings'],
+      summary: 'The newest configuration changes the caller may read (the dashboard card), newest first',
+      parameters: parameters(RECENT_CHANGES_QUERYSTRING),
+      responses: { 200: { description: 'Changes', content: { 'application/json': { schema: RECENT_CHANGES_SCHEMA } } }, 400: errorResponse('A bad days, take or limit'), 401: errorResponse('No valid access token') },
+    },
+  },
+} as const;

@@ -1,0 +1,31 @@
+import type { Queryable } from '../db/database';
+import { loadPosSettings } from './settings-document';
+import type { ScopeLevel, ScopeRef } from './settings-scope';
+import { readScopeValues } from './settings-store';
+import { effectiveSettings } from './settings-view';
+
+/** Where a POS terminal sits: what its chain of scopes is made of. */
+export interface TerminalPlace {
+  terminalOid: number;
+  locationOid: number | null;
+  tenantOid: number;
+  country: string | null;
+}
+
+const link = (level: ScopeLevel, key: string): ScopeRef => ({ level, key, scope: level === 'GLOBAL' ? 'GLOBAL' : `${level}:${key}`, id: key, text: key });
+
+/**
+ * The effective POS configuration of a terminal (every declared path with the value of the nearest scope that sets
+ * it, else the default): the `posSettings` of the configuration a terminal is pushed (docs/pos-settings.md).
+ */
+export async function terminalPosSettings(db: Queryable, place: TerminalPlace): Promise<Record<string, unknown>> {
+  const catalogue = await loadPosSettings();
+  const chain = [
+    link('GLOBAL', ''),
+    ...(place.country ? [link('COUNTRY', place.country)] : []),
+    link('TENANT', String(place.tenantOid)),
+    ...(place.locationOid !== null ? [link('LOCATION', String(place.locationOid))] : []),
+    link('TERMINAL', String(place.terminalOid)),
+  ];
+  return effectiveSettings(catalogue, chain, await readScopeValues(db, chain.map((scope) => scope.scope)));
+}
