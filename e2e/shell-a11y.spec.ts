@@ -68,21 +68,23 @@ for (const theme of ['light', 'dark'] as const) {
 /** The channels (0..1) and alpha of a computed CSS colour: rgb(), rgba() or color(srgb r g b / a), as Chromium reports them. */
 function rgba(css: string): [number, number, number, number] {
   const numbers = (css.match(/[\d.]+/g) ?? []).map(Number);
-  const [r, g, b] = css.startsWith('color(') ? numbers.slice(0, 3) : numbers.slice(0, 3).map((value) => value / 255);
-  return [r, g, b, numbers[3] ?? 1];
+  const scale = css.startsWith('color(') ? 1 : 255;
+  const channel = (index: number) => (numbers[index] ?? 0) / scale;
+  return [channel(0), channel(1), channel(2), numbers[3] ?? 1];
 }
 
 /** WCAG contrast ratio of text on a background that may be translucent over an opaque one beneath it. */
 function contrast(text: string, background: string, beneath: string): number {
   const [br, bg, bb, alpha] = rgba(background);
-  const under = rgba(beneath);
-  const seen = [br, bg, bb].map((value, index) => value * alpha + under[index] * (1 - alpha));
-  const luminance = ([r, g, b]: number[]) => {
-    const linear = [r, g, b].map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2];
+  const [ur, ug, ub] = rgba(beneath);
+  const over = (top: number, under: number) => top * alpha + under * (1 - alpha);
+  const seen: [number, number, number, number] = [over(br, ur), over(bg, ug), over(bb, ub), 1];
+  const luminance = ([r, g, b]: readonly number[]) => {
+    const linear = (value = 0) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
   };
-  const [light, dark] = [luminance(rgba(text)), luminance(seen)].sort((a, b) => b - a);
-  return (light + 0.05) / (dark + 0.05);
+  const [a, b] = [luminance(rgba(text)), luminance(seen)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }
 
 // axe sees buttons at rest only. Chakra's solid buttons turned 90 % opaque under the pointer, which put the grid's
