@@ -195,6 +195,11 @@ test('the open row of the Users grid edits the roles as the record page does', a
   await page.locator('.rdg-row').first().locator('.rdg-cell').nth(1).click();
   const details = page.getByTestId('row-details');
   await expect(details).toHaveAttribute('data-phase', 'ready');
+  // The read-only summary shows the roles too, as a table with the role's and the tenant's names.
+  const summaryRole = details.getByTestId('details-summary').locator('[data-field="Roles"] tbody tr').first();
+  await expect(summaryRole.locator('[data-property="RoleOid"]')).toHaveText(/^Cashiers/);
+  await expect(summaryRole.locator('[data-property="TenantOid"]')).toContainText('Mate Deutschland');
+  if (SHOTS) await details.screenshot({ path: `${SHOTS}/user-details-summary.png` });
   await details.getByRole('button', { name: 'Edit' }).click();
   await details.getByRole('tab', { name: 'Roles' }).click();
   await expect(details.locator('[data-field="Roles.0.RoleOid"]').getByRole('combobox')).toHaveValue(/^Cashiers/);

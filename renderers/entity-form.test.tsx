@@ -37,6 +37,15 @@ const field = (host: HTMLElement, path: string) => host.querySelector(`[data-fie
 const input = (host: HTMLElement, path: string) => field(host, path)?.querySelector('input, textarea, select') as HTMLInputElement | null;
 
 describe('EntityForm', () => {
+  it('titles array items by their array and position in the user\'s language, not "Prices-1"', () => {
+    const prices = [{ ValidFrom: '2026-01-01T00:00:00Z', Amount: 1 }, { ValidFrom: '2026-02-01T00:00:00Z', Amount: 2 }];
+    mounted = render(<Harness initial={{ ...compiled.emptyRecord, Barcodes: ['4006381333931', '4006381333948'], Prices: prices }} />);
+    const text = mounted.host.textContent ?? '';
+    expect(text).not.toMatch(/Prices-\d|Barcodes-\d|Price-\d|Item-\d/);
+    const legends = [...mounted.host.querySelectorAll('[data-array=Prices] legend')].map((legend) => legend.textContent?.trim());
+    expect(legends).toEqual(expect.arrayContaining([expect.stringMatching(/^Prices 1\b/), expect.stringMatching(/^Prices 2\b/)]));
+  });
+
   it('lays out the tabs and groups of the compiled layout', () => {
     mounted = render(<Harness initial={compiled.emptyRecord} />);
     const tabs = [...mounted.host.querySelectorAll('[data-tab]')].map((t) => t.getAttribute('data-tab'));

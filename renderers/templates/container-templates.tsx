@@ -1,6 +1,8 @@
 import { Box, HStack, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 import { getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { EntityFormContext } from '../form-context';
+import { arrayItemTitle } from './array-item-title';
 import { EntityTabs } from './entity-tabs';
 import { GroupFrame, GroupLegend } from './group-frame';
 
@@ -19,13 +21,14 @@ function Legend({ title, required }: { title: string; required?: boolean }) {
  * fieldset of its properties.
  */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { t, i18n } = useLingui();
   const { properties, title, required, fieldPathId, registry, uiSchema } = props;
   const context = registry.formContext as Partial<EntityFormContext> | undefined;
   if (fieldPathId.path.length === 0 && context?.layout) return <EntityTabs properties={properties} layout={context.layout} tabErrors={context.tabErrors ?? {}} selected={context.selectedTab} onSelect={context.selectTab} />;
   if (getUiOptions(uiSchema).effectHidden === true) return null;
   return (
     <GroupFrame borderWidth="1px" borderRadius="md" padding="3" data-object={fieldPathId.path.join('.')}>
-      <Legend title={title} required={required} />
+      <Legend title={arrayItemTitle(title, fieldPathId.path, (array, position) => t`${array} ${i18n.number(position)}`)} required={required} />
       {properties.map((p) => (p.hidden ? <div key={p.name} hidden>{p.content}</div> : <Box key={p.name}>{p.content}</Box>))}
     </GroupFrame>
   );

@@ -1,6 +1,7 @@
 import { Field } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { getUiOptions, type FieldTemplateProps } from '@rjsf/utils';
+import { arrayItemTitle } from './array-item-title';
 import { FieldLabel } from './field-label';
 
 /**
@@ -8,7 +9,7 @@ import { FieldLabel } from './field-label';
  * effects), and its errors. A field hidden by its `visible` effect renders nothing; its value stays in the record.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { id, label, children, rawErrors, rawDescription, hidden, required, readonly, disabled, displayLabel, uiSchema, schema, fieldPathId } = props;
   const options = getUiOptions(uiSchema);
   if (options.effectHidden === true) return null;
@@ -23,7 +24,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
     // `id` (not `ids.control`, which Ark gives the wrapper itself) names the input: the label points at it and the
     // wrapper, helper and error texts get ids of their own derived from it.
     <Field.Root id={id} invalid={errors.length > 0} required={isRequired} readOnly={readonly} disabled={disabled} data-field={path}>
-      {displayLabel && !structural && <FieldLabel label={label} required={isRequired} readonly={readonly} />}
+      {displayLabel && !structural && <FieldLabel label={arrayItemTitle(label, fieldPathId.path, (array, position) => t`${array} ${i18n.number(position)}`)} required={isRequired} readonly={readonly} />}
       {children}
       {rawDescription && !structural && <Field.HelperText>{rawDescription}</Field.HelperText>}
       {reason && <Field.HelperText data-reason="">{disabled ? t`Disabled because ${reason}` : t`Read-only because ${reason}`}</Field.HelperText>}

@@ -55,6 +55,20 @@ const config = defineConfig({
         fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } },
       },
     },
+    // Chakra's solid button lightens to 90 % opacity under the pointer: in the light theme that thins blue's white text
+    // to 4.31:1, below WCAG AA. Darkening instead keeps the hover visible and raises the contrast in both themes.
+    recipes: {
+      button: {
+        variants: {
+          variant: {
+            solid: {
+              _hover: { bg: 'color-mix(in srgb, {colors.colorPalette.solid} 85%, black)' },
+              _expanded: { bg: 'color-mix(in srgb, {colors.colorPalette.solid} 85%, black)' },
+            },
+          },
+        },
+      },
+    },
     // Animations the shell's icons use (busy spinner, hourglass, running network calls); reduced motion turns them off.
     keyframes: {
       'mate-spin': { from: { transform: 'rotate(0deg)' }, to: { transform: 'rotate(360deg)' } },

@@ -3,12 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy, CopyPlus, Eye, Info, Link2, Maximize2, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { CompiledEntity } from '../../../schemas';
+import { valueAt, type CompiledEntity } from '../../../schemas';
 import { fieldLabel } from '../../../schemas/field-label';
 import { ViewNotPermitted } from '../../lib/ui/permitted';
 import type { DataApi, DataRecord } from './data-api';
 import { storedSession, type EditorSession } from './editor-session';
 import { formatCell, formatRecordField } from './format-cell';
+import { DetailsArray, objectLeafPaths } from './details-structured';
 import { LookupText } from './lookup-text';
 import { lookupBatchId, lookupBatches } from './lookup-texts';
 import type { GridAbilities } from './grid-permissions';
@@ -155,18 +156,23 @@ function LoadFailure({ error, testId }: { error: unknown; testId: string }) {
 function DetailsSummary({ compiled, record, views }: { compiled: CompiledEntity; record: DataRecord; views: DetailViewResult[] }) {
   const { t } = useLingui();
   const batches = useMemo(() => lookupBatches(compiled.lookups, [record]), [compiled.lookups, record]);
-  const fields = compiled.meta.fields.filter((f) => f.type !== 'Object' && f.type !== 'Array' && f.usage !== 'Password' && f.name !== 'ETag' && f.name !== 'TenantOid');
+  const fields = compiled.meta.fields.filter((f) => f.usage !== 'Password' && f.name !== 'ETag' && f.name !== 'TenantOid');
+  const plain = (path: string, label: string) => (
+    <Box key={path} data-field={path}>
+      <Text as="span" color="fg.muted">
+        {label}:{' '}
+      </Text>
+      <Text as="bdi">{compiled.lookups[path] ? <LookupText lookup={compiled.lookups[path]!} value={valueAt(record, path)} batch={batches.get(lookupBatchId(compiled.lookups[path]!))} /> : formatRecordField(compiled, path, record, t`Yes`, t`No`)}</Text>
+    </Box>
+  );
   return (
     <Box data-testid="details-summary">
       <Grid templateColumns="repeat(auto-fill, minmax(220px, 1fr))" gap="1" textStyle="sm">
-        {fields.map((field) => (
-          <Box key={field.name} data-field={field.name}>
-            <Text as="span" color="fg.muted">
-              {fieldLabel(field, compiled.locale)}:{' '}
-            </Text>
-            <Text as="bdi">{compiled.lookups[field.name] ? <LookupText lookup={compiled.lookups[field.name]!} value={record[field.name]} batch={batches.get(lookupBatchId(compiled.lookups[field.name]!))} /> : formatRecordField(compiled, field.name, record, t`Yes`, t`No`)}</Text>
-          </Box>
-        ))}
+        {fields.map((field) => {
+          if (field.type === 'Array') return <DetailsArray key={field.name} compiled={compiled} field={field} record={record} />;
+          if (field.type === 'Object') return objectLeafPaths(field, compiled.locale).map(({ path, label }) => plain(path, label));
+          return plain(field.name, fieldLabel(field, compiled.locale));
+        })}
       </Grid>
       {views.map((result) => {
         const label = compiled.details.find((d) => d.id === result.id)?.label ?? result.id;
