@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { checkCatalogue, checkReportCatalogue, compileEntity, LOCALES, validateEntityDocument, validateReportDefinition, type DocumentIssue, type EntityDocument, type ReportDefinition } from '../schemas';
 import { compileReport } from '../server/reports/compile-report';
+import { isEntityDocumentFile } from '../schemas/metadata-files';
 
 /** A report definition (server/reports/definitions) rather than an entity document: a source and columns, no entity. */
 const isReportDefinition = (doc: unknown) => doc !== null && typeof doc === 'object' && 'source' in doc && 'columns' in doc && !('entity' in doc);
@@ -39,7 +40,7 @@ function collect(target: string): string[] {
     .flatMap((name) => {
       const full = path.join(target, name);
       if (statSync(full).isDirectory()) return collect(full);
-      return name.endsWith('.json') && name !== 'navigation.json' ? [full] : [];
+      return isEntityDocumentFile(name) ? [full] : [];
     });
 }
 
