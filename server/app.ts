@@ -168,6 +168,9 @@ export async function createApp(options: AppOptions, logger: boolean | { stream:
     ...serverTimeoutOptions(options.config.timeouts),
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    // Fastify's Ajv default drops members a schema does not allow (removeAdditional: true): a caller who misspells a
+    // member would get a 200 and find nothing changed. Refused instead, with a 400 that names the member.
+    ajv: { customOptions: { removeAdditional: false } },
   });
   await app.register(mateApp, { ...options, serverLog });
   return app;

@@ -14,9 +14,12 @@ function fieldErrorsOf(error: FastifyError): FieldErrors | undefined {
   if (!error.validation) return undefined;
   const errors: FieldErrors = {};
   for (const issue of error.validation) {
-    const missing = (issue.params as { missingProperty?: string } | undefined)?.missingProperty;
-    const field = (missing ?? issue.instancePath.replace(/^\//, '').replace(/\//g, '.')) || '(body)';
-    (errors[field] ??= []).push(issue.message ?? 'is invalid');
+    const params = issue.params as { missingProperty?: string; additionalProperty?: string } | undefined;
+    const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    // An unknown member is named by its own path, so the caller sees which one (Ajv reports it at its parent).
+    const unknown = params?.additionalProperty === undefined ? undefined : [path, params.additionalProperty].filter(Boolean).join('.');
+    const field = (params?.missingProperty ?? unknown ?? path) || '(body)';
+    (errors[field] ??= []).push(unknown === undefined ? (issue.message ?? 'is invalid') : 'is not a member this call takes');
   }
   return errors;
 }
