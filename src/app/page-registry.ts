@@ -25,6 +25,9 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'document-viewer': preloadable(() => import('../features/documents').then((module) => module.DocumentViewerPage)),
   'report-grid': preloadable(() => import('../features/reports').then((module) => module.ReportPage)),
   'report-export': preloadable(() => import('../features/report-export').then((module) => module.ReportExportPage)),
+  'database-usage': preloadable(() => import('../features/diagnostics').then((module) => module.DatabaseUsagePage)),
+  'document-locks': preloadable(() => import('../features/diagnostics').then((module) => module.DocumentLocksPage)),
+  'unprocessed-documents': preloadable(() => import('../features/diagnostics').then((module) => module.UnprocessedDocumentsPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
 };
 
