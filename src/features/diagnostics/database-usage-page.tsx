@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Input, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Input, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -46,9 +46,12 @@ export function DatabaseUsagePage() {
               {/* The summary answers KB; sizes show on base 1024 (spec 2 §9). */}
               <Stat.ValueText data-testid="database-usage-total">{bytes(summary.total * 1024)}</Stat.ValueText>
             </Stat.Root>
-            <Stat.Root borderWidth="1px" borderRadius="md" p="3">
-              <Stat.Label>{t`Largest tables`}</Stat.Label>
-              <Stack as="ol" gap="0" textStyle="sm" listStyleType="none" m="0" p="0">
+            <Box borderWidth="1px" borderRadius="md" p="3">
+              {/* A list, not a Stat: Stat is a <dl>, which may not hold one. */}
+              <Text textStyle="sm" color="fg.muted" id="largest-tables">
+                {t`Largest tables`}
+              </Text>
+              <Stack as="ol" aria-labelledby="largest-tables" gap="0" textStyle="sm" listStyleType="none" m="0" p="0">
                 {summary.topTables.map((table) => (
                   <HStack as="li" key={table.name} justify="space-between" gap="2">
                     <Text as="bdi" truncate fontFamily="mono">
@@ -60,7 +63,7 @@ export function DatabaseUsagePage() {
                   </HStack>
                 ))}
               </Stack>
-            </Stat.Root>
+            </Box>
           </SimpleGrid>
         )}
         <HStack gap="3" flexWrap="wrap">

@@ -47,6 +47,7 @@ export function UnprocessedDocumentsPage() {
   const reprocessAll = async () => {
     setStartingAll(true);
     try {
+      // Every tenant with waiting documents when none is chosen; the runs follow one another.
       await queue.reprocessAll(tenant === undefined ? tenantsOf(items) : [tenant]);
     } catch (error) {
       showError(error);

@@ -32,7 +32,10 @@ export function useUnprocessedDocuments(entityOid: number | undefined) {
   });
   const { mutate } = list;
   const [runs, setRuns] = useState<BridgeJob[]>([]);
-  const followed = useRef(new Map<number, () => void>());
+  /** Runs the page waits for, and what to call when each ends. */
+  const waiting = useRef(new Map<number, () => void>());
+  const ended = useRef(new Set<number>());
+  const mounted = useRef(true);
 
   useEffect(() => {
     if (!hub) return;
@@ -40,15 +43,21 @@ export function useUnprocessedDocuments(entityOid: number | undefined) {
       const mine = jobs.filter((job) => job.name === REPROCESS_JOB);
       if (mine.length === 0) return;
       setRuns((current) => current.map((run) => mine.find((job) => job.oid === run.oid) ?? run));
+      for (const job of mine.filter(finished)) {
+        ended.current.add(job.oid);
+        waiting.current.get(job.oid)?.();
+      }
       void mutate();
     });
   }, [hub, mutate]);
-  // Leaving the page ends the job subscriptions it made.
   useEffect(() => {
-    const subscriptions = followed.current;
+    mounted.current = true;
+    const pending = waiting.current;
     return () => {
-      for (const off of subscriptions.values()) off();
-      subscriptions.clear();
+      // Leaving the page stops following; the runs go on in the background.
+      mounted.current = false;
+      for (const resolve of pending.values()) resolve();
+      pending.clear();
     };
   }, []);
 
@@ -61,16 +70,27 @@ export function useUnprocessedDocuments(entityOid: number | undefined) {
     [mutate],
   );
 
+  /**
+   * One run per tenant, one after another: a connection follows the jobs of one tenant at a time (a new subscription
+   * replaces the last), so each tenant's run is followed from its start to its end before the next one starts.
+   */
   const reprocessAll = useCallback(
     async (tenantOids: number[]) => {
       if (!hub) throw new Error('offline');
-      const started: BridgeJob[] = [];
-      for (const tenantOid of tenantOids) {
-        if (!followed.current.has(tenantOid)) followed.current.set(tenantOid, hub.subscribeUntil('SubscribeBridgeJobNotification', 'UnsubscribeBridgeJobNotification', tenantOid));
-        started.push(await hub.invoke<BridgeJob>('ResetProcessQueue', tenantOid));
+      try {
+        for (const tenantOid of tenantOids) {
+          if (!mounted.current) return;
+          // Subscribed before the start, so no message of the run is missed.
+          await hub.invoke('SubscribeBridgeJobNotification', tenantOid);
+          const job = await hub.invoke<BridgeJob>('ResetProcessQueue', tenantOid);
+          setRuns((current) => [...current.filter((run) => run.tenantOid !== tenantOid), job]);
+          if (finished(job) || ended.current.has(job.oid)) continue;
+          await new Promise<void>((resolve) => waiting.current.set(job.oid, resolve));
+          waiting.current.delete(job.oid);
+        }
+      } finally {
+        if (tenantOids.length > 0) hub.invoke('UnsubscribeBridgeJobNotification').catch(() => undefined);
       }
-      setRuns((current) => [...started, ...current.filter((run) => !started.some((job) => job.tenantOid === run.tenantOid))]);
-      return started;
     },
     [hub],
   );
