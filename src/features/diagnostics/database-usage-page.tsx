@@ -79,7 +79,7 @@ export function DatabaseUsagePage() {
             </Text>
           )}
         </HStack>
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t`Tables and their sizes`}>
+        <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t`Tables and their sizes`}>
           <Table.Root size="sm" data-testid="database-usage-table">
             <Table.Caption srOnly>{t`Tables and their sizes`}</Table.Caption>
             <Table.Header>

@@ -47,7 +47,8 @@ export function DocumentLocksPage() {
         forbiddenText={t`Reading the document locks needs Read on this page in the tenant.`}
         onRetry={reload}
       >
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t`Locks held on documents`}>
+        {/* Positioned, so the visually hidden header text stays inside the scrolling region instead of widening the page. */}
+        <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t`Locks held on documents`}>
           <Table.Root size="sm" data-testid="document-lock-table">
             <Table.Caption srOnly>{t`Locks held on documents`}</Table.Caption>
             <Table.Header>

@@ -90,7 +90,8 @@ export function UnprocessedDocumentsPage() {
         forbiddenText={t`Reading the unprocessed documents needs Read on this page in the tenant.`}
         onRetry={queue.reload}
       >
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t`Unprocessed documents and why they wait`}>
+        {/* Positioned, so the visually hidden header text stays inside the scrolling region instead of widening the page. */}
+        <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t`Unprocessed documents and why they wait`}>
           <Table.Root size="sm" data-testid="unprocessed-table">
             <Table.Caption srOnly>{t`Unprocessed documents and why they wait`}</Table.Caption>
             <Table.Header>
