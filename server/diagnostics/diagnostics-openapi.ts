@@ -93,6 +93,26 @@ export const LOCKS_SCHEMA = {
   required: ['items', 'count'],
 } as const;
 
+/** Longest lease a lock may ask for: a day. */
+export const MAX_LEASE_SECONDS = 86_400;
+
+export const TAKE_LOCK_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    tenantOid: { ...oid, description: "the document's tenant; default: the one the scope headers name" },
+    documentUid: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$' },
+    documentNumber: { type: 'string', minLength: 1, maxLength: 40 },
+    documentType: { type: 'integer', minimum: 1, maximum: 9 },
+    terminalOid: { ...oid, description: 'the terminal the document is corrected on' },
+    reason: { type: 'string', enum: ['Editing', 'Processing', 'Export'], default: 'Editing' },
+    leaseSeconds: { type: 'integer', minimum: 30, maximum: MAX_LEASE_SECONDS, default: 900, description: 'how long the lock holds without a renewal' },
+  },
+  required: ['documentUid'],
+} as const;
+
+export const LOCK_SCHEMA = lock;
+
 export const RELEASED_SCHEMA = { type: 'object', properties: { released: lock }, required: ['released'] } as const;
 
 export const REPROCESS_SCHEMA = {
@@ -145,6 +165,21 @@ export const DIAGNOSTICS_OPENAPI_PATHS = {
         400: errorResponse('A bad entityOid, skip or take'),
         401: errorResponse('No valid access token'),
         403: errorResponse('entityOid is not one of your tenants, or you lack Read on /diagnostics/document-locks there'),
+      },
+    },
+  },
+  '/api/diagnostics/document-locks/take': {
+    post: {
+      tags: ['diagnostics'],
+      summary: 'Takes the lock on a document for correction, or renews it (same holder, or a stale lock); needs Create on /diagnostics/document-locks in its tenant',
+      requestBody: { required: true, content: { 'application/json': { schema: TAKE_LOCK_BODY } } },
+      responses: {
+        200: json('Renewed: the lock with its new lease', lock),
+        201: json('Taken: the new lock', lock),
+        400: errorResponse('A bad member, naming it'),
+        401: errorResponse('No valid access token'),
+        403: errorResponse('You lack Create on /diagnostics/document-locks in that tenant, or it is not yours'),
+        409: errorResponse('Somebody else holds the lock and its lease still runs; current is the lock'),
       },
     },
   },

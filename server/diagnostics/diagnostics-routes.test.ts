@@ -26,7 +26,8 @@ describe('the diagnostics routes', () => {
   const tokens: Record<string, string> = {};
   const badDocuments: Record<'DE' | 'AT', number[]> = { DE: [], AT: [] };
 
-  const call = (method: 'GET' | 'DELETE' | 'POST', url: string, token?: string) => instance.app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const call = (method: 'GET' | 'DELETE' | 'POST', url: string, token?: string, payload?: unknown) =>
+    instance.app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
   const get = (url: string, token?: string) => call('GET', url, token);
   const lockCount = async () => Number((await database.db.query<{ n: number }>(`select count(*)::int as n from ${q(lockTable)}`)).rows[0]!.n);
 
@@ -50,7 +51,7 @@ describe('the diagnostics routes', () => {
       const stored = await database.db.query<{ oid: string }>('select oid from mate_terminal_document where document_id = $1', [id]);
       badDocuments[tenant].push(Number(stored.rows[0]!.oid));
     }
-    const role = async (name: string, grants: [string, 'Read' | 'Update' | 'Delete'][]) => {
+    const role = async (name: string, grants: [string, 'Read' | 'Update' | 'Delete' | 'Create'][]) => {
       const oid = await createRole(database.db, name);
       for (const [path, action] of grants) await setPermission(database.db, { subject: { roleOid: oid }, path, tenantOid: null, action, allowed: true });
       return oid;
@@ -59,6 +60,7 @@ describe('the diagnostics routes', () => {
       [DATABASE_USAGE_PATH, 'Read'],
       [DOCUMENT_LOCKS_PATH, 'Read'],
       [DOCUMENT_LOCKS_PATH, 'Delete'],
+      [DOCUMENT_LOCKS_PATH, 'Create'],
       [UNPROCESSED_DOCUMENTS_PATH, 'Read'],
       [UNPROCESSED_DOCUMENTS_PATH, 'Update'],
     ]);
@@ -177,6 +179,40 @@ describe('the diagnostics routes', () => {
     expect((await call('DELETE', `/api/diagnostics/document-locks/${atLock!.oid}`)).statusCode).toBe(401);
   });
 
+  it('takes a lock with a lease, renews it for its holder, refuses another while it runs, and hands a stale one over', async () => {
+    const take = (user: string, body: Record<string, unknown>) => call('POST', '/api/diagnostics/document-locks/take', tokens[user], body);
+    const uid = randomUUID();
+    const terminalOid = Number((await database.db.query<{ terminal_oid: string }>('select terminal_oid from mate_terminal_credential where tenant_oid = $1 order by terminal_key limit 1', [tenants.DE])).rows[0]!.terminal_oid);
+    const taken = await take('dora', { tenantOid: tenants.DE, documentUid: uid, documentNumber: 'R1-000042', terminalOid, leaseSeconds: 600 });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const lock = taken.json() as DocumentLockRow;
+    expect(lock).toMatchObject({ tenantOid: tenants.DE, country: 'DE', documentUid: uid, documentNumber: 'R1-000042', terminalOid, terminalName: expect.any(String), lockedBy: 'dora', reason: 'Editing', stale: false });
+    expect(Date.parse(lock.expiresAt!) - Date.parse(lock.lockedAt!)).toBe(600_000);
+    // The holder renews: same lock, same start, a later end.
+    const renewed = await take('dora', { tenantOid: tenants.DE, documentUid: uid, leaseSeconds: 1200 });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json()).toMatchObject({ oid: lock.oid, lockedAt: lock.lockedAt, documentNumber: 'R1-000042' });
+    // Another holder is refused while the lease runs, and told who holds it.
+    const refused = await take('gerd', { tenantOid: tenants.DE, documentUid: uid });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: expect.stringContaining('dora'), current: { oid: lock.oid } });
+    // The lease runs out: the lock is stale, the page shows it so, and another holder takes it over.
+    await database.db.query(`update ${q(lockTable)} set "ExpiresAt" = '2020-01-01T00:00:00.000Z' where "Oid" = $1`, [lock.oid]);
+    const listed = ((await get(`/api/diagnostics/document-locks?entityOid=${tenants.DE}`, tokens.gerd)).json() as { items: DocumentLockRow[] }).items.find((row) => row.oid === lock.oid);
+    expect(listed?.stale).toBe(true);
+    const takenOver = await take('gerd', { tenantOid: tenants.DE, documentUid: uid, reason: 'Processing' });
+    expect(takenOver.statusCode).toBe(200);
+    expect(takenOver.json()).toMatchObject({ oid: lock.oid, lockedBy: 'gerd', reason: 'Processing', stale: false });
+    // Who may take: Create in the tenant (dora not in AT, rita reads only, emil nothing, nobody in a tenant not theirs).
+    const before = await lockCount();
+    for (const [user, tenant] of [['dora', 'AT'], ['rita', 'DE'], ['otto', 'DE'], ['emil', 'DE'], ['gerd', 'CH']] as const) {
+      expect((await take(user, { tenantOid: tenants[tenant], documentUid: randomUUID() })).statusCode, `${user} ${tenant}`).toBe(403);
+    }
+    expect((await take('gerd', { tenantOid: tenants.AT, documentUid: randomUUID(), terminalOid })).statusCode).toBe(400);
+    expect((await call('POST', '/api/diagnostics/document-locks/take', undefined, { documentUid: 'x' })).statusCode).toBe(401);
+    expect(await lockCount()).toBe(before);
+  });
+
   it('reads the database usage only with Read on the page in the Global column (the figures are installation-wide)', async () => {
     const expected: Record<string, number> = { dora: 403, gerd: 200, rita: 200, otto: 403, emil: 403 };
     for (const [user, status] of Object.entries(expected)) {
@@ -231,6 +267,22 @@ describe('the diagnostics routes', () => {
           const answer = await call(method, template.replace('{oid}', encodeURIComponent(id)), tokens.gerd);
           expect(answer.statusCode, answer.body).toBeLessThan(500);
           if (answer.statusCode === 400) expect(answer.body).toMatch(/oid/);
+        },
+      ),
+      { numRuns: 60, ...(process.env.CI ? { seed: 20261124 } : {}) },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('tenantOid', 'documentUid', 'documentNumber', 'documentType', 'terminalOid', 'reason', 'leaseSeconds', 'other'),
+        fc.oneof(fc.jsonValue(), fc.constantFrom(-1, 0, 1e308, 9007199254740993, '', 'x'.repeat(100), "1' or '1'='1", 'a\u0000b', [], {})),
+        async (name, value) => {
+          const before = await lockCount();
+          const answer = await call('POST', '/api/diagnostics/document-locks/take', tokens.gerd, { documentUid: 'hostile-lock', tenantOid: tenants.DE, [name]: value });
+          expect(answer.statusCode, answer.body).toBeLessThan(500);
+          if (answer.statusCode === 400) expect(answer.body).toMatch(new RegExp(name === 'other' ? 'other|additional' : name));
+          // A refusal writes nothing; a valid draw takes a lock, which goes again.
+          if (answer.statusCode >= 400) expect(await lockCount()).toBe(before);
+          else await database.db.query(`delete from ${q(lockTable)} where "Oid" = $1`, [(answer.json() as { oid: number }).oid]);
         },
       ),
       { numRuns: 60, ...(process.env.CI ? { seed: 20261124 } : {}) },

@@ -10,7 +10,8 @@ import { ApiError } from '../lib/api-error';
 import type { ContextResolver, PermissionAction, RequestContext } from '../lib/request-context';
 import { processDocument } from '../terminals/terminal-document-processing';
 import { DATABASE_USAGE_PATH, GROWTH_WINDOW_DAYS, readTableUsage, summariseDatabaseUsage } from './database-usage';
-import { EMPTY_QUERYSTRING, LOCK_PARAMS, LOCKS_QUERYSTRING, LOCKS_SCHEMA, RELEASED_SCHEMA, REPROCESS_SCHEMA, SUMMARY_QUERYSTRING, SUMMARY_SCHEMA, TABLES_SCHEMA } from './diagnostics-openapi';
+import { EMPTY_QUERYSTRING, LOCK_PARAMS, LOCK_SCHEMA, TAKE_LOCK_BODY, LOCKS_QUERYSTRING, LOCKS_SCHEMA, RELEASED_SCHEMA, REPROCESS_SCHEMA, SUMMARY_QUERYSTRING, SUMMARY_SCHEMA, TABLES_SCHEMA } from './diagnostics-openapi';
+import { takeDocumentLock, type LockRequest } from './take-document-lock';
 import { DOCUMENT_LOCK_KIND, DOCUMENT_LOCKS_PATH, lockTablesOf, readDocumentLock, readDocumentLocks, releaseDocumentLock } from './document-locks';
 
 export interface DiagnosticsRoutesOptions {
@@ -87,6 +88,21 @@ export const diagnosticsRoutes = fastifyPlugin<DiagnosticsRoutesOptions>(
           const context = await options.resolveContext(request);
           const tenants = tenantsToRead(context, DOCUMENT_LOCKS_PATH, request.query.entityOid, 'the document locks');
           return readDocumentLocks(options.db, lockTables, tenants, request.query, now());
+        },
+      );
+      const lockKind = options.catalogue.find('pos-operating', 'document-lock')!;
+      app.post<{ Body: Omit<LockRequest, 'tenantOid'> & { tenantOid?: number } }>(
+        '/api/diagnostics/document-locks/take',
+        { schema: { body: TAKE_LOCK_BODY, response: { 200: LOCK_SCHEMA, 201: LOCK_SCHEMA } } },
+        async (request, reply) => {
+          refuseInfinite(request.body as Record<string, unknown>, 'body');
+          const context = await options.resolveContext(request);
+          const tenantOid = request.body.tenantOid ?? context.tenantOid;
+          if (tenantOid === undefined || !context.tenantOids.includes(tenantOid)) throw new ApiError(403, `tenantOid ${tenantOid ?? '(none)'} is not one of your tenants.`, { errors: { tenantOid: ['is not one of your tenants'] } });
+          if (!context.can(DOCUMENT_LOCKS_PATH, 'Create', tenantOid)) throw new ApiError(403, `Taking a document lock needs Create on ${DOCUMENT_LOCKS_PATH} in tenant ${tenantOid}.`);
+          const taken = await options.db.transaction((tx) => takeDocumentLock(tx, lockKind, lockTables, { ...request.body, tenantOid }, context.username, now()));
+          await options.events?.publish({ type: taken.created ? 'DataServiceCreate' : 'DataServiceUpdate', kind: DOCUMENT_LOCK_KIND, oid: taken.lock.oid, etag: etagOf(taken.lock.oid, taken.rowVersion), tenantOid });
+          return reply.code(taken.created ? 201 : 200).send(taken.lock);
         },
       );
       app.delete<{ Params: { oid: number } }>('/api/diagnostics/document-locks/:oid', { schema: { params: LOCK_PARAMS, response: { 200: RELEASED_SCHEMA } } }, async (request) => {
