@@ -16,6 +16,8 @@ export function DatabaseUsagePage() {
   const [sort, setSort] = useState<TableSort>({ column: 'totalBytes', descending: true });
   const shown = useMemo(() => shownTables(usage.tables?.items ?? [], text, sort), [usage.tables, text, sort]);
   const bytes = (value: number) => formatBytes(value, i18n.locale);
+  // Isolated, so a size reads '22.5 MB' in a right-to-left page too, not 'MB 22.5'.
+  const size = (value: number) => <bdi>{bytes(value)}</bdi>;
   const growth = (value: number | null) => (value === null ? '–' : `${value > 0 ? '+' : value < 0 ? '−' : '±'}${bytes(Math.abs(value))}`);
   const header = (column: TableSortColumn, label: string, numeric = true) => (
     <SortHeader column={column} sorted={sort.column === column} descending={sort.descending} onSort={(c) => setSort(nextTableSort(sort, c))} numeric={numeric}>
@@ -44,7 +46,7 @@ export function DatabaseUsagePage() {
             <Stat.Root borderWidth="1px" borderRadius="md" p="3">
               <Stat.Label>{t`Total size`}</Stat.Label>
               {/* The summary answers KB; sizes show on base 1024 (spec 2 §9). */}
-              <Stat.ValueText data-testid="database-usage-total">{bytes(summary.total * 1024)}</Stat.ValueText>
+              <Stat.ValueText data-testid="database-usage-total">{size(summary.total * 1024)}</Stat.ValueText>
             </Stat.Root>
             <Box borderWidth="1px" borderRadius="md" p="3">
               {/* A list, not a Stat: Stat is a <dl>, which may not hold one. */}
@@ -58,7 +60,7 @@ export function DatabaseUsagePage() {
                       {table.name}
                     </Text>
                     <Text as="span" flexShrink={0}>
-                      {bytes(table.total * 1024)}
+                      {size(table.total * 1024)}
                     </Text>
                   </HStack>
                 ))}
@@ -106,9 +108,9 @@ export function DatabaseUsagePage() {
                     )}
                     {i18n.number(table.rows)}
                   </Table.Cell>
-                  <Table.Cell textAlign="end">{bytes(table.totalBytes)}</Table.Cell>
-                  <Table.Cell textAlign="end">{bytes(table.tableBytes)}</Table.Cell>
-                  <Table.Cell textAlign="end">{bytes(table.indexBytes)}</Table.Cell>
+                  <Table.Cell textAlign="end">{size(table.totalBytes)}</Table.Cell>
+                  <Table.Cell textAlign="end">{size(table.tableBytes)}</Table.Cell>
+                  <Table.Cell textAlign="end">{size(table.indexBytes)}</Table.Cell>
                   <Table.Cell textAlign="end" title={table.growthSince ? t`Since ${i18n.date(table.growthSince, { dateStyle: 'short', timeStyle: 'short' })}` : t`No earlier sample yet`}>
                     <bdi>{growth(table.growthBytes)}</bdi>
                   </Table.Cell>
