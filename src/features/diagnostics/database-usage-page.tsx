@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Input, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -39,18 +39,25 @@ export function DatabaseUsagePage() {
       >
         {summary && (
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" data-testid="database-usage-summary">
-            <Stat.Root borderWidth="1px" borderRadius="md" p="3">
-              <Stat.Label>{t`Tables`}</Stat.Label>
-              <Stat.ValueText>{i18n.number(summary.count)}</Stat.ValueText>
-            </Stat.Root>
-            <Stat.Root borderWidth="1px" borderRadius="md" p="3">
-              <Stat.Label>{t`Total size`}</Stat.Label>
-              {/* The summary answers KB; sizes show on base 1024 (spec 2 §9). */}
-              <Stat.ValueText data-testid="database-usage-total">{size(summary.total * 1024)}</Stat.ValueText>
-            </Stat.Root>
             <Box borderWidth="1px" borderRadius="md" p="3">
-              {/* A list, not a Stat: Stat is a <dl>, which may not hold one. */}
-              <Text textStyle="sm" color="fg.muted" id="largest-tables">
+              <Text textStyle="sm" color="fg.muted">
+                {t`Tables`}
+              </Text>
+              <Text textStyle="2xl" fontWeight="semibold">
+                {i18n.number(summary.count)}
+              </Text>
+            </Box>
+            <Box borderWidth="1px" borderRadius="md" p="3">
+              <Text textStyle="sm" color="fg.muted">
+                {t`Total size`}
+              </Text>
+              {/* The summary answers KB; sizes show on base 1024 (spec 2 §9). */}
+              <Text textStyle="2xl" fontWeight="semibold" data-testid="database-usage-total">
+                {size(summary.total * 1024)}
+              </Text>
+            </Box>
+            <Box borderWidth="1px" borderRadius="md" p="3">
+                            <Text textStyle="sm" color="fg.muted" id="largest-tables">
                 {t`Largest tables`}
               </Text>
               <Stack as="ol" aria-labelledby="largest-tables" gap="0" textStyle="sm" listStyleType="none" m="0" p="0">
