@@ -131,7 +131,7 @@ export function UnprocessedDocumentsPage() {
                     <bdi>{document.terminalNumber === null ? (document.terminalName ?? '–') : `${document.terminalNumber} ${document.terminalName ?? ''}`}</bdi>
                   </Table.Cell>
                   <Table.Cell textAlign="end">{i18n.number(document.total, { style: 'currency', currency: document.currency })}</Table.Cell>
-                  <Table.Cell maxW="md" whiteSpace="normal" data-testid="unprocessed-reason">
+                  <Table.Cell minW="xs" maxW="md" whiteSpace="normal" data-testid="unprocessed-reason">
                     {document.reason ? <bdi>{document.reason}</bdi> : <Text color="fg.muted">{t`Not processed yet`}</Text>}
                   </Table.Cell>
                   <Table.Cell>
