@@ -26,6 +26,9 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'report-grid': preloadable(() => import('../features/reports').then((module) => module.ReportPage)),
   'report-export': preloadable(() => import('../features/report-export').then((module) => module.ReportExportPage)),
   'framed-configuration': preloadable(() => import('../features/pos-settings').then((module) => module.PosConfigurationPage)),
+  'database-usage': preloadable(() => import('../features/diagnostics').then((module) => module.DatabaseUsagePage)),
+  'document-locks': preloadable(() => import('../features/diagnostics').then((module) => module.DocumentLocksPage)),
+  'unprocessed-documents': preloadable(() => import('../features/diagnostics').then((module) => module.UnprocessedDocumentsPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
 };
 

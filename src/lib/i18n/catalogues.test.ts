@@ -9,7 +9,7 @@ function readCatalogue(locale: string): PoEntry[] {
 }
 
 // Words that are the same in a language as in English; keep this list short.
-const SAME_AS_ENGLISH = new Set(['URL', 'Version', 'Global', 'Password', 'Status', 'Installation', 'Organisation', 'Description', 'Job', 'Jobs', 'Configuration', 'OK', 'Document', 'Documents', 'Article', 'Date', 'Uid', 'Total', 'Subtotal']);
+const SAME_AS_ENGLISH = new Set(['URL', 'Version', 'Global', 'Password', 'Status', 'Installation', 'Organisation', 'Description', 'Job', 'Jobs', 'Configuration', 'OK', 'Document', 'Documents', 'Article', 'Date', 'Uid', 'Total', 'Subtotal', 'Table', 'Tables', 'Actions']);
 
 /** Placeholder names ({name}, {count, plural, ...}) and tags (<0>) a translation must keep. */
 function placeholders(message: string): string[] {

@@ -1,0 +1,214 @@
+/** Most tables the summary answers. */
+export const SUMMARY_MAX_TAKE = 100;
+/** Most locks one page answers. */
+export const LOCKS_MAX_TAKE = 500;
+
+const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+const nullableInteger = { type: ['integer', 'null'] } as const;
+
+export const SUMMARY_QUERYSTRING = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { take: { type: 'integer', minimum: 1, maximum: SUMMARY_MAX_TAKE, default: 5, description: 'how many of the largest tables' } },
+} as const;
+
+export const EMPTY_QUERYSTRING = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+export const SUMMARY_SCHEMA = {
+  type: 'object',
+  properties: {
+    count: { type: 'integer', description: 'how many tables' },
+    total: { type: 'integer', description: 'all tables together, in KB (the card shows it times 1024)' },
+    topTables: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, total: { type: 'integer', description: 'in KB' } }, required: ['name', 'total'] } },
+  },
+  required: ['count', 'total', 'topTables'],
+} as const;
+
+export const TABLES_SCHEMA = {
+  type: 'object',
+  properties: {
+    sampledAt: { type: 'string', format: 'date-time', description: 'when these figures were read' },
+    growthWindowDays: { type: 'integer' },
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          rows: { type: 'integer' },
+          rowsEstimated: { type: 'boolean', description: "the planner's estimate (large tables), not an exact count" },
+          totalBytes: { type: 'integer', description: 'table, indexes and TOAST' },
+          tableBytes: { type: 'integer' },
+          indexBytes: { type: 'integer' },
+          growthBytes: { ...nullableInteger, description: 'totalBytes minus at growthSince; null before an earlier sample exists' },
+          growthSince: { type: ['string', 'null'], format: 'date-time' },
+        },
+        required: ['name', 'rows', 'rowsEstimated', 'totalBytes', 'tableBytes', 'indexBytes', 'growthBytes', 'growthSince'],
+      },
+    },
+  },
+  required: ['sampledAt', 'growthWindowDays', 'items'],
+} as const;
+
+export const LOCKS_QUERYSTRING = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    entityOid: { ...oid, description: 'only this tenant (one of yours with Read on /diagnostics/document-locks)' },
+    skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+    take: { type: 'integer', minimum: 1, maximum: LOCKS_MAX_TAKE, default: 100 },
+  },
+} as const;
+
+export const LOCK_PARAMS = { type: 'object', additionalProperties: false, properties: { oid }, required: ['oid'] } as const;
+
+const lock = {
+  type: 'object',
+  properties: {
+    oid: { type: 'integer' },
+    country: { ...nullableString, description: "the tenant's country (ISO 3166-1 alpha-2), for the flag" },
+    tenantOid: { type: 'integer' },
+    tenantName: nullableString,
+    documentUid: { type: 'string' },
+    documentType: nullableInteger,
+    documentNumber: nullableString,
+    locationOid: nullableInteger,
+    locationName: nullableString,
+    terminalOid: nullableInteger,
+    terminalName: nullableString,
+    terminalNumber: nullableInteger,
+    reason: nullableString,
+    lockedBy: { ...nullableString, description: 'a user name, or the terminal (pos-<number>)' },
+    lockedAt: nullableString,
+    expiresAt: { ...nullableString, description: 'when the lease runs out' },
+    stale: { type: 'boolean', description: 'the lease has run out: releasing the lock is safe' },
+  },
+  required: ['oid', 'country', 'tenantOid', 'tenantName', 'documentUid', 'documentType', 'documentNumber', 'locationOid', 'locationName', 'terminalOid', 'terminalName', 'terminalNumber', 'reason', 'lockedBy', 'lockedAt', 'expiresAt', 'stale'],
+} as const;
+
+export const LOCKS_SCHEMA = {
+  type: 'object',
+  properties: { items: { type: 'array', items: lock }, count: { type: 'integer' } },
+  required: ['items', 'count'],
+} as const;
+
+/** Longest lease a lock may ask for: a day. */
+export const MAX_LEASE_SECONDS = 86_400;
+
+export const TAKE_LOCK_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    tenantOid: { ...oid, description: "the document's tenant; default: the one the scope headers name" },
+    documentUid: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$' },
+    documentNumber: { type: 'string', minLength: 1, maxLength: 40 },
+    documentType: { type: 'integer', minimum: 1, maximum: 9 },
+    terminalOid: { ...oid, description: 'the terminal the document is corrected on' },
+    reason: { type: 'string', enum: ['Editing', 'Processing', 'Export'], default: 'Editing' },
+    leaseSeconds: { type: 'integer', minimum: 30, maximum: MAX_LEASE_SECONDS, default: 900, description: 'how long the lock holds without a renewal' },
+  },
+  required: ['documentUid'],
+} as const;
+
+export const LOCK_SCHEMA = lock;
+
+export const RELEASED_SCHEMA = { type: 'object', properties: { released: lock }, required: ['released'] } as const;
+
+export const REPROCESS_SCHEMA = {
+  type: 'object',
+  properties: {
+    oid: { type: 'integer' },
+    processed: { type: 'boolean', description: 'booked now; false: it stays unprocessed, with the reason' },
+    reason: nullableString,
+  },
+  required: ['oid', 'processed', 'reason'],
+} as const;
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const parameters = (schema: { properties: Record<string, unknown> }, where: 'query' | 'path' = 'query') =>
+  Object.entries(schema.properties).map(([name, value]) => ({ name, in: where, ...(where === 'path' ? { required: true } : {}), schema: value }));
+const json = (description: string, schema: unknown) => ({ description, content: { 'application/json': { schema } } });
+const GLOBAL_403 = errorResponse('You lack Read on /diagnostics/database-usage in the Global column: the figures cover the whole installation');
+
+/** The diagnostics routes in the OpenAPI document (docs/diagnostics.md). */
+export const DIAGNOSTICS_OPENAPI_PATHS = {
+  '/api/db-info/summary': {
+    get: {
+      tags: ['diagnostics'],
+      summary: 'How many tables, their total size and the largest ones, in KB (getDatabaseUsageSummary)',
+      parameters: parameters(SUMMARY_QUERYSTRING),
+      responses: { 200: json('The summary', SUMMARY_SCHEMA), 400: errorResponse('A bad take'), 401: errorResponse('No valid access token'), 403: GLOBAL_403 },
+    },
+  },
+  '/api/db-info/tables': {
+    get: {
+      tags: ['diagnostics'],
+      summary: 'Every table with rows, size, index size and growth; takes a size sample when the newest is older than an hour',
+      responses: { 200: json('The tables, largest first', TABLES_SCHEMA), 400: errorResponse('A query parameter'), 401: errorResponse('No valid access token'), 403: GLOBAL_403 },
+    },
+  },
+  '/api/db-info/database-usage': {
+    get: {
+      tags: ['diagnostics'],
+      summary: 'The same as /api/db-info/tables (the name spec 2 §7 gives it)',
+      responses: { 200: json('The tables, largest first', TABLES_SCHEMA), 400: errorResponse('A query parameter'), 401: errorResponse('No valid access token'), 403: GLOBAL_403 },
+    },
+  },
+  '/api/diagnostics/document-locks': {
+    get: {
+      tags: ['diagnostics'],
+      summary: 'The locks held on documents, longest held first; every tenant where you have Read on /diagnostics/document-locks, or the one entityOid names',
+      parameters: parameters(LOCKS_QUERYSTRING),
+      responses: {
+        200: json('One page of locks and the count in all', LOCKS_SCHEMA),
+        400: errorResponse('A bad entityOid, skip or take'),
+        401: errorResponse('No valid access token'),
+        403: errorResponse('entityOid is not one of your tenants, or you lack Read on /diagnostics/document-locks there'),
+      },
+    },
+  },
+  '/api/diagnostics/document-locks/take': {
+    post: {
+      tags: ['diagnostics'],
+      summary: 'Takes the lock on a document for correction, or renews it (same holder, or a stale lock); needs Create on /diagnostics/document-locks in its tenant',
+      requestBody: { required: true, content: { 'application/json': { schema: TAKE_LOCK_BODY } } },
+      responses: {
+        200: json('Renewed: the lock with its new lease', lock),
+        201: json('Taken: the new lock', lock),
+        400: errorResponse('A bad member, naming it'),
+        401: errorResponse('No valid access token'),
+        403: errorResponse('You lack Create on /diagnostics/document-locks in that tenant, or it is not yours'),
+        409: errorResponse('Somebody else holds the lock and its lease still runs; current is the lock'),
+      },
+    },
+  },
+  '/api/diagnostics/document-locks/{oid}': {
+    delete: {
+      tags: ['diagnostics'],
+      summary: 'Releases a lock (a stale one, whose holder is gone); needs Delete on /diagnostics/document-locks in its tenant',
+      parameters: parameters(LOCK_PARAMS, 'path'),
+      responses: {
+        200: json('The lock that was released', RELEASED_SCHEMA),
+        400: errorResponse('A bad oid'),
+        401: errorResponse('No valid access token'),
+        403: errorResponse('You lack Delete on /diagnostics/document-locks in its tenant'),
+        404: errorResponse('No such lock among those you may read'),
+      },
+    },
+  },
+  '/api/diagnostics/unprocessed-documents/{oid}/reprocess': {
+    post: {
+      tags: ['diagnostics'],
+      summary: 'Processes one unprocessed document again now; needs Update on /diagnostics/unprocessed-documents in its tenant (all of a tenant: ResetProcessQueue through the hub)',
+      parameters: parameters(LOCK_PARAMS, 'path'),
+      responses: {
+        200: json('Booked, or still unprocessed with the reason', REPROCESS_SCHEMA),
+        400: errorResponse('A bad oid'),
+        401: errorResponse('No valid access token'),
+        403: errorResponse('You lack Update on /diagnostics/unprocessed-documents in its tenant'),
+        404: errorResponse('No such unprocessed document among those you may read'),
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,25 @@
+import type { UnprocessedDocument } from './diagnostics-types';
+
+export interface UnprocessedFilter {
+  /** '' for every kind. */
+  kind: string;
+  /** Matched against the reason, the Uid, the receipt number and the terminal, in any case. */
+  text: string;
+}
+
+/** The documents the filter lets through, in the order given (newest first from the server). */
+export function filterUnprocessed(documents: readonly UnprocessedDocument[], filter: UnprocessedFilter): UnprocessedDocument[] {
+  const needle = filter.text.trim().toLowerCase();
+  return documents.filter((document) => {
+    if (filter.kind && document.kind !== filter.kind) return false;
+    if (!needle) return true;
+    const haystack = [document.reason ?? '', document.uid, document.id === null ? '' : String(document.id), document.terminalName ?? '', document.tenantName ?? ''].join('\n').toLowerCase();
+    return haystack.includes(needle);
+  });
+}
+
+/** The kinds present, sorted, for the kind filter. */
+export const kindsOf = (documents: readonly UnprocessedDocument[]): string[] => [...new Set(documents.map((document) => document.kind))].sort();
+
+/** The tenants that have documents in the list: reprocessing "all" starts one run per tenant. */
+export const tenantsOf = (documents: readonly UnprocessedDocument[]): number[] => [...new Set(documents.map((document) => document.tenantOid))].sort((a, b) => a - b);
