@@ -6,6 +6,7 @@ import { defaultSessionStore } from './auth/default-session-store';
 import { configureApi } from './lib/api/api-client';
 import { activateLocale, i18n } from './lib/i18n/i18n';
 import { toSupportedLocale } from './lib/i18n/locales';
+import { browserStorage } from './lib/storage/browser-storage';
 
 const LOCALE_KEY = 'mate.locale';
 
@@ -17,7 +18,7 @@ async function start(): Promise<void> {
   const session = defaultSessionStore();
   session.warmUp();
   if (session.getSnapshot().status !== 'anonymous') preloadSignedInStart();
-  const locale = toSupportedLocale(localStorage.getItem(LOCALE_KEY) ?? navigator.language);
+  const locale = toSupportedLocale(browserStorage('local').getItem(LOCALE_KEY) ?? navigator.language);
   await activateLocale(locale);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

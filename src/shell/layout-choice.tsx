@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { browserStorage, storeItem } from '../lib/storage/browser-storage';
 
 /** Layout choices of the footer (spec 1 §9). */
 export type LayoutChoice = 'auto' | 'full-width' | 'boxed';
@@ -7,7 +8,7 @@ const KEY = 'mate.layout';
 const LayoutContext = createContext<{ layout: LayoutChoice; setLayout: (choice: LayoutChoice) => void } | undefined>(undefined);
 
 function readLayout(): LayoutChoice {
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(KEY);
+  const stored = browserStorage('local').getItem(KEY);
   return stored === 'full-width' || stored === 'boxed' ? stored : 'auto';
 }
 
@@ -16,11 +17,7 @@ export function LayoutChoiceProvider({ children }: { children: ReactNode }) {
   const [layout, setState] = useState<LayoutChoice>(readLayout);
   const setLayout = useCallback((choice: LayoutChoice) => {
     setState(choice);
-    try {
-      localStorage.setItem(KEY, choice);
-    } catch {
-      // storage blocked: the choice lasts for this page
-    }
+    storeItem('local', KEY, choice);
   }, []);
   const value = useMemo(() => ({ layout, setLayout }), [layout, setLayout]);
   return <LayoutContext.Provider value={value}>{children}</LayoutContext.Provider>;

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { recalledScroll, rememberScroll } from './scroll-memory';
+import { browserStorage } from '../../lib/storage/browser-storage';
 
 /** What the grid tells the scroll memory about its rows. */
 export interface ScrollMemoryRows {
@@ -27,7 +28,7 @@ export function useScrollMemory(scroller: () => HTMLElement | null | undefined, 
   const read = useRef(false);
   if (!read.current) {
     read.current = true;
-    pending.current = recalledScroll(sessionStorage, entry) || undefined;
+    pending.current = recalledScroll(browserStorage('session'), entry) || undefined;
   }
 
   // The grid's own address is replaced as queries run and rows open: the position now belongs to the new entry.
@@ -35,7 +36,7 @@ export function useScrollMemory(scroller: () => HTMLElement | null | undefined, 
     if (current.current === entry) return;
     current.current = entry;
     const element = scroller();
-    if (element && pending.current === undefined) rememberScroll(sessionStorage, entry, element.scrollTop);
+    if (element && pending.current === undefined) rememberScroll(browserStorage('session'), entry, element.scrollTop);
   }, [entry, scroller]);
 
   // Before the browser paints the rows: scroll to the kept position, or load the next page to make room for it.
@@ -50,6 +51,6 @@ export function useScrollMemory(scroller: () => HTMLElement | null | undefined, 
 
   return (element) => {
     // While restoring, the scroll events are the restore's own: the kept position stays what the user left.
-    if (pending.current === undefined) rememberScroll(sessionStorage, current.current, element.scrollTop);
+    if (pending.current === undefined) rememberScroll(browserStorage('session'), current.current, element.scrollTop);
   };
 }

@@ -1,3 +1,5 @@
+import { browserStorage } from './browser-storage';
+
 /** Application id of spec 1 §3: every local-storage key starts with it and the user id. */
 export const APPLICATION_ID = 'mate';
 
@@ -6,12 +8,8 @@ export function userStorageKey(userId: string | number, name: string): string {
   return `${APPLICATION_ID}.${userId}.${name}`;
 }
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
+function storage(): Storage {
+  return browserStorage('local');
 }
 
 /** A user's stored JSON value, or undefined when absent or unreadable (a broken entry must not break the shell). */

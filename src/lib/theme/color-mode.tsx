@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { browserStorage, storeItem } from '../storage/browser-storage';
 
 /** The theme choices of spec 1 §2 footer. */
 export type ThemeChoice = 'auto' | 'light' | 'dark';
@@ -18,7 +19,7 @@ function systemPrefersDark(): boolean {
 }
 
 function readChoice(): ThemeChoice {
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
+  const stored = browserStorage('local').getItem(STORAGE_KEY);
   return stored === 'light' || stored === 'dark' ? stored : 'auto';
 }
 
@@ -49,8 +50,7 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
 
   const setChoice = useCallback((next: ThemeChoice) => {
     setChoiceState(next);
-    if (next === 'auto') localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, next);
+    storeItem('local', STORAGE_KEY, next === 'auto' ? null : next);
   }, []);
 
   const value = useMemo(() => ({ choice, resolved, setChoice }), [choice, resolved, setChoice]);
