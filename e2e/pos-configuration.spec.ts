@@ -25,7 +25,9 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   otherApp = { url: `http://127.0.0.1:${port}`, server };
-  env.MATE_FRAME_ANCESTORS = otherApp.url;
+  // The same page reached as localhost is another site than the product on 127.0.0.1: there the browser blocks the
+  // frame's storage.
+  env.MATE_FRAME_ANCESTORS = `${otherApp.url},http://localhost:${port}`;
 });
 test.afterAll(async () => {
   await new Promise((resolve) => otherApp?.server.close(resolve));
@@ -147,4 +149,18 @@ test('works framed in /e by another application', async ({ page }) => {
   await page.reload();
   await expect(row(page.frameLocator('iframe[title="Mate"]'), 'receipt.printLogo').getByTestId('setting-source')).toHaveText('Set here', { timeout: 30_000 });
   await page.screenshot({ path: 'test-results/pos-configuration-framed.png' });
+});
+
+test('works framed by an application of another site, where the browser blocks the frame\'s storage', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Chromium refuses localStorage and sessionStorage to a cross-site frame (a SecurityError on access); the app keeps
+  // its session for the page's life instead (src/lib/storage/browser-storage.ts). A page error fails this test.
+  await page.goto(otherApp!.url.replace('127.0.0.1', 'localhost'));
+  const frame = page.frameLocator('iframe[title="Mate"]');
+  await frame.getByLabel('Username').fill('admin');
+  await frame.getByLabel('Password').fill(PASSWORD);
+  await frame.getByLabel('Password').press('Enter');
+  await expect(frame.getByTestId('embedded-layout')).toBeVisible({ timeout: 30_000 });
+  await expect(row(frame, 'receipt.printLogo').getByTestId('setting-source')).toBeVisible();
 });
