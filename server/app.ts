@@ -22,6 +22,7 @@ import { jobsPlugin, type JobsOptions } from './jobs/jobs-plugin';
 import { scopeRoutes } from './routes/scope-routes';
 import { terminalRoutes } from './terminals/terminal-routes';
 import { unprocessedDocumentRoutes } from './documents/unprocessed-documents-routes';
+import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { TerminalTimings } from './terminals/terminal-session';
 import { createContextResolver } from './identity/context-resolver';
 import { createErrorDetailAccess } from './identity/error-detail-access';
@@ -123,6 +124,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(fastifyPlugin(terminalRoutes, { name: 'mate-terminals', fastify: '5.x' }), { db: options.db, catalogue: options.data.catalogue, resolveContext, timings: options.terminals?.timings });
       await app.register(downloadRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(unprocessedDocumentRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
+      await app.register(dashboardRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(jobsPlugin, { importDir: options.config.importDir, ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
     }
     await registerStaticUi(app, options.config.staticDir);

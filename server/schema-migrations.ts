@@ -4,6 +4,7 @@ import { TERMINAL_MIGRATIONS } from './terminals/terminal-migrations';
 import { JOB_MIGRATIONS } from './jobs/job-migrations';
 import { DOCUMENT_MIGRATIONS } from './documents/document-migrations';
 import { DOWNLOAD_MIGRATIONS } from './documents/download-migrations';
+import { DASHBOARD_MIGRATIONS } from './dashboard/dashboard-migrations';
 
 /** Every versioned migration of the product's own tables, in one list (entity tables come from metadata). */
-export const ALL_MIGRATIONS: Migration[] = [...MIGRATIONS, ...IDENTITY_MIGRATIONS, ...TERMINAL_MIGRATIONS, ...JOB_MIGRATIONS, ...DOCUMENT_MIGRATIONS, ...DOWNLOAD_MIGRATIONS];
+export const ALL_MIGRATIONS: Migration[] = [...MIGRATIONS, ...IDENTITY_MIGRATIONS, ...TERMINAL_MIGRATIONS, ...JOB_MIGRATIONS, ...DOCUMENT_MIGRATIONS, ...DOWNLOAD_MIGRATIONS, ...DASHBOARD_MIGRATIONS];
