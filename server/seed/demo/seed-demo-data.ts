@@ -124,7 +124,7 @@ export async function seedDemoData(db: Database, catalogue: Catalogue, options: 
     const documentMs = Date.now() - documentsBegun;
     const identity = await seedDemoIdentity(asDatabase(db, tx), ctx, tenants);
     const schedules = await seedDemoSchedules(tx, tenants.map((tenant) => tenant.oid), Date.now());
-    await seedDemoExchangeRates(tx, tenants.map((tenant) => ({ oid: tenant.oid, currency: tenant.country.currency })), ctx.referenceDate);
+    await seedDemoExchangeRates(tx, tenants.map((tenant) => ({ oid: tenant.oid, currency: tenant.country.currency })), new Date());
     return {
       seeded: true,
       seed,

@@ -13,13 +13,15 @@ export interface ChartSeries {
  * Bars of one or more series over categories, in theme colours (readable in light and dark), the category axis from
  * the right in a right-to-left language. Screen readers get the same figures as a table (`caption`) instead.
  */
-export function DashboardChart({ rows, series, caption, categoryLabel, format, stacked, height, testId }: {
+export function DashboardChart({ rows, series, caption, categoryLabel, format, stacked, legend, height, testId }: {
   rows: ({ label: string } & Record<string, number | string>)[];
   series: ChartSeries[];
   caption: string;
   categoryLabel: string;
   format: (value: number) => string;
   stacked?: boolean;
+  /** Names the series under the chart (a large tile; smaller ones name them in the tooltip). */
+  legend?: boolean;
   height: string;
   testId: string;
 }) {
@@ -34,7 +36,7 @@ export function DashboardChart({ rows, series, caption, categoryLabel, format, s
             <XAxis dataKey="label" reversed={rtl} axisLine={false} tickLine={false} tick={{ fill: chart.color('fg.muted'), fontSize: 11 }} />
             <YAxis orientation={rtl ? 'right' : 'left'} axisLine={false} tickLine={false} tickFormatter={format} tick={{ fill: chart.color('fg.muted'), fontSize: 11 }} width={56} />
             <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip />} />
-            {series.length > 1 ? <Legend content={<Chart.Legend />} /> : null}
+            {legend && series.length > 1 ? <Legend content={<Chart.Legend />} /> : null}
             {chart.series.map((item) => (
               <Bar key={String(item.name)} dataKey={chart.key(item.name)} fill={chart.color(item.color)} stackId={stacked ? 'all' : undefined} isAnimationActive={false} />
             ))}

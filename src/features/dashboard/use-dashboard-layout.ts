@@ -4,6 +4,8 @@ import { defaultDashboardLayout, type DashboardLayout } from '../../../schemas/d
 import { apiCall, apiGet } from '../../lib/api/api-client';
 
 export const LAYOUT_PATH = '/api/user/extension/dashboard';
+/** One default for every render: a fresh one each time would look like a changed layout. */
+const DEFAULT_LAYOUT = defaultDashboardLayout();
 
 /**
  * The user's stored layout and its saving. Until it is read, and when it cannot be read, the default layout shows:
@@ -19,5 +21,5 @@ export function useDashboardLayout() {
     },
     [mutate],
   );
-  return { layout: data ?? defaultDashboardLayout(), loaded: data !== undefined || error !== undefined, notice: data?.notice, error, save };
+  return { layout: data ?? DEFAULT_LAYOUT, loaded: data !== undefined || error !== undefined, notice: data?.notice, error, save };
 }

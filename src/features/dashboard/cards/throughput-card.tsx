@@ -31,6 +31,7 @@ export function ThroughputCard({ size }: { size: DashboardCardSize }) {
           testId="throughput-chart"
           height={CHART_HEIGHT[size]}
           stacked
+          legend={size === 'large'}
           caption={t`Documents per month and tenant`}
           categoryLabel={t`Month`}
           series={data.tenants.map((tenant) => ({ key: `t${tenant.tenantOid}`, label: tenant.tenantName ?? String(tenant.tenantOid) }))}

@@ -1,4 +1,4 @@
-import { Table, Text } from '@chakra-ui/react';
+import { HStack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import useSWR from 'swr';
 import type { DashboardCardSize } from '../../../../schemas/dashboard-layout';
@@ -25,7 +25,11 @@ export function TurnoverCard({ size }: { size: DashboardCardSize }) {
   const { t, i18n } = useLingui();
   const { tenantOid } = useTenancy();
   const { data, error } = useSWR<Turnover>([CARD_KEY, TURNOVER_PATH], ([, path]: [string, string]) => apiGet<Turnover>(path));
-  const shown = data?.tenants.find((tenant) => tenant.tenantOid === tenantOid) ?? data?.tenants[0];
+  const week = (tenant: Turnover['tenants'][number]) => tenant.days.reduce((sum, day) => sum + day.receiptCount, 0);
+  // The tenant the user works in when it sold anything this week (a group's root often sells nothing itself), else
+  // the one with the most receipts.
+  const current = data?.tenants.find((tenant) => tenant.tenantOid === tenantOid);
+  const shown = current && week(current) > 0 ? current : [...(data?.tenants ?? [])].sort((a, b) => week(b) - week(a))[0];
   const money = (value: number, currency: string) => formatNumber(value, i18n.locale, { style: 'currency', currency, maximumFractionDigits: 0 });
   return (
     <CardFrame title={<Trans>Weekly turnover</Trans>} link={data?.link} testId="turnover-card" loading={!data} error={error as Error | undefined}>
@@ -35,6 +39,9 @@ export function TurnoverCard({ size }: { size: DashboardCardSize }) {
         </Text>
       ) : shown ? (
         <>
+          <Text textStyle="xs" color="fg.muted" mb="1" data-testid="turnover-chart-tenant">
+            {shown.tenantName ?? shown.tenantOid} ({shown.currency})
+          </Text>
           <DashboardChart
             testId="turnover-chart"
             height={CHART_HEIGHT[size]}
@@ -62,13 +69,16 @@ export function TurnoverCard({ size }: { size: DashboardCardSize }) {
               {data!.tenants.slice(0, size === 'small' ? 3 : 8).map((tenant) => (
                 <Table.Row key={tenant.tenantOid} data-testid={`turnover-tenant-${tenant.tenantOid}`}>
                   <Table.Cell>
-                    <CountryFlag country={tenant.country} size={14} /> {tenant.tenantName ?? tenant.tenantOid}
+                    <HStack gap="1.5">
+                      <CountryFlag country={tenant.country} size={14} />
+                      <Text as="span">{tenant.tenantName ?? tenant.tenantOid}</Text>
+                    </HStack>
                   </Table.Cell>
                   <Table.Cell textAlign="end" data-testid="turnover-week-total">
                     {money(tenant.days.reduce((sum, day) => sum + day.total, 0), tenant.currency)}
                   </Table.Cell>
                   <Table.Cell textAlign="end" data-testid="turnover-week-receipts">
-                    {formatNumber(tenant.days.reduce((sum, day) => sum + day.receiptCount, 0), i18n.locale)}
+                    {formatNumber(week(tenant), i18n.locale)}
                   </Table.Cell>
                 </Table.Row>
               ))}
