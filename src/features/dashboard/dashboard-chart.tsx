@@ -29,7 +29,9 @@ export function DashboardChart({ rows, series, caption, categoryLabel, format, s
   const chart = useChart({ data: rows, series: series.map((item, i) => ({ name: item.key, label: item.label, color: COLORS[i % COLORS.length] })) });
   return (
     <Box data-testid={testId}>
-      <Box aria-hidden="true">
+      {/* The drawing runs left to right inside (SVG text anchors would otherwise flip into the plot in Arabic); the
+          axes are mirrored by the props instead. */}
+      <Box aria-hidden="true" dir="ltr">
         <Chart.Root h={height} chart={chart}>
           <BarChart responsive accessibilityLayer={false} data={chart.data}>
             <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />

@@ -16,8 +16,10 @@ interface ConfigurationChange {
   previousValue: unknown;
   oid: number;
   userName: string | null;
+  /** Deleted (a reset) or Modified. */
   state: string;
-  scope?: unknown[];
+  /** Global, country, then where it was made: `text` names each. */
+  scope?: { text?: string; scope?: string }[];
 }
 
 /** Spec 2 §9: the last 90 days, 5 shown. */
@@ -31,7 +33,7 @@ const text = (value: unknown) => (value === null || value === undefined ? '–' 
 export function ConfigurationChangesCard({ size }: { size: DashboardCardSize }) {
   const { i18n } = useLingui();
   const link = usePageLink(PAGE);
-  const { data, error } = useSWR<ConfigurationChange[] | { items: ConfigurationChange[] }>([CARD_KEY, CONFIGURATION_CHANGES_PATH], ([, path]: [string, string]) => apiGet(path, { days: DAYS, limit: SHOWN }));
+  const { data, error } = useSWR<ConfigurationChange[] | { items: ConfigurationChange[] }>([CARD_KEY, CONFIGURATION_CHANGES_PATH], ([, path]: [string, string]) => apiGet(path, { days: DAYS, take: SHOWN }));
   const changes = (Array.isArray(data) ? data : (data?.items ?? [])).slice(0, SHOWN);
   return (
     <CardFrame title={<Trans>Configuration changes</Trans>} link={link} testId="configuration-changes-card" loading={!data} error={error as Error | undefined}>
@@ -47,8 +49,8 @@ export function ConfigurationChangesCard({ size }: { size: DashboardCardSize }) 
                 {change.path}
               </Text>
               <Text color="fg.muted" lineClamp={size === 'large' ? 2 : 1}>
-                {change.state === 'deleted' ? <Trans>deleted</Trans> : `${text(change.previousValue)} → ${text(change.value)}`} · {change.userName ?? '–'} · {formatDate(change.modifiedAt, i18n.locale, { dateStyle: 'short' })}
-                {Array.isArray(change.scope) && change.scope.length > 0 ? ` · ${change.scope.map(text).join(' / ')}` : ''}
+                {change.state.toLowerCase() === 'deleted' ? <Trans>deleted</Trans> : `${text(change.previousValue)} → ${text(change.value)}`} · {change.userName ?? '–'} · {formatDate(change.modifiedAt, i18n.locale, { dateStyle: 'short' })}
+                {Array.isArray(change.scope) && change.scope.length > 0 ? ` · ${change.scope.map((item) => item.text ?? item.scope ?? '').join(' / ')}` : ''}
               </Text>
             </Stack>
           ))}
