@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,7 @@ describe('import-exchange-rates', () => {
     await writeFile(path.join(importDir, 'bad-rate.csv'), 'foreignCurrency,exchangeRate\nGBP,0.85\nNOK,-1\n');
     await writeFile(path.join(importDir, 'twice.csv'), 'foreignCurrency,exchangeRate\nGBP,0.85\nGBP,0.86\n');
     await writeFile(path.join(importDir, 'no-header.csv'), 'USD,1.08\n');
+    await copyFile(new URL('../../../fixtures/exchange-rates/eurofxref-daily.xml', import.meta.url), path.join(importDir, 'eurofxref-daily.xml'));
     await symlink(path.join(root, 'secret.csv'), path.join(importDir, 'link.csv'));
     const clock = testClock();
     runner = new JobRunner({
@@ -54,6 +55,16 @@ describe('import-exchange-rates', () => {
     await runner?.halt();
     await database?.drop();
     if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it("stores the ECB's daily XML rates and keeps every earlier rate in the history", async () => {
+    expect(await run('eurofxref-daily.xml', 35)).toMatchObject({ state: JOB_STATE.success, error: null });
+    const stored = await rates(35);
+    expect(stored).toHaveLength(30);
+    expect(stored.find((rate) => rate.foreign_currency === 'USD')?.exchange_rate).toBe('1.05120000');
+    expect((await run('eurofxref-daily.xml', 35)).state).toBe(JOB_STATE.success);
+    const history = await database.db.query<{ n: number }>("select count(*)::int as n from mate_exchange_rate_history where tenant_oid = 35 and foreign_currency = 'USD'");
+    expect(history.rows[0]!.n).toBe(2);
   });
 
   it('stores the rates of the file for the tenant, progress in lines, empty lines skipped, either separator', async () => {
@@ -81,7 +92,7 @@ describe('import-exchange-rates', () => {
 
   it('reads nothing outside the import folder: a name with a folder is refused at the start, a link out fails the run', async () => {
     for (const file of ['../secret.csv', '/etc/passwd', 'sub/rates.csv', 'rates.txt', '']) {
-      await expect(runner.enqueue({ name: 'import-exchange-rates', tenantOid: 34, parameters: { file }, manual: true })).rejects.toThrow("The parameter 'file' must be the name of a .csv file in the import folder");
+      await expect(runner.enqueue({ name: 'import-exchange-rates', tenantOid: 34, parameters: { file }, manual: true })).rejects.toThrow("The parameter 'file' must be the name of a .csv or .xml file in the import folder");
     }
     await expect(runner.enqueue({ name: 'import-exchange-rates', tenantOid: 34, parameters: {}, manual: true })).rejects.toThrow("The parameter 'file'");
     expect(await run('link.csv', 34)).toMatchObject({ state: JOB_STATE.failed, error: "The file 'link.csv' leads out of the import folder; it is not read." });

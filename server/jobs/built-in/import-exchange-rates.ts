@@ -2,20 +2,14 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { quoteIdent as q } from '../../data/sql-names';
 import { JobParameterError, jobParameters, type JobDefinition } from '../job-definition';
+import { parseEcbDailyXml, type ParsedRate } from './ecb-daily-xml';
 
 /** A file name in the import folder: no folder part, so no way out of it (symbolic links are checked at run time). */
-const FILE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}\.csv$/;
+const FILE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}\.(csv|xml)$/;
 const MAX_FILE_BYTES = 1024 * 1024;
 /** Progress is stored every this many lines (and at the end): one write per line would outweigh the work. */
 const PROGRESS_EVERY = 50;
 const RATE_PATTERN = /^\d{1,10}(\.\d{1,8})?$/;
-
-/** One rate of the file, with the line it came from. */
-interface ParsedRate {
-  line: number;
-  currency: string;
-  rate: string;
-}
 
 /**
  * The file, read only from inside the import folder: the name has no folder part, and its real path (symbolic
@@ -69,7 +63,8 @@ function* parseRates(text: string, tenantCurrency: string | null): Generator<Par
 
 /**
  * import-exchange-rates { file }: reads a CSV file (`foreignCurrency,exchangeRate`, one currency per line: how many
- * units of it one unit of the tenant's currency buys) from the import folder and stores the rates of the tenant in
+ * units of it one unit of the tenant's currency buys), or the ECB's daily reference rates (`.xml`, converted to the
+ * tenant's currency: ecb-daily-xml.ts), from the import folder and stores the rates of the tenant in
  * `mate_exchange_rate`. All or nothing: the lines are checked first (progress in lines) and the first bad one fails
  * the run naming its line number, with nothing stored; then all are written in one transaction. Empty lines are
  * skipped. Currencies not in the file keep their rates.
@@ -77,31 +72,31 @@ function* parseRates(text: string, tenantCurrency: string | null): Generator<Par
 export const importExchangeRates: JobDefinition<{ file: string }> = {
   name: 'import-exchange-rates',
   category: 'Master data',
-  description: "Imports the tenant's exchange rates from a CSV file in the server's import folder (foreignCurrency,exchangeRate).",
+  description: "Imports the tenant's exchange rates from a CSV file in the server's import folder (foreignCurrency,exchangeRate; ECB XML).",
   countUnit: 'lines',
   texts: {
-    en: { category: 'Master data', description: "Imports the tenant's exchange rates from a CSV file in the server's import folder (foreignCurrency,exchangeRate).", countUnit: 'lines', parameters: { file: { title: 'File', description: 'The name of a .csv file in the import folder (MATE_IMPORT_DIR), without a folder.' } } },
-    de: { category: 'Stammdaten', description: 'Importiert die Wechselkurse der Organisation aus einer CSV-Datei im Importordner des Servers (foreignCurrency,exchangeRate).', countUnit: 'Zeilen', parameters: { file: { title: 'Datei', description: 'Der Name einer .csv-Datei im Importordner (MATE_IMPORT_DIR), ohne Ordner.' } } },
-    ja: { category: 'マスターデータ', description: 'サーバーのインポートフォルダーにあるCSVファイル（foreignCurrency,exchangeRate）から組織の為替レートをインポートします。', countUnit: '行', parameters: { file: { title: 'ファイル', description: 'インポートフォルダー（MATE_IMPORT_DIR）内の .csv ファイル名（フォルダーなし）。' } } },
-    it: { category: 'Dati anagrafici', description: "Importa i tassi di cambio dell'organizzazione da un file CSV nella cartella di importazione del server (foreignCurrency,exchangeRate).", countUnit: 'righe', parameters: { file: { title: 'File CSV', description: 'Il nome di un file .csv nella cartella di importazione (MATE_IMPORT_DIR), senza cartella.' } } },
-    ru: { category: 'Основные данные', description: 'Импортирует курсы валют организации из CSV-файла в папке импорта сервера (foreignCurrency,exchangeRate).', countUnit: 'строк', parameters: { file: { title: 'Файл', description: 'Имя файла .csv в папке импорта (MATE_IMPORT_DIR), без папки.' } } },
-    ar: { category: 'البيانات الرئيسية', description: 'يستورد أسعار الصرف الخاصة بالمؤسسة من ملف CSV في مجلد الاستيراد على الخادم (foreignCurrency,exchangeRate).', countUnit: 'أسطر', parameters: { file: { title: 'الملف', description: 'اسم ملف ‎.csv في مجلد الاستيراد (MATE_IMPORT_DIR)، دون مجلد.' } } },
-    cs: { category: 'Kmenová data', description: 'Importuje směnné kurzy organizace ze souboru CSV ve složce importu serveru (foreignCurrency,exchangeRate).', countUnit: 'řádků', parameters: { file: { title: 'Soubor', description: 'Název souboru .csv ve složce importu (MATE_IMPORT_DIR), bez složky.' } } },
-    es: { category: 'Datos maestros', description: 'Importa los tipos de cambio de la organización desde un archivo CSV de la carpeta de importación del servidor (foreignCurrency,exchangeRate).', countUnit: 'líneas', parameters: { file: { title: 'Archivo', description: 'El nombre de un archivo .csv de la carpeta de importación (MATE_IMPORT_DIR), sin carpeta.' } } },
-    fr: { category: 'Données de base', description: "Importe les taux de change de l'organisation depuis un fichier CSV du dossier d'import du serveur (foreignCurrency,exchangeRate).", countUnit: 'lignes', parameters: { file: { title: 'Fichier', description: "Le nom d'un fichier .csv du dossier d'import (MATE_IMPORT_DIR), sans dossier." } } },
+    en: { category: 'Master data', description: "Imports the tenant's exchange rates from a CSV file in the server's import folder (foreignCurrency,exchangeRate; ECB XML).", countUnit: 'lines', parameters: { file: { title: 'File', description: 'The name of a .csv file or an ECB daily .xml file in the import folder (MATE_IMPORT_DIR), without a folder.' } } },
+    de: { category: 'Stammdaten', description: 'Importiert die Wechselkurse der Organisation aus einer CSV-Datei im Importordner des Servers (foreignCurrency,exchangeRate; ECB XML).', countUnit: 'Zeilen', parameters: { file: { title: 'Datei', description: 'Der Name einer .csv/.xml-Datei im Importordner (MATE_IMPORT_DIR), ohne Ordner.' } } },
+    ja: { category: 'マスターデータ', description: 'サーバーのインポートフォルダーにあるCSVファイル（foreignCurrency,exchangeRate）から組織の為替レートをインポートします。', countUnit: '行', parameters: { file: { title: 'ファイル', description: 'インポートフォルダー（MATE_IMPORT_DIR）内の .csv/.xml ファイル名（フォルダーなし）。' } } },
+    it: { category: 'Dati anagrafici', description: "Importa i tassi di cambio dell'organizzazione da un file CSV nella cartella di importazione del server (foreignCurrency,exchangeRate; ECB XML).", countUnit: 'righe', parameters: { file: { title: 'File CSV', description: 'Il nome di un file .csv/.xml nella cartella di importazione (MATE_IMPORT_DIR), senza cartella.' } } },
+    ru: { category: 'Основные данные', description: 'Импортирует курсы валют организации из CSV-файла в папке импорта сервера (foreignCurrency,exchangeRate; ECB XML).', countUnit: 'строк', parameters: { file: { title: 'Файл', description: 'Имя файла .csv/.xml в папке импорта (MATE_IMPORT_DIR), без папки.' } } },
+    ar: { category: 'البيانات الرئيسية', description: 'يستورد أسعار الصرف الخاصة بالمؤسسة من ملف CSV في مجلد الاستيراد على الخادم (foreignCurrency,exchangeRate; ECB XML).', countUnit: 'أسطر', parameters: { file: { title: 'الملف', description: 'اسم ملف ‎.csv/.xml في مجلد الاستيراد (MATE_IMPORT_DIR)، دون مجلد.' } } },
+    cs: { category: 'Kmenová data', description: 'Importuje směnné kurzy organizace ze souboru CSV ve složce importu serveru (foreignCurrency,exchangeRate; ECB XML).', countUnit: 'řádků', parameters: { file: { title: 'Soubor', description: 'Název souboru .csv/.xml ve složce importu (MATE_IMPORT_DIR), bez složky.' } } },
+    es: { category: 'Datos maestros', description: 'Importa los tipos de cambio de la organización desde un archivo CSV de la carpeta de importación del servidor (foreignCurrency,exchangeRate; ECB XML).', countUnit: 'líneas', parameters: { file: { title: 'Archivo', description: 'El nombre de un archivo .csv/.xml de la carpeta de importación (MATE_IMPORT_DIR), sin carpeta.' } } },
+    fr: { category: 'Données de base', description: "Importe les taux de change de l'organisation depuis un fichier CSV du dossier d'import du serveur (foreignCurrency,exchangeRate; ECB XML).", countUnit: 'lignes', parameters: { file: { title: 'Fichier', description: "Le nom d'un fichier .csv/.xml du dossier d'import (MATE_IMPORT_DIR), sans dossier." } } },
   },
   scope: 'tenant',
   parameterSchema: {
     type: 'object',
     additionalProperties: false,
     required: ['file'],
-    properties: { file: { type: 'string', pattern: FILE_PATTERN.source, minLength: 5, maxLength: 100, description: 'The name of a .csv file in the import folder (MATE_IMPORT_DIR), without a folder.' } },
+    properties: { file: { type: 'string', pattern: FILE_PATTERN.source, minLength: 5, maxLength: 100, description: 'The name of a .csv file or an ECB daily .xml file in the import folder (MATE_IMPORT_DIR), without a folder.' } },
   },
   parseParameters(raw) {
     const values = jobParameters.object(raw, ['file']);
     const file = values.file;
     if (typeof file !== 'string' || !FILE_PATTERN.test(file)) {
-      throw new JobParameterError("The parameter 'file' must be the name of a .csv file in the import folder: letters, digits, '.', '_' and '-', no folder.");
+      throw new JobParameterError("The parameter 'file' must be the name of a .csv or .xml file in the import folder: letters, digits, '.', '_' and '-', no folder.");
     }
     return { file };
   },
@@ -113,16 +108,22 @@ export const importExchangeRates: JobDefinition<{ file: string }> = {
     const total = Math.max(0, text.split(/\r?\n/).length - 1);
     await progress(0, total);
     const rates: ParsedRate[] = [];
-    let checked = 0;
-    for (const rate of parseRates(text, tenantCurrency)) {
-      if (rate) rates.push(rate);
-      checked += 1;
-      if (checked % PROGRESS_EVERY === 0) {
-        signal.throwIfAborted();
-        await progress(checked);
+    if (parameters.file.endsWith('.xml')) {
+      // The ECB's daily file: read whole (it is small), checked before anything is stored like the CSV lines.
+      rates.push(...parseEcbDailyXml(text, tenantCurrency).rates);
+      await progress(total);
+    } else {
+      let checked = 0;
+      for (const rate of parseRates(text, tenantCurrency)) {
+        if (rate) rates.push(rate);
+        checked += 1;
+        if (checked % PROGRESS_EVERY === 0) {
+          signal.throwIfAborted();
+          await progress(checked);
+        }
       }
+      await progress(checked);
     }
-    await progress(checked);
     signal.throwIfAborted();
     const at = new Date(now()).toISOString();
     await db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import { backfillDemoTerminalCredentials, seedDemoTerminalCredentials } from './
 import { seedMasterData, type TenantMasterData } from './master-records';
 import { seedCustomers, seedDocumentLocks, seedOperators, seedPromotions } from './people-records';
 import { seedLocations, seedTenants } from './tenancy-records';
+import { seedDemoExchangeRates } from './demo-exchange-rates';
 
 /** The seed used when none is given: same seed, same data. */
 export const DEFAULT_DEMO_SEED = 4711;
@@ -123,6 +124,7 @@ export async function seedDemoData(db: Database, catalogue: Catalogue, options: 
     const documentMs = Date.now() - documentsBegun;
     const identity = await seedDemoIdentity(asDatabase(db, tx), ctx, tenants);
     const schedules = await seedDemoSchedules(tx, tenants.map((tenant) => tenant.oid), Date.now());
+    await seedDemoExchangeRates(tx, tenants.map((tenant) => ({ oid: tenant.oid, currency: tenant.country.currency })), new Date());
     return {
       seeded: true,
       seed,

@@ -22,7 +22,7 @@ export function BridgeStatusCard() {
   const bridge = useBridge({ followJobs: false, enabled: permitted });
   const title = <Trans>Bridge status</Trans>;
   return (
-    <Card.Root data-testid="bridge-card">
+    <Card.Root h="full" size="sm" data-testid="bridge-card">
       <Card.Header>
         <Card.Title as="h2">
           {permitted ? (

@@ -1,0 +1,127 @@
+import { TURNOVER_KINDS_SQL } from '../documents/document-kinds';
+import { quoteIdent as q } from '../data/sql-names';
+import type { Queryable } from '../db/database';
+
+/** Days of the weekly turnover card (spec 2 §9). */
+export const TURNOVER_DAYS = 7;
+/** Months of the document throughput card (spec 2 §9). */
+export const THROUGHPUT_MONTHS = 12;
+/** Rates the exchange rate card shows: the most recent (spec 2 §9). */
+export const RECENT_EXCHANGE_RATES = 7;
+/** The amount of the reference currency the card converts (spec 2 §3 "testValue"). */
+export const EXCHANGE_TEST_VALUE = 100;
+/** A tenant without a currency counts in this one (spec 2 §9). */
+export const DEFAULT_CURRENCY = 'EUR';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A tenant as the cards name it. */
+export interface TenantInfo {
+  tenantOid: number;
+  tenantName: string | null;
+  country: string | null;
+  currency: string;
+}
+
+/** The names, countries and currencies of `tenantOids`, in oid order (a tenant table absent: oids only). */
+export async function tenantInfos(db: Queryable, tenantTable: string | undefined, tenantOids: number[]): Promise<TenantInfo[]> {
+  const sorted = [...tenantOids].sort((a, b) => a - b);
+  if (!tenantTable || sorted.length === 0) return sorted.map((tenantOid) => ({ tenantOid, tenantName: null, country: null, currency: DEFAULT_CURRENCY }));
+  const rows = await db.query<{ Oid: string | number; Name: string | null; CountryCode: string | null; CurrencyCode: string | null }>(
+    `select "Oid", "Name", "CountryCode", "CurrencyCode" from ${q(tenantTable)} where "Oid" = any($1::bigint[])`,
+    [sorted],
+  );
+  const byOid = new Map(rows.rows.map((row) => [Number(row.Oid), row]));
+  return sorted.map((tenantOid) => {
+    const row = byOid.get(tenantOid);
+    return { tenantOid, tenantName: row?.Name ?? null, country: row?.CountryCode ?? null, currency: row?.CurrencyCode || DEFAULT_CURRENCY };
+  });
+}
+
+/** The `count` UTC days ending with `last` (YYYY-MM-DD), oldest first. */
+export function daysEndingWith(last: string, count: number): string[] {
+  const end = Date.parse(`${last}T00:00:00.000Z`);
+  return Array.from({ length: count }, (_, index) => new Date(end - (count - 1 - index) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** The `count` months ending with `last` (YYYY-MM), oldest first. */
+export function monthsEndingWith(last: string, count: number): string[] {
+  const [year, month] = last.split('-').map(Number) as [number, number];
+  return Array.from({ length: count }, (_, index) => {
+    const date = new Date(Date.UTC(year, month - 1 - (count - 1 - index), 1));
+    return date.toISOString().slice(0, 7);
+  });
+}
+
+export interface TurnoverDay {
+  day: string;
+  total: number;
+  receiptCount: number;
+}
+
+/**
+ * Per tenant and UTC day of `days`: the turnover of its receipts (sales, returns, cancellations; documents that could
+ * not be booked left out), straight from the documents table, so a receipt counts the moment it arrives. A day
+ * without receipts is there with 0.
+ */
+export async function dailyTurnover(db: Queryable, tenantOids: number[], days: string[]): Promise<Map<number, TurnoverDay[]>> {
+  const result = new Map(tenantOids.map((tenantOid) => [tenantOid, days.map((day) => ({ day, total: 0, receiptCount: 0 }))]));
+  if (tenantOids.length === 0) return result;
+  const from = `${days[0]}T00:00:00.000Z`;
+  const to = new Date(Date.parse(`${days.at(-1)}T00:00:00.000Z`) + DAY_MS).toISOString();
+  const rows = await db.query<{ tenant_oid: string | number; day: string; total: string | number; n: number }>(
+    `select tenant_oid, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(sum(total), 0) as total, count(*)::int as n
+       from mate_terminal_document
+      where tenant_oid = any($1::bigint[]) and created_at >= $2::timestamptz and created_at < $3::timestamptz
+        and document_type = 'receipt' and kind in (${TURNOVER_KINDS_SQL}) and processing_error is null
+      group by 1, 2`,
+    [tenantOids, from, to],
+  );
+  for (const row of rows.rows) {
+    const entry = result.get(Number(row.tenant_oid))?.find((day) => day.day === row.day);
+    if (entry) {
+      entry.total = Math.round(Number(row.total) * 100) / 100;
+      entry.receiptCount = row.n;
+    }
+  }
+  return result;
+}
+
+export interface ThroughputMonth {
+  month: string;
+  count: number;
+}
+
+/** Per tenant and month of `months`: how many documents its terminals handed in (every kind, booked or not). */
+export async function documentThroughput(db: Queryable, tenantOids: number[], months: string[]): Promise<Map<number, ThroughputMonth[]>> {
+  const result = new Map(tenantOids.map((tenantOid) => [tenantOid, months.map((month) => ({ month, count: 0 }))]));
+  if (tenantOids.length === 0) return result;
+  const [year, month] = months.at(-1)!.split('-').map(Number) as [number, number];
+  const rows = await db.query<{ tenant_oid: string | number; month: string; n: number }>(
+    `select tenant_oid, to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n
+       from mate_terminal_document
+      where tenant_oid = any($1::bigint[]) and created_at >= $2::timestamptz and created_at < $3::timestamptz
+      group by 1, 2`,
+    [tenantOids, `${months[0]}-01T00:00:00.000Z`, new Date(Date.UTC(year, month, 1)).toISOString()],
+  );
+  for (const row of rows.rows) {
+    const entry = result.get(Number(row.tenant_oid))?.find((item) => item.month === row.month);
+    if (entry) entry.count = row.n;
+  }
+  return result;
+}
+
+export interface ExchangeRate {
+  foreignCurrency: string;
+  exchangeRate: number;
+  modifiedAt: string;
+}
+
+/** The tenant's current rates, the most recently changed first (ties by currency), at most `take`. */
+export async function recentExchangeRates(db: Queryable, tenantOid: number, take: number): Promise<ExchangeRate[]> {
+  const rows = await db.query<{ foreign_currency: string; exchange_rate: string | number; modified_at: Date | string }>(
+    'select foreign_currency, exchange_rate, modified_at from mate_exchange_rate where tenant_oid = $1 order by modified_at desc, foreign_currency limit $2',
+    [tenantOid, take],
+  );
+  return rows.rows.map((row) => ({ foreignCurrency: row.foreign_currency, exchangeRate: Number(row.exchange_rate), modifiedAt: new Date(row.modified_at).toISOString() }));
+}
