@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
+          // Migrated (and catalogue-synced) template databases, made once per run; createTestDatabase copies them.
+          globalSetup: ['server/test-support/test-templates.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
