@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
@@ -69,7 +69,9 @@ async function template(name: TemplateName): Promise<TemplateReady> {
   if (mine) {
     try {
       const made = await seedTemplate(name);
-      writeFileSync(ready, JSON.stringify(made));
+      // Written whole, then renamed: a waiting worker never reads half a file.
+      writeFileSync(`${ready}.part`, JSON.stringify(made));
+      renameSync(`${ready}.part`, ready);
       return made;
     } catch (error) {
       writeFileSync(failed, error instanceof Error ? error.message : String(error));
