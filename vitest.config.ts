@@ -10,6 +10,10 @@ const retry = process.env.CI ? 1 : 0;
 export default defineConfig({
   test: {
     retry,
+    // vitest's default is one worker fewer than the cores: a single one on CI's 2 cores, so a file waiting on
+    // PostgreSQL or on a child process left the other core idle. Two: 49 s -> 34 s for five server files on
+    // PostgreSQL (docs/testing.md). MATE_VITEST_WORKERS=1 runs the files one at a time.
+    maxWorkers: Number(process.env.MATE_VITEST_WORKERS ?? 2),
     projects: [
       {
         // Lingui macros in src/ and renderers/ compile through Babel, as in vite.config.ts.
@@ -28,6 +32,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
+          // Migrated (and catalogue-synced) template databases, made once per run; createTestDatabase copies them.
+          globalSetup: ['server/test-support/test-templates.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from './support/test';
 import { blocking, formatViolations, scanPage } from './support/axe';
-import { freshStorage, startMate } from './support/mate-server';
+import { startMate } from './support/mate-server';
 import { signIn } from './support/sign-in';
-import { serveMateForSpec } from './support/spec-server';
+import { serveMateForSpec, storageFor } from './support/spec-server';
 
 // The bridge page follows the job runner through the hub: a started job's progress and end show without a reload,
 // a queued one is cancelled by keyboard, refusals show beside the start form, and the dashboard card links to it.
@@ -89,7 +89,8 @@ test('the dashboard card links to the page, where a job started by mouse shows i
 
 test('on an instance that runs no jobs the bridge is OFF; a queued job is refused twice and cancelled by keyboard', async ({ page }) => {
   test.setTimeout(180_000);
-  const idle = await startMate(await freshStorage(), { MATE_ADMIN_PASSWORD: PASSWORD, MATE_RUN_JOBS: 'false' });
+  const idleEnv = { MATE_ADMIN_PASSWORD: PASSWORD, MATE_RUN_JOBS: 'false' };
+  const idle = await startMate(await storageFor(idleEnv), idleEnv);
   try {
     await signIn(page, idle.url, PASSWORD, '/service/bridge', 'bridge-page');
     await openBridge(page);

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { blocking, formatViolations, scanPage } from './support/axe';
-import { freshStorage, startMate } from './support/mate-server';
+import { startMate } from './support/mate-server';
 import { signIn } from './support/sign-in';
-import { serveMateForSpec } from './support/spec-server';
+import { serveMateForSpec, storageFor } from './support/spec-server';
 
 // The hub makes the product live: what one session saves shows in another's grid without a reload, and a
 // restarted server is found again by itself.
@@ -220,7 +220,7 @@ async function laterBuild(): Promise<string> {
 
 test('the client reconnects by itself after the server restarts, and offers the new version', async ({ page }) => {
   test.setTimeout(240_000);
-  const storage = await freshStorage();
+  const storage = await storageFor({ MATE_ADMIN_PASSWORD: PASSWORD, MATE_DEMO_DATA: 'false' });
   const first = await startMate(storage, { MATE_ADMIN_PASSWORD: PASSWORD, MATE_DEMO_DATA: 'false' });
   try {
     await signIn(page, first.url, PASSWORD);

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { LOOK_CORNERS } from './support/looks';
 
 // The report export page (/report/export/sales/daily): every format downloaded and read back, progress, cancel,
 // a refusal shown, in light and dark, English and Arabic, 1440 and 390 px. That a product name starting like a formula
@@ -81,29 +82,25 @@ test('progress shows while the answer is awaited, Cancel stops it, a refusal sho
   await expect(page.getByTestId('export-failed')).toHaveText('You may not read the report /report/sales/daily in tenant 1.');
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const locale of ['en', 'ar'] as const) {
-    for (const width of [1440, 390]) {
-      test(`the page reads in ${theme}, ${locale}, ${width} px, by keyboard`, async ({ page }) => {
-        await page.setViewportSize({ width, height: 900 });
-        await page.emulateMedia({ colorScheme: theme });
-        // Signed in in English (the sign-in form's labels), then the page in the chosen language.
-        await openExport(page);
-        await page.evaluate((chosen) => localStorage.setItem('mate.locale', chosen), locale);
-        await page.reload();
-        await expect(page.getByTestId('export-run')).toBeEnabled();
-        await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        // Keyboard: the format by arrows, Export by Enter.
-        await page.getByTestId('export-format-csv').locator('input').focus();
-        await page.keyboard.press('ArrowDown');
-        await expect(page.getByTestId('export-format-xlsx')).toHaveAttribute('data-state', 'checked');
-        const download = page.waitForEvent('download');
-        await page.getByTestId('export-run').focus();
-        await page.keyboard.press('Enter');
-        await download;
-        await expect(page.getByTestId('export-done')).toBeVisible();
-        await page.screenshot({ path: `test-results/report-export-${theme}-${locale}-${width}.png`, fullPage: true });
-      });
-    }
-  }
+for (const { theme, locale, width } of LOOK_CORNERS) {
+  test(`the page reads in ${theme}, ${locale}, ${width} px, by keyboard`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: theme });
+    // Signed in in English (the sign-in form's labels), then the page in the chosen language.
+    await openExport(page);
+    await page.evaluate((chosen) => localStorage.setItem('mate.locale', chosen), locale);
+    await page.reload();
+    await expect(page.getByTestId('export-run')).toBeEnabled();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    // Keyboard: the format by arrows, Export by Enter.
+    await page.getByTestId('export-format-csv').locator('input').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('export-format-xlsx')).toHaveAttribute('data-state', 'checked');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-run').focus();
+    await page.keyboard.press('Enter');
+    await download;
+    await expect(page.getByTestId('export-done')).toBeVisible();
+    await page.screenshot({ path: `test-results/report-export-${theme}-${locale}-${width}.png`, fullPage: true });
+  });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { blocking, formatViolations, scanPage } from './support/axe';
 import { serveMateForSpec } from './support/spec-server';
+import { LOOK_CORNERS } from './support/looks';
 
 // The report page (issue 16): a demo terminal hands in receipts through the terminal endpoint, intake books them at
 // once (no job runs), and the daily sales report shows the totals computed here from the same receipts;
@@ -150,29 +151,23 @@ test('receipts handed in and booked show in the daily sales report from the navi
   await expect(page).toHaveURL(new RegExp(`/document/receipt/sales\\?from=${day(0)}&to=\\d{4}-\\d\\d-\\d\\d`));
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const locale of ['en', 'ar'] as const) {
-    for (const [size, viewport] of [
-      ['1440', { width: 1440, height: 900 }],
-      ['390', { width: 390, height: 844 }],
-    ] as const) {
-      test(`the report page reads in ${theme}, ${locale}, ${size} px`, async ({ page, request }) => {
-        test.setTimeout(120_000);
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme: theme });
-        await page.addInitScript((chosen) => localStorage.setItem('mate.locale', chosen), locale);
-        if (sent) await signInAt(page, '/report/sales/daily');
-        else {
-          await booked(page, request);
-          await page.goto(`${mate.url}/report/sales/daily`);
-        }
-        await expect(page.getByTestId('report-grid')).toBeVisible({ timeout: 30_000 });
-        await expect(page.getByTestId('report-grid').locator('.report-line-subtotal')).toHaveCount(2);
-        await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-        await expect(page.getByTestId('report-grid').locator('.report-line-total')).toBeVisible();
-        await look(page, `daily-sales-${theme}-${locale}-${size}`);
-      });
+for (const { theme, locale, width, height } of LOOK_CORNERS) {
+  const size = String(width);
+  test(`the report page reads in ${theme}, ${locale}, ${size} px`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme: theme });
+    await page.addInitScript((chosen) => localStorage.setItem('mate.locale', chosen), locale);
+    if (sent) await signInAt(page, '/report/sales/daily');
+    else {
+      await booked(page, request);
+      await page.goto(`${mate.url}/report/sales/daily`);
     }
-  }
+    await expect(page.getByTestId('report-grid')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('report-grid').locator('.report-line-subtotal')).toHaveCount(2);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+    await expect(page.getByTestId('report-grid').locator('.report-line-total')).toBeVisible();
+    await look(page, `daily-sales-${theme}-${locale}-${size}`);
+  });
 }

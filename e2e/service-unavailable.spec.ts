@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
-import { freshStorage, startMate, type MateServer } from './support/mate-server';
+import { startMate, type MateServer } from './support/mate-server';
+import { storageFor } from './support/spec-server';
 import { startUiProxy, type UiProxy } from './support/ui-proxy';
 
 let proxy: UiProxy;
@@ -24,7 +25,7 @@ test('with the API down the unavailable page shows, and Retry recovers once it i
   await expect(page.getByRole('link', { name: 'Retry' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Service unavailable' })).toBeVisible();
 
-  mate = await startMate(await freshStorage());
+  mate = await startMate(await storageFor());
   proxy.setApiPort(mate.port);
   await page.getByRole('link', { name: 'Retry' }).click();
   await expect(page.getByLabel('Username')).toBeVisible();
@@ -32,7 +33,7 @@ test('with the API down the unavailable page shows, and Retry recovers once it i
 });
 
 test('HTTP 521 from the ping continues into the app (spec 1 §8)', async ({ page }) => {
-  const running = mate ?? (mate = await startMate(await freshStorage()));
+  const running = mate ?? (mate = await startMate(await storageFor()));
   proxy.setApiPort(running.port);
   await page.route('**/api/v1/ping', (route) => route.fulfill({ status: 521, body: '' }));
   await page.goto(proxy.url);

@@ -7,6 +7,12 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined, dataDir: '/srv/mate/data' });
   });
 
+  it('takes the token lifetime in minutes, or in seconds when MATE_TOKEN_LIFETIME_SECONDS is set', () => {
+    expect(loadConfig({}, '/').tokenLifetimeSeconds).toBe(3600);
+    expect(loadConfig({ MATE_TOKEN_LIFETIME_MINUTES: '2' }, '/').tokenLifetimeSeconds).toBe(120);
+    expect(loadConfig({ MATE_TOKEN_LIFETIME_MINUTES: '2', MATE_TOKEN_LIFETIME_SECONDS: '20' }, '/').tokenLifetimeSeconds).toBe(20);
+  });
+
   it('takes PORT, HOST, MATE_DATA_DIR and DATABASE_URL', () => {
     const config = loadConfig({ PORT: '9000', HOST: '0.0.0.0', MATE_DATA_DIR: 'x', DATABASE_URL: 'postgres://u@h/db' }, '/a');
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/a/x', databaseUrl: 'postgres://u@h/db' });
@@ -63,6 +69,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ MATE_ADMIN_PASSWORD: 'short' }, 'MATE_ADMIN_PASSWORD'],
     [{ MATE_TOKEN_LIFETIME_MINUTES: '0' }, 'MATE_TOKEN_LIFETIME_MINUTES'],
+    [{ MATE_TOKEN_LIFETIME_SECONDS: '14' }, 'MATE_TOKEN_LIFETIME_SECONDS'],
     [{ MATE_ALLOWED_ORIGINS: 'not an origin' }, 'MATE_ALLOWED_ORIGINS'],
     [{ MATE_TRUST_PROXY: 'maybe' }, 'MATE_TRUST_PROXY'],
     [{ MATE_FRAME_ANCESTORS: "https://shop.example; script-src 'unsafe-inline'" }, 'MATE_FRAME_ANCESTORS'],

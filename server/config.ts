@@ -17,7 +17,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   metadataDir: string | undefined;
   staticDir: string;
-  tokenLifetimeMinutes: number;
+  /** Access token lifetime: MATE_TOKEN_LIFETIME_SECONDS when set (tests), else MATE_TOKEN_LIFETIME_MINUTES x 60. */
+  tokenLifetimeSeconds: number;
   allowedOrigins: string[];
   /** Origins allowed to show the embedded layout `/e` in a frame, besides our own (CSP frame-ancestors). */
   frameAncestors: string[];
@@ -63,6 +64,15 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+/**
+ * MATE_TOKEN_LIFETIME_SECONDS exists so a browser test can see a token expire within seconds. At least 15: the
+ * browser treats a token as expired 5 s before its end, and a sign-in must still get to use its token.
+ */
+function tokenLifetimeSeconds(env: Env): number {
+  const minutes = integer(env, 'MATE_TOKEN_LIFETIME_MINUTES', 60, 1, 7 * 24 * 60);
+  return integer(env, 'MATE_TOKEN_LIFETIME_SECONDS', minutes * 60, 15, 7 * 24 * 60 * 60);
 }
 
 function boolean(env: Env, name: string, fallback: boolean): boolean {
@@ -130,7 +140,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     metadataDir: env.MATE_METADATA_DIR?.trim() ? path.resolve(cwd, env.MATE_METADATA_DIR.trim()) : undefined,
     staticDir: path.resolve(cwd, env.MATE_STATIC_DIR?.trim() || 'dist'),
-    tokenLifetimeMinutes: integer(env, 'MATE_TOKEN_LIFETIME_MINUTES', 60, 1, 7 * 24 * 60),
+    tokenLifetimeSeconds: tokenLifetimeSeconds(env),
     allowedOrigins: origins,
     frameAncestors,
     trustProxy: trustedProxies(env),

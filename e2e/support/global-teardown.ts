@@ -1,8 +1,13 @@
+import { rmSync } from 'node:fs';
 import pg from 'pg';
-import { e2eDatabasePrefix } from './mate-server';
+import { e2eDatabasePrefix, e2eRunRoot } from './mate-server';
 
-/** Drops the PostgreSQL databases this run's specs created, so runs leave nothing behind on the server. */
+/**
+ * Drops the PostgreSQL databases this run created (the seeded template and any a spec left) and removes its temp
+ * folder (data folders, the template), so runs leave nothing behind.
+ */
 export default async function dropRunDatabases(): Promise<void> {
+  rmSync(e2eRunRoot(), { recursive: true, force: true });
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return;
   const client = new pg.Client({ connectionString: serverUrl });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -30,11 +30,24 @@ export function e2eDatabasePrefix(run = process.env.MATE_E2E_RUN ?? 'adhoc'): st
   return `mate_e2e_${run}_`;
 }
 
-/** Fresh storage: a temp folder, plus a new database on the DATABASE_URL server when one is set. */
-export async function freshStorage(): Promise<MateStorage> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mate-e2e-'));
+/**
+ * The folder under which this run keeps its data folders and the seeded template; the global teardown removes it,
+ * so a run leaves no temp folders behind.
+ */
+export function e2eRunRoot(run = process.env.MATE_E2E_RUN ?? 'adhoc'): string {
+  return path.join(tmpdir(), `mate-e2e-run-${run}`);
+}
+
+/**
+ * Fresh storage: a temp folder under the run's root, plus a new (empty) database on the DATABASE_URL server when one
+ * is set and `createDatabase` is not false.
+ */
+export async function freshStorage(options: { createDatabase?: boolean } = {}): Promise<MateStorage> {
+  const root = e2eRunRoot();
+  mkdirSync(root, { recursive: true });
+  const dataDir = mkdtempSync(path.join(root, 'data-'));
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { dataDir, databaseUrl: undefined };
+  if (!serverUrl || options.createDatabase === false) return { dataDir, databaseUrl: undefined };
   const name = `${e2eDatabasePrefix()}${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
@@ -43,6 +56,22 @@ export async function freshStorage(): Promise<MateStorage> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { dataDir, databaseUrl: url.toString() };
+}
+
+/** Removes a storage's folder and drops its database (when the server using it has stopped). */
+export async function discardStorage(storage: MateStorage): Promise<void> {
+  rmSync(storage.dataDir, { recursive: true, force: true });
+  if (!storage.databaseUrl) return;
+  const name = new URL(storage.databaseUrl).pathname.slice(1);
+  const url = new URL(storage.databaseUrl);
+  url.pathname = new URL(process.env.DATABASE_URL ?? storage.databaseUrl).pathname;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000): Promise<void> {

@@ -7,10 +7,14 @@ function wrap<T>(result: { rows: unknown[]; affectedRows?: number }): QueryResul
   return { rows: result.rows as T[], rowCount: result.rows.length > 0 ? result.rows.length : (result.affectedRows ?? 0) };
 }
 
-/** Opens the embedded database in `dataDir` (created when missing), or in memory for `memory://`. */
-export async function openPgliteDatabase(dataDir: string): Promise<Database> {
+/**
+ * Opens the embedded database in `dataDir` (created when missing), or in memory for `memory://`. `loadDataDir` starts
+ * it from a dump (PGlite's dumpDataDir) instead of an empty cluster: the tests' migrated template.
+ */
+export async function openPgliteDatabase(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
-  const pg = new PGlite(dataDir === 'memory://' ? undefined : dataDir);
+  // One options object: PGlite reads a second argument only after a data folder string.
+  const pg = new PGlite({ ...(dataDir === 'memory://' ? {} : { dataDir }), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await pg.waitReady;
   const db: Database = {
     kind: 'pglite',

@@ -77,7 +77,7 @@ function currentTenant(user: UserRecord, tenantOids: number[], headerTenant: num
  */
 export function createContextResolver(db: Database, config: Config, options: ContextResolverOptions = {}): ContextResolver & ((request: FastifyRequest) => Promise<IdentityContext>) {
   const now = options.now ?? Date.now;
-  const tokens = options.tokens ?? createTokenService(db, config.tokenLifetimeMinutes, now);
+  const tokens = options.tokens ?? createTokenService(db, config.tokenLifetimeSeconds, now);
   const resolved = new WeakMap<FastifyRequest, Promise<IdentityContext>>();
 
   async function userOf(request: FastifyRequest): Promise<{ user: UserRecord; apiKey?: Omit<ApiKeyGrant, 'user'> }> {

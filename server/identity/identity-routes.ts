@@ -47,7 +47,7 @@ const flag = (value: string | undefined, fallback: boolean): boolean =>
 export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options) => {
   const env = options.env ?? process.env;
   const now = options.now ?? Date.now;
-  const tokens = createTokenService(options.db, options.config.tokenLifetimeMinutes, now);
+  const tokens = createTokenService(options.db, options.config.tokenLifetimeSeconds, now);
   const throttle = new SignInThrottle(options.throttleLimits ?? DEFAULT_THROTTLE_LIMITS, now);
   const background = options.background ?? new BackgroundTasks();
   // A reset mail accepted before shutdown is still written.

@@ -5,10 +5,7 @@ import { buildInfoFor } from '../build-info';
 import { loadConfig, type Config } from '../config';
 import { loadCatalogue, type Catalogue } from '../data/catalogue';
 import { DataEventBus } from '../data/data-event-bus';
-import { syncEntityTables } from '../data/sync-entity-tables';
-import { migrate } from '../db/migrations';
 import { BUILT_IN_METADATA_DIR } from '../metadata/load-navigation';
-import { ALL_MIGRATIONS } from '../schema-migrations';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 import type { NavigationItem } from '../../schemas/entity-document';
 import { BackgroundTasks } from './background-tasks';
@@ -56,9 +53,7 @@ export function builtInCatalogue(): Promise<Catalogue> {
 
 /** A fresh database with the migrations run and the built-in catalogue's tables synced: what identity needs. */
 export async function createIdentityTestDatabase(): Promise<TestDatabase> {
-  const database = await createTestDatabase({ migrate: false });
-  await migrate(database.db, ALL_MIGRATIONS);
-  await syncEntityTables(database.db, await builtInCatalogue());
+  const database = await createTestDatabase({ template: 'synced' });
   await ensureIdentityIndexes(database.db);
   return database;
 }

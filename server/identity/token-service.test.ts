@@ -14,7 +14,7 @@ describe('token service', () => {
 
   beforeAll(async () => {
     t = await createTestDatabase();
-    tokens = createTokenService(t.db, 60, () => NOW);
+    tokens = createTokenService(t.db, 3600, () => NOW);
     const key = await loadJwtSecret(t.db);
     sign = async ({ iat, exp }) => {
       const jwt = new SignJWT({ name: 'alice', ver: 0 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('7').setIssuer('mate');

@@ -48,7 +48,7 @@ export async function loadJwtSecret(db: Database): Promise<Uint8Array> {
 }
 
 /** A token service over the stored secret; `now` (ms) is injectable so tests can move time. */
-export function createTokenService(db: Database, lifetimeMinutes: number, now: () => number = Date.now): TokenService {
+export function createTokenService(db: Database, lifetimeSeconds: number, now: () => number = Date.now): TokenService {
   let secret: Promise<Uint8Array> | undefined;
   // A failed load (database away) is not kept: the next request tries again.
   const key = () => (secret ??= loadJwtSecret(db).catch((error: unknown) => {
@@ -58,7 +58,7 @@ export function createTokenService(db: Database, lifetimeMinutes: number, now: (
   return {
     async issue(user) {
       const issuedAt = Math.floor(now() / 1000);
-      const expiresIn = lifetimeMinutes * 60;
+      const expiresIn = lifetimeSeconds;
       const token = await new SignJWT({ name: user.username, ver: user.tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.oid))

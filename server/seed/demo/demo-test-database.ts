@@ -1,5 +1,4 @@
 import { loadCatalogue, type Catalogue } from '../../data/catalogue';
-import { syncEntityTables } from '../../data/sync-entity-tables';
 import { BUILT_IN_METADATA_DIR } from '../../metadata/load-navigation';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { bootstrapAdministrator } from '../../identity/bootstrap-administrator';
@@ -13,8 +12,7 @@ export function builtInCatalogue(): Promise<Catalogue> {
 
 /** A migrated test database with the entity tables of the built-in catalogue and the user 'admin'. */
 export async function createDemoTestDatabase(): Promise<TestDatabase> {
-  const database = await createTestDatabase();
-  await syncEntityTables(database.db, await builtInCatalogue());
+  const database = await createTestDatabase({ template: 'synced' });
   await bootstrapAdministrator(database.db, 'admin-pass-1');
   return database;
 }
