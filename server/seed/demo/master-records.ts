@@ -203,12 +203,12 @@ async function seedReports(ctx: DemoContext, tenant: SeededTenant): Promise<void
     { Name: 'To', Caption: 'To', DataType: 'Date', Required: true, DefaultValue: 'today' },
   ];
   const reports = [
-    { Code: 'DAILY-SALES', Name: 'Daily sales by location', Category: 'Sales', Definition: 'sales/daily', Source: 'sales', Statement: 'select location, sum(amount) from sales where day between :From and :To group by location', Parameters: dateParams, OutputFormat: 'Pdf', PageOrientation: 'Landscape', IsScheduled: true, Schedule: '0 6 * * *' },
-    { Code: 'TOP-ARTICLES', Name: 'Top 100 articles', Category: 'Sales', Definition: 'sales/articles', Source: 'sales', Statement: 'select article, sum(quantity) from sales_lines group by article order by 2 desc', Parameters: [...dateParams, { Name: 'Limit', Caption: 'Rows', DataType: 'Number', Required: false, DefaultValue: '100' }], OutputFormat: 'Grid', IsScheduled: false },
-    { Code: 'STOCK-VALUE', Name: 'Stock value by product group', Category: 'Inventory', Source: 'stock', Statement: 'select product_group, sum(value) from stock group by product_group', Parameters: [], OutputFormat: 'Xlsx', IsScheduled: true, Schedule: '30 5 1 * *' },
-    { Code: 'CASH-BOOK', Name: 'Cash book', Category: 'Finance', Definition: 'finance/payments', Source: 'cash', Statement: 'select * from cash_movements where day between :From and :To', Parameters: dateParams, OutputFormat: 'Pdf', PageOrientation: 'Portrait', IsScheduled: false },
-    { Code: 'NEW-CUSTOMERS', Name: 'New customers', Category: 'Customers', Source: 'customers', Statement: 'select * from customers where since >= :From', Parameters: dateParams.slice(0, 1), OutputFormat: 'Csv', IsScheduled: false },
-    { Code: 'OPERATOR-HOURS', Name: 'Operator sign-in hours', Category: 'Staff', Source: 'operators', Statement: null, Parameters: dateParams, OutputFormat: 'Grid', IsScheduled: false },
+    { Code: 'DAILY-SALES', Name: 'Daily sales by location', Category: 'Sales', Definition: 'sales/daily', Source: 'sales', Parameters: dateParams, OutputFormat: 'Pdf', PageOrientation: 'Landscape', IsScheduled: true, Schedule: '0 6 * * *' },
+    { Code: 'TOP-ARTICLES', Name: 'Top 100 articles', Category: 'Sales', Definition: 'sales/articles', Source: 'sales', Parameters: [...dateParams, { Name: 'Limit', Caption: 'Rows', DataType: 'Number', Required: false, DefaultValue: '100' }], OutputFormat: 'Grid', IsScheduled: false },
+    { Code: 'STOCK-VALUE', Name: 'Stock value by product group', Category: 'Inventory', Source: 'stock', Parameters: [], OutputFormat: 'Xlsx', IsScheduled: true, Schedule: '30 5 1 * *' },
+    { Code: 'CASH-BOOK', Name: 'Cash book', Category: 'Finance', Definition: 'finance/payments', Source: 'cash', Parameters: dateParams, OutputFormat: 'Pdf', PageOrientation: 'Portrait', IsScheduled: false },
+    { Code: 'NEW-CUSTOMERS', Name: 'New customers', Category: 'Customers', Source: 'customers', Parameters: dateParams.slice(0, 1), OutputFormat: 'Csv', IsScheduled: false },
+    { Code: 'OPERATOR-HOURS', Name: 'Operator sign-in hours', Category: 'Staff', Source: 'operators', Parameters: dateParams, OutputFormat: 'Grid', IsScheduled: false },
   ];
   await ctx.insert(
     'pos-preferences/report-engine',
@@ -218,7 +218,7 @@ async function seedReports(ctx: DemoContext, tenant: SeededTenant): Promise<void
       Category: x.Category,
       Definition: 'Definition' in x ? x.Definition : null,
       Description: `${x.Name} (${tenant.def.name})`,
-      Query: { Source: x.Source, Statement: x.Statement, MaxRows: 10_000 },
+      Query: { Source: x.Source, MaxRows: 10_000 },
       Parameters: x.Parameters,
       OutputFormat: x.OutputFormat,
       PageOrientation: x.PageOrientation ?? 'Portrait',
