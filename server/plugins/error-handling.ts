@@ -42,9 +42,24 @@ function clientMessage(error: FastifyError, request: FastifyRequest): string {
       return `The request body is too large: ${request.method} ${request.routeOptions.url ?? 'this route'} takes at most ${byteSize(request.routeOptions.bodyLimit)}.`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return `Unsupported content type: ${error.message}`;
+    case 'FST_ERR_VALIDATION':
+      return unknownMembersMessage(error) ?? error.message;
     default:
       return error.message;
   }
+}
+
+/**
+ * Ajv says only "querystring must NOT have additional properties"; the caller needs to know which member, so the
+ * message names each one where it is: `querystring/tak is not a member this call takes`.
+ */
+function unknownMembersMessage(error: FastifyError): string | undefined {
+  const members = (error.validation ?? []).flatMap((issue) => {
+    const member = (issue.params as { additionalProperty?: string } | undefined)?.additionalProperty;
+    return member === undefined ? [] : [`${error.validationContext ?? 'body'}${issue.instancePath}/${member}`];
+  });
+  if (members.length === 0) return undefined;
+  return `${members.join(', ')} ${members.length === 1 ? 'is not a member' : 'are not members'} this call takes`;
 }
 
 function send(reply: FastifyReply, body: ErrorBody, code?: string): FastifyReply {
