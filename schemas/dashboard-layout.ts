@@ -54,7 +54,7 @@ export interface DashboardLayout {
 
 /** The layout of a user who stored none, or whose stored layout cannot be read: the cards that need no other module's data first. */
 export function defaultDashboardLayout(): DashboardLayout {
-  const names: DashboardCardName[] = ['favourites', 'recently-used', 'version', 'weekly-turnover', 'document-throughput', 'exchange-rates', 'bridge-status', 'unprocessed-documents'];
+  const names: DashboardCardName[] = ['favourites', 'recently-used', 'version', 'weekly-turnover', 'document-throughput', 'exchange-rates', 'bridge-status', 'unprocessed-documents', 'configuration-changes'];
   return { version: DASHBOARD_LAYOUT_VERSION, storedAt: null, cards: Object.fromEntries(names.map((name) => [`tile-${name}`, { name, params: { size: DEFAULT_CARD_SIZE } }])) };
 }
 
