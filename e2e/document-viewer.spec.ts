@@ -220,6 +220,9 @@ async function look(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   // The whole page: on a phone the document stands below the list.
   await page.screenshot({ path: `test-results/document-viewer/${name}.png`, fullPage: true });
+  const frame = page.getByTestId('receipt-frame').first();
+  await frame.scrollIntoViewIfNeeded();
+  await frame.screenshot({ path: `test-results/document-viewer/${name}-frame.png` });
 }
 
 for (const { theme, locale, width } of LOOK_CORNERS) {
