@@ -78,8 +78,12 @@ export interface ReportDefinition {
   /** A dimension column whose groups get a subtotal row. */
   subtotal?: string;
   chart?: ReportChart;
-  /** The viewer's document type drill-down opens (document sources); with a `kind` column, the row's kind decides. */
-  drillDown?: { documentType: string };
+  /**
+   * The viewer's document type drill-down opens (document sources); with a `kind` column, the row's kind decides.
+   * `filters`: the viewer's text filters the row fills besides date, location, terminal and operator, source field ->
+   * the viewer's query member (`{ "articleNumber": "article" }`), so that the link names no entity kind in code.
+   */
+  drillDown?: { documentType: string; filters?: Record<string, string> };
   /** At most this many rows (default 5,000; at most 50,000). */
   maxRows?: number;
 }
@@ -184,7 +188,12 @@ export const REPORT_DEFINITION_SCHEMA = {
       additionalProperties: false,
       properties: { type: { enum: ['bar', 'line'] }, x: name, y: { type: 'array', minItems: 1, maxItems: 4, items: name } },
     },
-    drillDown: { type: 'object', required: ['documentType'], additionalProperties: false, properties: { documentType: segment } },
+    drillDown: {
+      type: 'object',
+      required: ['documentType'],
+      additionalProperties: false,
+      properties: { documentType: segment, filters: { type: 'object', maxProperties: 8, propertyNames: name, additionalProperties: name } },
+    },
     maxRows: { type: 'integer', minimum: 1, maximum: REPORT_MAX_ROWS_LIMIT },
   },
 } as const;
@@ -272,6 +281,9 @@ function checkSemantics(def: ReportDefinition, report: (path: string, message: s
   });
   if (def.kinds && !isDocumentSource(def.source)) report('/kinds', `kinds filter documents; source '${def.source}' has none`);
   if (def.drillDown && !isDocumentSource(def.source)) report('/drillDown', `drill-down opens documents; source '${def.source}' has none`);
+  for (const field of Object.keys(def.drillDown?.filters ?? {})) {
+    if (!fields[field]) report(`/drillDown/filters/${field}`, `drill-down filter names field '${field}', which source '${def.source}' does not have`);
+  }
   def.sort?.forEach((sort, i) => {
     if (!names.has(sort.column)) report(`/sort/${i}/column`, `sort names column '${sort.column}', which the report does not have`);
   });

@@ -42,8 +42,9 @@ export function bucketRange(start: string, grouping: ReportGrouping | undefined)
 
 /**
  * The viewer link behind a row (or a subtotal or total, which carry fewer dimensions): `/document/receipt/{type}`
- * with the run's range narrowed to the row's date bucket and its location, terminal, operator and article
- * (the contract's query members). Undefined for reports without drill-down or a row whose kind has no type.
+ * with the run's range narrowed to the row's date bucket and its location, terminal, operator and the text filters
+ * the definition's drill-down names (the contract's query members). Undefined for reports without drill-down or a
+ * row whose kind has no type.
  */
 export function drillDownHref(definition: Pick<ReportDefinition, 'drillDown' | 'columns' | 'source'>, row: ReportRow, parameters: ReportRunParameters): string | undefined {
   if (!definition.drillDown) return undefined;
@@ -66,8 +67,10 @@ export function drillDownHref(definition: Pick<ReportDefinition, 'drillDown' | '
   if (terminal !== undefined && terminal !== null) set('terminal', String(terminal));
   const operator = byField('operator');
   if (typeof operator === 'string') set('operator', operator);
-  const article = byField('articleNumber');
-  if (typeof article === 'string') set('article', article);
+  for (const [field, member] of Object.entries(definition.drillDown.filters ?? {})) {
+    const value = byField(field);
+    if (typeof value === 'string') set(member, value);
+  }
   if (parameters.tenant !== undefined) set('tenant', String(parameters.tenant));
   return `/document/receipt/${type}?${query.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
 }

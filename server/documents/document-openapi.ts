@@ -72,6 +72,14 @@ export const SCOPE_OPTIONS_SCHEMA = {
   properties: {
     locations: { type: 'array', items: { type: 'object', properties: option } },
     terminals: { type: 'array', items: { type: 'object', properties: { ...option, locationOid: { type: 'integer' } } } },
+    textFilters: {
+      type: 'array',
+      description: 'The text boxes the form shows besides its fixed members: each a member of the list query, with the label of the field it searches',
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, maxLength: { type: 'integer' }, label: { type: 'object', additionalProperties: { type: 'string' }, description: 'the label by language code' } },
+      },
+    },
   },
 } as const;
 
@@ -111,7 +119,7 @@ export const DOCUMENT_OPENAPI_PATHS = {
   '/api/documents/scope-options': {
     get: {
       tags: ['documents'],
-      summary: 'The locations and POS terminals for the viewer query form: those of every tenant where the caller may read a document type (or the one `tenant` names), inside the scope headers',
+      summary: 'The locations and POS terminals for the viewer query form (and its text boxes beyond the fixed members): those of every tenant where the caller may read a document type (or the one `tenant` names), inside the scope headers',
       parameters: [{ name: 'tenant', in: 'query', schema: DOCUMENT_LIST_QUERY.properties.tenant }, ...scopeHeaders],
       responses: {
         200: { description: 'The options', content: { 'application/json': { schema: SCOPE_OPTIONS_SCHEMA } } },

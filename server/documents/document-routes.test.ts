@@ -174,6 +174,8 @@ describe('the document viewer routes', () => {
     for (const terminal of [...terminalsDe, ...terminalsAt]) expect(all.terminals).toContainEqual(expect.objectContaining({ oid: terminal.oid, locationOid: terminal.locationOid, text: expect.any(String) }));
     expect(all.terminals.every((terminal) => all.locations.some((location) => location.oid === terminal.locationOid && location.tenantOid === terminal.tenantOid))).toBe(true);
     expect(all.locations.every((location) => location.text.length > 0)).toBe(true);
+    // The text boxes beyond the fixed members, labelled by the field they search in every language.
+    expect(all.textFilters).toEqual([{ name: 'article', maxLength: 32, label: expect.objectContaining({ en: 'Article number', de: 'Artikelnummer' }) }]);
     // One tenant asked for; a reader of one type in MATE-DE only sees MATE-DE's.
     expect(new Set((await options('ada', `?tenant=${at}`)).locations.map((location) => location.tenantOid))).toEqual(new Set([at]));
     expect(new Set((await options('end-of-day')).locations.map((location) => location.tenantOid))).toEqual(new Set([de]));
@@ -189,7 +191,7 @@ describe('the document viewer routes', () => {
     const nobody = await addUser(t.database, 'no-documents', 'no-documents-password-1', [de]);
     expect(nobody).toBeGreaterThan(0);
     tokens.nobody = await signInToken(t.app, 'no-documents', 'no-documents-password-1');
-    expect(await options('nobody')).toEqual({ locations: [], terminals: [] });
+    expect(await options('nobody')).toEqual({ locations: [], terminals: [], textFilters: all.textFilters });
     expect((await get('ada', '/api/documents/scope-options?tenant=999999')).statusCode).toBe(403);
     expect((await get('ada', '/api/documents/scope-options?tenant=x')).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/documents/scope-options' })).statusCode).toBe(401);
@@ -217,7 +219,7 @@ describe('the document viewer routes', () => {
       const options = (await get(type, '/api/documents/scope-options')).json() as ScopeOptions;
       expect(options.locations.length).toBeGreaterThan(0);
       expect(new Set([...options.locations, ...options.terminals].map((option) => option.tenantOid))).toEqual(new Set([de]));
-      expect((await get(type, `/api/documents/scope-options?tenant=${at}`)).json()).toEqual({ locations: [], terminals: [] });
+      expect((await get(type, `/api/documents/scope-options?tenant=${at}`)).json()).toMatchObject({ locations: [], terminals: [] });
       for (const otherType of DOCUMENT_TYPES.filter((entry) => entry.type !== type)) {
         const refused = await get(type, `/api/documents/receipt/${otherType.type}`);
         expect(refused.statusCode, otherType.type).toBe(403);

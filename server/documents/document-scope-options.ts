@@ -2,6 +2,7 @@ import type { Catalogue } from '../data/catalogue';
 import type { Queryable } from '../db/database';
 import type { RequestContext } from '../lib/request-context';
 import { buildScopeTree } from '../routes/scope-routes';
+import { documentTextFilters, type DocumentTextFilter } from './document-text-filters';
 import { DOCUMENT_TYPES, documentTypePath } from './document-types';
 
 /** A location the viewer's query form offers. */
@@ -20,6 +21,8 @@ export interface TerminalOption extends LocationOption {
 export interface ScopeOptions {
   locations: LocationOption[];
   terminals: TerminalOption[];
+  /** The text boxes beyond the fixed members (the same for every caller). */
+  textFilters: DocumentTextFilter[];
 }
 
 /** The tenants whose documents the caller may read: Read on the path of at least one document type there. */
@@ -35,7 +38,8 @@ export function documentTenants(context: RequestContext, tenantOids: readonly nu
  */
 export async function documentScopeOptions(db: Queryable, catalogue: Catalogue, context: RequestContext, tenantOids: readonly number[]): Promise<ScopeOptions> {
   const tenants = documentTenants(context, tenantOids);
-  if (tenants.length === 0) return { locations: [], terminals: [] };
+  const textFilters = documentTextFilters(catalogue);
+  if (tenants.length === 0) return { locations: [], terminals: [], textFilters };
   const items = await buildScopeTree(db, catalogue, tenants, { terminals: 'POS' });
   const text = (item: { id: string; text: string }) => [item.id, item.text].filter((part) => part !== '').join(' ');
   const tenantOfLocation = new Map<number, number>();
@@ -55,5 +59,5 @@ export async function documentScopeOptions(db: Queryable, catalogue: Catalogue, 
     if (context.terminalOid !== undefined && item.oid !== context.terminalOid) continue;
     terminals.push({ oid: item.oid, tenantOid, locationOid: item.parentOid, text: text(item) });
   }
-  return { locations, terminals };
+  return { locations, terminals, textFilters };
 }

@@ -122,9 +122,13 @@ describe('receipt downloads', () => {
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     const parts = splitMultipart(contentType, answer.rawPayload);
     expect(parts.map((part) => part.headers)).toEqual([
-      { 'content-type': 'text/html; charset=utf-8', 'x-mate-copy-type': 'customer', 'x-mate-variant': 'standard', 'x-mate-printed': 'false' },
-      { 'content-type': 'text/html; charset=utf-8', 'x-mate-copy-type': 'merchant', 'x-mate-variant': 'standard', 'x-mate-printed': 'false' },
+      { 'content-type': 'text/html; charset=utf-8', 'x-mate-copy-type': 'customer', 'x-mate-copy-title': 'Customer%20copy', 'x-mate-variant': 'standard', 'x-mate-printed': 'false' },
+      { 'content-type': 'text/html; charset=utf-8', 'x-mate-copy-type': 'merchant', 'x-mate-copy-title': 'Merchant%20copy', 'x-mate-variant': 'standard', 'x-mate-printed': 'false' },
     ]);
+    // The copies' titles follow the caller's language, so that the viewer names them as the rest of its page.
+    const german = await get(`/api/download/receipt/${SALE}/Beleg 4711.html`, 'global', { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(german.headers.vary).toContain('accept-language');
+    expect(splitMultipart(String(german.headers['content-type']), german.rawPayload).map((part) => decodeURIComponent(part.headers['x-mate-copy-title']!))).toEqual(['Kundenbeleg', 'Händlerbeleg']);
     const [customer, merchant] = parts.map((part) => part.body);
     // Names escaped; the date in the tenant's language and time zone (10:26:53 in Berlin); money in German.
     expect(customer).toContain('<h1>Müller &#38; Söhne &#60;GmbH&#62;</h1>');

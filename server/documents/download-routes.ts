@@ -76,10 +76,12 @@ export async function downloadRoutes(app: FastifyInstance, options: DownloadRout
     const name = checkDownloadName(file.slice(0, dot));
     const context = await resolveContext(request);
     const document = await readReceiptDocument(db, catalogue, context, uid.toLowerCase());
-    const answer = await renderOrFault(request, () => receiptDownload(document, name, format));
+    const language = request.headers['accept-language']?.split(',')[0]?.split(';')[0]?.trim() || 'en';
+    const answer = await renderOrFault(request, () => receiptDownload(document, name, format, language));
     return reply
       .header('content-disposition', attachmentDisposition(`${name}.${format}`))
       .header('cache-control', 'private, no-cache')
+      .header('vary', 'accept-language')
       .header('x-content-type-options', 'nosniff')
       .type(answer.contentType)
       .send(answer.body);

@@ -1,4 +1,5 @@
 import { writeMultipartMixed } from './multipart-mixed';
+import { receiptLabels } from './receipt-labels';
 import type { ReceiptDocument } from './receipt-model';
 import { receiptPartPlan, receiptParts } from './receipt-parts';
 import { receiptPdf } from './receipt-pdf';
@@ -11,10 +12,19 @@ export const RECEIPT_FORMATS = ['html', 'pdf', 'xml', 'zip'] as const;
 export type ReceiptFormatName = (typeof RECEIPT_FORMATS)[number];
 
 /** The part header fields of the multipart answer (docs/documents.md "HTML"). */
-export const PART_HEADERS = { copyType: 'X-Mate-Copy-Type', variant: 'X-Mate-Variant', printed: 'X-Mate-Printed' } as const;
+export const PART_HEADERS = { copyType: 'X-Mate-Copy-Type', copyTitle: 'X-Mate-Copy-Title', variant: 'X-Mate-Variant', printed: 'X-Mate-Printed' } as const;
 
-/** A receipt in one download format: the Content-Type of the answer and its bytes. */
-export async function receiptDownload(document: ReceiptDocument, name: string, format: ReceiptFormatName): Promise<{ contentType: string; body: Buffer }> {
+/** The title of a copy type in a language ('Customer copy'), so that the browser shows it without knowing the types. */
+const copyTitle = (type: string, language: string) => {
+  const labels = receiptLabels(language);
+  return type === 'merchant' ? labels.merchantCopy : labels.customerCopy;
+};
+
+/**
+ * A receipt in one download format: the Content-Type of the answer and its bytes. `language` (the caller's
+ * Accept-Language) names the copies in the HTML answer's part headers.
+ */
+export async function receiptDownload(document: ReceiptDocument, name: string, format: ReceiptFormatName, language = 'en'): Promise<{ contentType: string; body: Buffer }> {
   if (format === 'xml') return { contentType: 'application/xml; charset=utf-8', body: Buffer.from(receiptXml(document, receiptPartPlan(document)), 'utf8') };
   const parts = await receiptParts(document);
   if (format === 'pdf') return { contentType: 'application/pdf', body: await receiptPdf(document, parts) };
@@ -24,6 +34,7 @@ export async function receiptDownload(document: ReceiptDocument, name: string, f
       headers: {
         'Content-Type': 'text/html; charset=utf-8',
         [PART_HEADERS.copyType]: part.type,
+        [PART_HEADERS.copyTitle]: encodeURIComponent(copyTitle(part.type, language)),
         // Percent-encoded: a variant is the terminal's text, and a header value is ASCII.
         [PART_HEADERS.variant]: encodeURIComponent(part.variant),
         [PART_HEADERS.printed]: String(part.printed),

@@ -3,12 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { RotateCcw, Search } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { LocalDateInput } from '../../../renderers/widgets/local-date-input';
+import { localizedText } from '../../lib/navigation/navigation-lookup';
 import type { TenantOption } from '../../lib/tenancy/organisation-options';
 import { queryProblem, type DocumentQueryValues } from './document-query';
-import type { ScopeOption } from './use-scope-options';
+import type { ScopeOption, TextFilter } from './use-scope-options';
 
 /** The form's boxes as typed (numbers too), so that a half-typed amount is not lost. */
-export type DocumentQueryDraft = Partial<Record<keyof DocumentQueryValues, string>>;
+export type DocumentQueryDraft = Partial<Record<string, string>>;
 
 /** The draft of a query: what the form shows for it. */
 export const draftOf = (values: DocumentQueryValues): DocumentQueryDraft => Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
@@ -22,6 +23,8 @@ export interface DocumentQueryFormProps {
   onReset: () => void;
   locations: readonly ScopeOption[];
   terminals: readonly ScopeOption[];
+  /** The text boxes the server adds (line filters), after the amounts. */
+  textFilters: readonly TextFilter[];
   tenants: readonly TenantOption[];
   busy: boolean;
 }
@@ -59,11 +62,12 @@ function QueryField({ label, id, children }: { label: string; id: string; childr
 
 /**
  * The viewer's query form (spec 2 §2, the data grids' query form for documents): a date range, location, terminal,
- * operator, amount range, article number and, with more than one, the tenant. Enter or Search runs it.
+ * operator, amount range, the text boxes the server names (an article number) and, with more than one, the tenant.
+ * Enter or Search runs it.
  */
-export function DocumentQueryForm({ draft, onChange, values, onSubmit, onReset, locations, terminals, tenants, busy }: DocumentQueryFormProps) {
+export function DocumentQueryForm({ draft, onChange, values, onSubmit, onReset, locations, terminals, textFilters, tenants, busy }: DocumentQueryFormProps) {
   const { t, i18n } = useLingui();
-  const set = (name: keyof DocumentQueryValues, value: string | undefined) => onChange({ ...draft, [name]: value ?? '' });
+  const set = (name: string, value: string | undefined) => onChange({ ...draft, [name]: value ?? '' });
   const problem = queryProblem(values);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -94,9 +98,11 @@ export function DocumentQueryForm({ draft, onChange, values, onSubmit, onReset, 
         <QueryField label={t`Amount to`} id="document-amount-max">
           <Input id="document-amount-max" size="sm" inputMode="decimal" value={draft.amountMax ?? ''} onChange={(event) => set('amountMax', event.currentTarget.value)} maxW={{ base: 'full', sm: '8rem' }} />
         </QueryField>
-        <QueryField label={t`Article number`} id="document-article">
-          <Input id="document-article" size="sm" maxLength={32} value={draft.article ?? ''} onChange={(event) => set('article', event.currentTarget.value)} maxW={{ base: 'full', sm: '10rem' }} />
-        </QueryField>
+        {textFilters.map((filter) => (
+          <QueryField key={filter.name} label={localizedText(filter.label, i18n.locale)} id={`document-${filter.name}`}>
+            <Input id={`document-${filter.name}`} size="sm" maxLength={filter.maxLength} value={draft[filter.name] ?? ''} onChange={(event) => set(filter.name, event.currentTarget.value)} maxW={{ base: 'full', sm: '10rem' }} />
+          </QueryField>
+        ))}
         {tenants.length > 1 && (
           <QueryField label={t`Organisation`} id="document-tenant">
             <OidSelect id="document-tenant" value={draft.tenant} options={tenants.map((tenant) => ({ oid: tenant.oid, text: tenant.text }))} onChange={(next) => set('tenant', next)} any={t`All of mine`} />

@@ -3,9 +3,15 @@ import { listQueryOf, paramsOfQuery, queryOfParams, queryProblem } from './docum
 
 describe('the document query and the address', () => {
   it('reads the drill-down parameters of reports', () => {
-    const { values, sort } = queryOfParams(new URLSearchParams('from=2026-01-01&to=2026-01-31&location=7&terminal=12&operator=Anna&article=A-1&tenant=3'));
+    const { values, sort } = queryOfParams(new URLSearchParams('from=2026-01-01&to=2026-01-31&location=7&terminal=12&operator=Anna&article=A-1&tenant=3'), [{ name: 'article', maxLength: 32 }]);
     expect(values).toEqual({ from: '2026-01-01', to: '2026-01-31', location: 7, terminal: 12, operator: 'Anna', article: 'A-1', tenant: 3 });
     expect(sort).toBe('-date');
+  });
+
+  it('reads only the text filters the server names, within their length', () => {
+    const params = new URLSearchParams('line=A-1&other=x&long=123456');
+    expect(queryOfParams(params, [{ name: 'line', maxLength: 32 }, { name: 'long', maxLength: 5 }]).values).toEqual({ line: 'A-1' });
+    expect(queryOfParams(params).values).toEqual({});
   });
 
   it('leaves out what the form cannot hold', () => {

@@ -1,7 +1,8 @@
 /**
  * The viewer's query form as values, the page address and the list call (docs/documents.md "Drill-down"). The address
- * carries `from`, `to`, `location`, `terminal`, `operator`, `article`, `tenant` (the names reports link with) and
- * `amountMin`, `amountMax`, `orderBy`; a value the form cannot hold is left out rather than sent to the server.
+ * carries `from`, `to`, `location`, `terminal`, `operator`, `tenant`, the text filters the server names (the names
+ * reports link with) and `amountMin`, `amountMax`, `orderBy`; a value the form cannot hold is left out rather than
+ * sent to the server.
  */
 export interface DocumentQueryValues {
   from?: string;
@@ -9,10 +10,17 @@ export interface DocumentQueryValues {
   location?: number;
   terminal?: number;
   operator?: string;
-  article?: string;
   amountMin?: number;
   amountMax?: number;
   tenant?: number;
+  /** A text filter the server names (`GET /api/documents/scope-options`), by its member name. */
+  [textFilter: string]: string | number | undefined;
+}
+
+/** A text box the server names besides the fixed members: the member and how long its text may be. */
+export interface TextFilterName {
+  name: string;
+  maxLength: number;
 }
 
 export const DOCUMENT_SORTS = ['-date', 'date', '-amount', 'amount', '-number', 'number'] as const;
@@ -31,16 +39,16 @@ const textOf = (value: string | null, max: number) => {
   return text && text.length <= max && !/[\u0000-\u001f]/.test(text) ? text : undefined;
 };
 
-/** The query of an address (drill-down links, a reload, a shared link). */
-export function queryOfParams(params: URLSearchParams): { values: DocumentQueryValues; sort: DocumentSort } {
+/** The query of an address (drill-down links, a reload, a shared link); `textFilters`: the members the server names. */
+export function queryOfParams(params: URLSearchParams, textFilters: readonly TextFilterName[] = []): { values: DocumentQueryValues; sort: DocumentSort } {
   const sort = params.get('orderBy');
   const values: DocumentQueryValues = {
+    ...Object.fromEntries(textFilters.map((filter) => [filter.name, textOf(params.get(filter.name), filter.maxLength)])),
     from: dayOf(params.get('from')),
     to: dayOf(params.get('to')),
     location: oidOf(params.get('location')),
     terminal: oidOf(params.get('terminal')),
     operator: textOf(params.get('operator'), 40),
-    article: textOf(params.get('article'), 32),
     amountMin: amountOf(params.get('amountMin')),
     amountMax: amountOf(params.get('amountMax')),
     tenant: oidOf(params.get('tenant')),

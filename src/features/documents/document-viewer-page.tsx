@@ -23,31 +23,32 @@ const typeOfPath = (path: string) => path.split('/').filter(Boolean)[2] ?? 'sale
 /**
  * The document viewer (`/document/{group}/{type}`, component `document-viewer`, docs/documents.md): the query form,
  * filled from and written back to the address (reports drill down with `from`, `to`, `location`, `terminal`,
- * `operator`, `article`, `tenant`), the documents as a grid, and the selected document (`uid` in the address) beside it.
+ * `operator`, `tenant` and the text filters the server names), the documents as a grid, and the selected document (`uid` in the address) beside it.
  */
 export function DocumentViewerPage({ item }: PageProps) {
   const { t, i18n } = useLingui();
   const type = typeOfPath(item.path);
   const base = useBasePath();
   const [params, setParams] = useSearchParams();
-  const query = useMemo(() => queryOfParams(params), [params]);
-  const selected = params.get('uid') ?? undefined;
-  const [draft, setDraft] = useState<DocumentQueryDraft>(() => draftOf(query.values));
   const { tenantOid, tenants } = useTenancy();
+  const [draft, setDraft] = useState<DocumentQueryDraft>({});
+  // The pickers follow the organisation and location chosen in the form.
+  const scope = useScopeOptions(tenantOid, { tenant: numberOf(draft.tenant), location: numberOf(draft.location) });
+  const query = useMemo(() => queryOfParams(params, scope.textFilters), [params, scope.textFilters]);
+  const selected = params.get('uid') ?? undefined;
   // The address is the query that runs: a changed address (a drill-down, back and forward) refills the form.
   const addressQuery = JSON.stringify(query.values);
   useEffect(() => setDraft(draftOf(JSON.parse(addressQuery) as typeof query.values)), [addressQuery]);
 
-  const list = useDocumentList(type, query);
+  // The address's text filters are known once the server named them: no list that leaves one out meanwhile.
+  const list = useDocumentList(type, scope.settled ? query : undefined);
   const selectedRow = list.rows.find((row) => row.uid === selected);
   const detail = useDocumentDetail(selected, selectedRow?.tenantOid ?? query.values.tenant);
   const copies = useReceiptCopies(detail.detail);
   const download = useReceiptDownload();
-  // The pickers follow the organisation and location chosen in the form.
-  const scope = useScopeOptions(tenantOid, { tenant: numberOf(draft.tenant), location: numberOf(draft.location) });
   const tenantNames = useMemo(() => (tenants.length > 1 && query.values.tenant === undefined ? new Map(tenants.map((tenant) => [tenant.oid, tenant.text])) : undefined), [tenants, query.values.tenant]);
 
-  const draftValues = queryOfParams(new URLSearchParams(Object.entries(draft).filter(([, value]) => value !== undefined && value !== '') as [string, string][])).values;
+  const draftValues = queryOfParams(new URLSearchParams(Object.entries(draft).filter(([, value]) => value !== undefined && value !== '') as [string, string][]), scope.textFilters).values;
   const go = (values: typeof query.values, sort: DocumentSort, uid?: string) => setParams(paramsOfQuery(values, sort, uid));
   const select = (document: DocumentSummary) => go(query.values, query.sort, document.uid);
   const hrefOf = (document: DocumentSummary) => `${base}${document.path}?${paramsOfQuery(document.tenantOid === tenantOid ? {} : { tenant: document.tenantOid }, '-date', document.uid).toString()}`;
@@ -62,6 +63,7 @@ export function DocumentViewerPage({ item }: PageProps) {
         onReset={() => go({}, '-date')}
         locations={scope.locations}
         terminals={scope.terminals}
+        textFilters={scope.textFilters}
         tenants={tenants}
         busy={list.loading}
       />

@@ -26,7 +26,8 @@ export interface ReceiptPartsProps {
 export function ReceiptParts({ copies, loading, failed, downloads, onDownload, downloading }: ReceiptPartsProps) {
   const { t } = useLingui();
   const frames = useMemo(() => (copies ?? []).map((copy) => receiptFrameHtml(copy.html)), [copies]);
-  const typeName = (type: string) => (type === 'customer' ? t`Customer copy` : type === 'merchant' ? t`Merchant copy` : type);
+  // The server names the copy types in the user's language; a copy it did not name shows its type as sent.
+  const typeName = (copy: ReceiptCopy) => copy.title || copy.type;
   const downloadMenu = (
     <Menu.Root onSelect={(details) => {
         const chosen = downloads.find((entry) => entry.format === details.value);
@@ -76,7 +77,7 @@ export function ReceiptParts({ copies, loading, failed, downloads, onDownload, d
         <Tabs.List flexWrap="wrap">
           {copies.map((copy, index) => (
             <Tabs.Trigger key={index} value={String(index)} data-testid="receipt-part-tab">
-              {typeName(copy.type)}
+              {typeName(copy)}
               {copy.variant ? ` · ${copy.variant}` : ''} · {copy.printed ? t`printed` : t`not printed`}
             </Tabs.Trigger>
           ))}
@@ -86,14 +87,14 @@ export function ReceiptParts({ copies, loading, failed, downloads, onDownload, d
       {copies.map((copy, index) => (
         <Tabs.Content key={index} value={String(index)}>
           <HStack justify="flex-end" mb="2">
-            <Button size="sm" variant="outline" onClick={() => printReceiptCopy(frames[index]!, typeName(copy.type))} data-testid="receipt-reprint">
+            <Button size="sm" variant="outline" onClick={() => printReceiptCopy(frames[index]!, typeName(copy))} data-testid="receipt-reprint">
               <Printer aria-hidden />
               <Trans>Reprint</Trans>
             </Button>
           </HStack>
           <Box borderWidth="1px" borderRadius="md" overflow="hidden" bg="white" maxW="24rem" mx="auto">
             {/* No sandbox permission at all: the copy runs no script, submits nothing, opens nothing. */}
-            <iframe sandbox="" srcDoc={frames[index]} title={typeName(copy.type)} data-testid="receipt-frame" style={{ width: '100%', height: '28rem', border: 0, display: 'block' }} />
+            <iframe sandbox="" srcDoc={frames[index]} title={typeName(copy)} data-testid="receipt-frame" style={{ width: '100%', height: '28rem', border: 0, display: 'block' }} />
           </Box>
         </Tabs.Content>
       ))}

@@ -8,6 +8,8 @@ import type { DocumentDetail, ReceiptDownload } from './document-types';
 /** One copy of a receipt as the download answers it: its part headers and its (not yet sanitised) HTML. */
 export interface ReceiptCopy {
   type: string;
+  /** The copy type's name in the user's language, as the server names it ('Customer copy'). */
+  title: string;
   variant: string;
   printed: boolean;
   html: string;
@@ -21,11 +23,15 @@ const decode = (value: string | undefined) => {
   }
 };
 
-/** The copies of the HTML download: one multipart/mixed part per copy, its type, variant and printed flag in its headers. */
+/**
+ * The copies of the HTML download: one multipart/mixed part per copy, its type (and the type's title in the language
+ * the call asks for), variant and printed flag in its headers.
+ */
 async function fetchCopies([, href]: [string, string]): Promise<ReceiptCopy[]> {
   const parts = await readMultipartResponse(await fetchDownload(href));
   return parts.map((part) => ({
-    type: part.headers['x-mate-copy-type'] ?? 'customer',
+    type: part.headers['x-mate-copy-type'] ?? '',
+    title: decode(part.headers['x-mate-copy-title']),
     variant: decode(part.headers['x-mate-variant']),
     printed: part.headers['x-mate-printed'] === 'true',
     html: part.text,

@@ -32,7 +32,7 @@ export interface ReportInfo {
   sort: ReportSort[];
   subtotal?: string;
   chart?: ReportChart;
-  drillDown?: { documentType: string };
+  drillDown?: { documentType: string; filters?: Record<string, string> };
   maxRows: number;
 }
 
