@@ -1,5 +1,6 @@
+import type { LocalizedText } from './entity-document';
 import type { DateRangeDefault, ReportDefinition, ReportGrouping } from './report-definition';
-import { DOCUMENT_TYPE_OF_KIND, type DocumentKind } from './report-sources';
+import { DOCUMENT_TYPE_OF_KIND, type DocumentKind, type ReportValueType } from './report-sources';
 
 /** The run body of `POST /api/reports/{group}/{type}/run` once defaults are applied (dates as YYYY-MM-DD, UTC days). */
 export interface ReportRunParameters {
@@ -12,6 +13,35 @@ export interface ReportRunParameters {
 
 /** One result row: column name -> value (numbers as numbers, dates as YYYY-MM-DD). */
 export type ReportRow = Record<string, string | number | null>;
+
+/** A column of a result as the run answers it, for the grid (the server's runner and the report page share it). */
+export interface ReportResultColumn {
+  name: string;
+  title: LocalizedText;
+  /** The source field read (drill-down maps date, location, terminal, operator, kind and the definition's filters). */
+  field?: string;
+  type: ReportValueType;
+  role: 'dimension' | 'measure';
+  aggregate?: string;
+  decimals?: number;
+  hidden?: boolean;
+}
+
+/** What `POST /api/reports/{group}/{type}/run` answers. */
+export interface ReportResult {
+  code: string;
+  parameters: ReportRunParameters;
+  columns: ReportResultColumn[];
+  rows: ReportRow[];
+  subtotals: ReportRow[];
+  totals: ReportRow;
+  /** The single currency of the money in range; null when none or several. */
+  currency: string | null;
+  maxRows: number;
+  truncated: boolean;
+  /** Set when truncated: what happened and what to do. */
+  message?: string;
+}
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -1,3 +1,4 @@
+import type { DocumentSummary } from '../../schemas/document-wire';
 import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
 import { documentPathOfKind } from './document-types';
@@ -65,27 +66,8 @@ export interface DocumentTables {
   terminalTable: string;
 }
 
-/** One row of the list. */
-export interface DocumentSummary {
-  oid: number;
-  uid: string;
-  id: number | null;
-  tenantOid: number;
-  kind: string;
-  createdAt: string;
-  currency: string;
-  total: number;
-  terminalOid: number;
-  terminalName: string | null;
-  locationOid: number | null;
-  locationName: string | null;
-  operator: string | null;
-  references: string | null;
-  processed: boolean;
-  processingError: string | null;
-  /** The viewer page of the document's type (`/document/receipt/sales`): the browser links there without knowing kinds. */
-  path: string;
-}
+/** One row of the list: a wire shape shared with the viewer (schemas/document-wire.ts). */
+export type { DocumentSummary };
 
 type Row = {
   oid: string | number;

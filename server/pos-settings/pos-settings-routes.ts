@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Configuration } from '../../schemas/pos-settings-wire';
 import fastifyPlugin from 'fastify-plugin';
 import type { Catalogue } from '../data/catalogue';
 import type { Database } from '../db/database';
@@ -49,7 +50,7 @@ export const posSettingsRoutes = fastifyPlugin<PosSettingsRoutesOptions>(
       return resolveScope(db, tables, parseScope(text), languagesOf(request)[0]);
     }
 
-    async function view(scope: ResolvedScope, context: RequestContext, request: FastifyRequest) {
+    async function view(scope: ResolvedScope, context: RequestContext, request: FastifyRequest): Promise<Configuration> {
       const values = await readScopeValues(db, scope.chain.map((link) => link.scope));
       const { chain, tenantOid, country, level, key, id, text } = scope;
       return { scope: { level, key, scope: scope.scope, id, text, tenantOid, country }, chain, canChange: mayChange(context, scope), groups: buildSettingsTree(settings, chain, values, languagesOf(request)) };

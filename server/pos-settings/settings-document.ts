@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILT_IN_METADATA_DIR } from '../metadata/load-navigation';
 
-/** The kinds of value a POS setting holds (docs/pos-settings.md "Types"). */
-export const SETTING_TYPES = ['boolean', 'integer', 'decimal', 'string', 'enum', 'time'] as const;
-export type SettingType = (typeof SETTING_TYPES)[number];
+import { SETTING_TYPES, type SettingType } from '../../schemas/pos-settings-wire';
+
+// The kinds of value a POS setting holds are part of the wire shapes (schemas/pos-settings-wire.ts).
+export { SETTING_TYPES, type SettingType };
 
 /** Text per language code; `en` is required and is the fallback. */
 export type LocalText = Record<string, string>;

@@ -2,25 +2,14 @@ import type { Queryable } from '../db/database';
 import type { Catalogue } from '../data/catalogue';
 import { quoteIdent as q } from '../data/sql-names';
 import { ApiError } from '../lib/api-error';
+import { SCOPE_LEVELS, type ScopeLevel, type ScopeRef } from '../../schemas/pos-settings-wire';
 
-/** The levels a setting may be set at, from the top down; a value set at one is inherited by those below. */
-export const SCOPE_LEVELS = ['GLOBAL', 'COUNTRY', 'TENANT', 'LOCATION', 'TERMINAL'] as const;
-export type ScopeLevel = (typeof SCOPE_LEVELS)[number];
+// The levels and a level of a chain are part of the wire shapes (schemas/pos-settings-wire.ts).
+export { SCOPE_LEVELS, type ScopeLevel, type ScopeRef };
 
 /** `GLOBAL`, `COUNTRY:DE`, `TENANT:12`, `LOCATION:5`, `TERMINAL:7` (the POS terminal's Oid). */
 export const SCOPE_PATTERN = '^(GLOBAL|COUNTRY:[A-Z]{2}|(TENANT|LOCATION|TERMINAL):[1-9][0-9]{0,14})$';
 
-/** One level of a scope's chain. */
-export interface ScopeRef {
-  level: ScopeLevel;
-  /** '' for GLOBAL, the country code, or the record's Oid as text. */
-  key: string;
-  /** The scope as the API writes it (`TENANT:12`). */
-  scope: string;
-  /** Business id: GLOBAL, the country code, the tenant or location Id, the terminal number. */
-  id: string;
-  text: string;
-}
 
 /** A scope with everything above it and the tenant that owns it (none for GLOBAL and COUNTRY). */
 export interface ResolvedScope extends ScopeRef {

@@ -1,41 +1,9 @@
-import { localText, type PosSettingsCatalogue, type SettingDeclaration, type SettingGroup, type SettingType } from './settings-document';
-import type { ScopeRef } from './settings-scope';
+import type { GroupView, ScopeRef, SettingView, ValueSource } from '../../schemas/pos-settings-wire';
+import { localText, type PosSettingsCatalogue, type SettingDeclaration, type SettingGroup } from './settings-document';
 import type { ScopeValues } from './settings-store';
 
-/** Where a value comes from: a scope of the chain, or null for the declared default. */
-export interface ValueSource {
-  value: unknown;
-  source: ScopeRef | null;
-}
-
-/** One setting at a scope, as the configuration page shows it. */
-export interface SettingView {
-  path: string;
-  label: string;
-  description: string | null;
-  type: SettingType;
-  min: number | null;
-  max: number | null;
-  scale: number | null;
-  maxLength: number | null;
-  options: { value: string; label: string }[] | null;
-  default: unknown;
-  /** The effective value at the scope. */
-  value: unknown;
-  /** Where it comes from: the scope itself (an override here), one above, or null (the default). */
-  source: ScopeRef | null;
-  /** Whether the value is set at this very scope (it can be reset here). */
-  own: boolean;
-  /** What a reset here would leave: the value from above and where it comes from. */
-  inherited: ValueSource;
-}
-
-export interface GroupView {
-  path: string;
-  label: string;
-  settings: SettingView[];
-  groups: GroupView[];
-}
+// The views are the wire shapes the configuration page reads (schemas/pos-settings-wire.ts).
+export type { GroupView, SettingView, ValueSource };
 
 /** The value of `path` at the last scope of `chain` that sets it, else the declared default. */
 export function effectiveValue(setting: SettingDeclaration, path: string, chain: readonly ScopeRef[], values: ScopeValues): ValueSource {

@@ -1,4 +1,4 @@
-import { defaultDateRange, localize, type LocalizedText, type ReportColumn, type ReportGrouping, type ReportRow, type ReportRunParameters, columnType } from '../../schemas';
+import { defaultDateRange, localize, type ReportColumn, type ReportGrouping, type ReportResult, type ReportResultColumn, type ReportRow, type ReportRunParameters, columnType } from '../../schemas';
 import type { Queryable } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import type { RequestContext } from '../lib/request-context';
@@ -14,34 +14,8 @@ export interface ReportRunBody {
   grouping?: ReportGrouping;
 }
 
-/** A column as results and the form describe it. */
-export interface ResultColumn {
-  name: string;
-  title: LocalizedText;
-  /** The source field read (drill-down maps date, location, terminal, operator, articleNumber, kind). */
-  field?: string;
-  type: string;
-  role: 'dimension' | 'measure';
-  aggregate?: string;
-  decimals?: number;
-  hidden?: boolean;
-}
-
-/** What `POST /api/reports/{group}/{type}/run` answers. */
-export interface ReportResult {
-  code: string;
-  parameters: ReportRunParameters;
-  columns: ResultColumn[];
-  rows: ReportRow[];
-  subtotals: ReportRow[];
-  totals: ReportRow;
-  /** The single currency of the money in range; null when none or several. */
-  currency: string | null;
-  maxRows: number;
-  truncated: boolean;
-  /** Set when truncated: what happened and what to do. */
-  message?: string;
-}
+/** The run's answer is a wire shape shared with the report page (schemas/report-parameters.ts). */
+export type { ReportResult };
 
 /** A run checked against the caller: what it filters by, and the parameters as the results echo them. */
 export interface AuthorizedRun {
@@ -63,7 +37,7 @@ function calendarDay(value: string, member: string): number {
 }
 
 /** The columns of results: every column of the definition with its type and role. */
-export function resultColumns(report: ReportEntry): ResultColumn[] {
+export function resultColumns(report: ReportEntry): ReportResultColumn[] {
   const def = report.definition;
   return def.columns.map((column: ReportColumn) => ({
     name: column.name,

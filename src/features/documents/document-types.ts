@@ -1,24 +1,7 @@
+import type { DocumentSummary } from '../../../schemas/document-wire';
+
 /** One document of the list (GET /api/documents/{group}/{type}, docs/documents.md). */
-export interface DocumentSummary {
-  oid: number;
-  uid: string;
-  id: number | null;
-  tenantOid: number;
-  kind: string;
-  createdAt: string;
-  currency: string;
-  total: number;
-  terminalOid: number;
-  terminalName: string | null;
-  locationOid: number | null;
-  locationName: string | null;
-  operator: string | null;
-  references: string | null;
-  processed: boolean;
-  processingError: string | null;
-  /** The viewer page of the document's type, answered by the server (the browser knows no document kinds' pages). */
-  path: string;
-}
+export type { DocumentSummary };
 
 /** A page of the list. */
 export interface DocumentPage {

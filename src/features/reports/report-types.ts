@@ -1,16 +1,7 @@
-import type { LocalizedText, ReportChart, ReportGrouping, ReportRow, ReportRunParameters, ReportSort } from '../../../schemas';
+import type { LocalizedText, ReportChart, ReportGrouping, ReportResult, ReportResultColumn, ReportRow, ReportSort } from '../../../schemas';
 
-/** A column as the report routes describe it (docs/reports.md). */
-export interface ReportColumnInfo {
-  name: string;
-  title: LocalizedText;
-  field?: string;
-  type: 'text' | 'integer' | 'number' | 'money' | 'percent' | 'date' | 'oid';
-  role: 'dimension' | 'measure';
-  aggregate?: string;
-  decimals?: number;
-  hidden?: boolean;
-}
+/** A column of a run's result (the wire shape the server's runner answers). */
+export type ReportColumnInfo = ReportResultColumn;
 
 /** One parameter of the form; the date range comes with its default resolved to days. */
 export type ReportParameterInfo =
@@ -36,19 +27,8 @@ export interface ReportInfo {
   maxRows: number;
 }
 
-/** POST /api/reports/{group}/{type}/run. */
-export interface ReportResult {
-  code: string;
-  parameters: ReportRunParameters;
-  columns: ReportColumnInfo[];
-  rows: ReportRow[];
-  subtotals: ReportRow[];
-  totals: ReportRow;
-  currency: string | null;
-  maxRows: number;
-  truncated: boolean;
-  message?: string;
-}
+/** What a run answers (the wire shape the server's runner answers). */
+export type { ReportResult };
 
 /** A line of the grid: a result row, a subtotal after its group, or the grand total at the end. */
 export type ReportLine = { type: 'row' | 'subtotal' | 'total'; values: ReportRow; key: string };
