@@ -7,7 +7,7 @@ import { ENTITY_DOCUMENT_SCHEMA } from './entity-document-schema';
 // and the tests below then fail until the JSON Schema has it too.
 const DOCUMENT_KEYS: Record<keyof EntityDocument, true> = {
   $schema: true, area: true, entity: true, version: true, label: true, pluralLabel: true, icon: true, navigation: true,
-  scope: true, operations: true, titleField: true, fields: true, scopeFields: true, visibility: true, extensions: true,
+  scope: true, operations: true, titleField: true, fields: true, scopeFields: true, visibility: true, indexes: true, extensions: true,
 };
 const FIELD_KEYS: Record<keyof FieldModel, true> = {
   name: true, type: true, required: true, unique: true, minLength: true, maxLength: true, min: true, max: true, nullable: true,

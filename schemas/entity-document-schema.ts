@@ -52,6 +52,16 @@ export const ENTITY_DOCUMENT_SCHEMA = {
         { type: 'object', additionalProperties: false, required: ['rule', 'field'], properties: { rule: { enum: ['tenantField', 'userTenants'] }, field: { type: 'string', minLength: 1 } } },
       ],
     },
+    indexes: {
+      type: 'array',
+      maxItems: 16,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['fields'],
+        properties: { fields: { type: 'array', minItems: 1, maxItems: 4, uniqueItems: true, items: { type: 'string', minLength: 1 } } },
+      },
+    },
     extensions: { $ref: '#/definitions/extensions' },
   },
   definitions: {

@@ -193,7 +193,18 @@ export interface EntityDocument {
   scopeFields?: ScopeFields;
   /** Which tenants see which rows of a global kind: required for scope 'global', absent for 'tenant'. */
   visibility?: Visibility;
+  /** Lookup indexes: the fields queries look records up by that are not unique (see `EntityIndex`). */
+  indexes?: EntityIndex[];
   extensions?: FormExtensions;
+}
+
+/**
+ * A lookup index of a kind's table on top-level stored fields, led by TenantOid for a tenant-scoped kind, created when
+ * the entity tables are synchronised: for fields a server module or a query looks records up by (an article by its
+ * number or GTIN at document intake) that are not `unique`, which gets its own index.
+ */
+export interface EntityIndex {
+  fields: string[];
 }
 
 /**

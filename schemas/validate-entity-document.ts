@@ -4,6 +4,7 @@ import { ENTITY_DOCUMENT_SCHEMA } from './entity-document-schema';
 import { checkExtensions } from './check-extensions';
 import { checkFields } from './check-fields';
 import { checkImportDefinition } from './check-import-definition';
+import { checkIndexes } from './check-indexes';
 import { checkScopeFields, checkVisibility } from './check-scope-fields';
 import type { DocumentIssue } from './document-issue';
 
@@ -36,6 +37,7 @@ export function validateEntityDocument(doc: unknown, file: string): DocumentIssu
   checkExtensions(document, report);
   checkImportDefinition(document, report);
   checkScopeFields(document, report);
+  checkIndexes(document, report);
   checkVisibility(document, report);
   checkFileName(document, file, report);
   return issues;

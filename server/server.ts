@@ -4,7 +4,6 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { CatalogueError, loadCatalogue } from './data/catalogue';
 import { DataEventBus } from './data/data-event-bus';
-import { ensureArticleLookupIndexes } from './reports/report-migrations';
 import { EntityMigrationError, syncEntityTables } from './data/sync-entity-tables';
 import { migrate } from './db/migrations';
 import { bootstrapAdministrator } from './identity/bootstrap-administrator';
@@ -35,8 +34,6 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   await migrate(db, ALL_MIGRATIONS);
   await syncEntityTables(db, catalogue);
-  // Intake looks articles up by number or GTIN; the article table exists only now on a new database.
-  await ensureArticleLookupIndexes(db);
   const events = new DataEventBus(db);
   await events.start();
   // Identity hears grid changes of users, roles and keys (e.g. disabling a user ends their sessions).

@@ -26,6 +26,11 @@ export function entityTableName(area: string, entity: string): string {
   return fit(`e_${snakeCase(area)}_${snakeCase(entity)}`);
 }
 
+/** A lookup index of a table on fields (`indexes` of the entity document): the table and the fields in snake case. */
+export function lookupIndexName(table: string, fields: readonly string[]): string {
+  return fit(`${table}_${fields.map(snakeCase).join('_')}`);
+}
+
 /** The unique index of one field of a table. */
 export function uniqueIndexName(table: string, field: string): string {
   return fit(`${table}_u_${snakeCase(field)}`);

@@ -46,6 +46,18 @@ describe('syncEntityTables', () => {
     expect(book.rows).toEqual([{ version: 1 }]);
   });
 
+  it("creates the document's lookup indexes inside the tenant, also on a table that exists already", async () => {
+    const indexes = async () =>
+      Object.fromEntries((await t.db.query<{ indexname: string; indexdef: string }>("select indexname, indexdef from pg_indexes where tablename = 'e_extra_gadget'")).rows.map((r) => [r.indexname, r.indexdef]));
+    await syncEntityTables(t.db, await write(doc(1, [{ name: 'Serial', type: 'String' }, { name: 'Batch', type: 'Number' }])));
+    expect(Object.keys(await indexes())).not.toContain('e_extra_gadget_serial');
+    await syncEntityTables(t.db, await write({ ...doc(2, [{ name: 'Serial', type: 'String' }, { name: 'Batch', type: 'Number' }]), indexes: [{ fields: ['Serial'] }, { fields: ['Batch', 'Serial'] }] }));
+    const made = await indexes();
+    expect(made.e_extra_gadget_serial).toMatch(/\("TenantOid", "Serial"\)/);
+    expect(made.e_extra_gadget_batch_serial).toMatch(/\("TenantOid", "Batch", "Serial"\)/);
+    expect(made.e_extra_gadget_serial).not.toMatch(/unique/i);
+  });
+
   it('adds new fields as columns with their default, keeping the rows', async () => {
     await syncEntityTables(t.db, await write(doc(1, [])));
     await t.db.query(`insert into e_extra_gadget ("TenantOid", "Name") values (1, 'one')`);

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 import type { Catalogue, EntityKind } from './catalogue';
 import { columnType, defaultLiteral } from './column-types';
-import { quoteIdent as q, uniqueIndexName } from './sql-names';
+import { lookupIndexName, quoteIdent as q, uniqueIndexName } from './sql-names';
 
 /** The database and the catalogue disagree in a way start-up cannot repair; the message says what to do. */
 export class EntityMigrationError extends Error {
@@ -48,6 +48,11 @@ async function ensureIndexes(tx: Queryable, kind: EntityKind): Promise<void> {
   for (const field of kind.doc.fields.filter((f) => f.unique)) {
     const columns = kind.tenantScoped ? `"TenantOid", ${q(field.name)}` : q(field.name);
     await tx.query(`create unique index if not exists ${q(uniqueIndexName(kind.table, field.name))} on ${q(kind.table)} (${columns})`);
+  }
+  // The document's lookup indexes (docs/metadata.md "indexes"), inside the tenant as the lists and lookups are.
+  for (const index of kind.doc.indexes ?? []) {
+    const columns = [...(kind.tenantScoped ? ['"TenantOid"'] : []), ...index.fields.map((field) => q(field))].join(', ');
+    await tx.query(`create index if not exists ${q(lookupIndexName(kind.table, index.fields))} on ${q(kind.table)} (${columns})`);
   }
 }
 

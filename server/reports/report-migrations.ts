@@ -1,14 +1,12 @@
-import type { Queryable } from '../db/database';
 import { exec, type Migration } from '../db/migrations';
-import { entityTableName, quoteIdent as q } from '../data/sql-names';
 import { DOCUMENT_TOTAL_TABLE, rebuildDocumentTotals } from './document-totals';
 
 /**
  * The reports' own tables (versions 640-659; docs/reports.md "Pre-aggregation").
  * 640: the totals of processed documents per tenant, location, day, kind, currency and facet (document, tax rate,
  * payment method), backfilled from the documents processed so far; the report engine reads it where a report's
- * grouping allows. Also the index intake's article checks use (ArticleNumber or GTIN per tenant), when the article
- * table exists already (a new database gets it at start, right after the entity tables: server.ts, seed/cli.ts).
+ * grouping allows. (The indexes intake's article checks use are the article document's `indexes`, created with the
+ * entity tables.)
  */
 export const REPORT_MIGRATIONS: Migration[] = [
   {
@@ -36,20 +34,6 @@ export const REPORT_MIGRATIONS: Migration[] = [
       );
       await rebuildDocumentTotals(tx);
       await tx.query(`analyze ${DOCUMENT_TOTAL_TABLE}`);
-      await ensureArticleLookupIndexes(tx);
     },
   },
 ];
-
-/**
- * Intake checks every article of a document by ArticleNumber or GTIN within the tenant; neither field is unique, so
- * the entity tables have no index for it. Idempotent; does nothing while the article table does not exist.
- */
-export async function ensureArticleLookupIndexes(tx: Queryable): Promise<void> {
-  const table = entityTableName('pos-supply', 'article');
-  const exists = await tx.query<{ found: string | null }>('select to_regclass($1)::text as found', [table]);
-  if (!exists.rows[0]?.found) return;
-  await tx.query(`create index if not exists ${q(`${table}_article_number`)} on ${q(table)} ("TenantOid", "ArticleNumber")`);
-  await tx.query(`create index if not exists ${q(`${table}_gtin`)} on ${q(table)} ("TenantOid", "GTIN")`);
-  await tx.query(`analyze ${q(table)}`);
-}

@@ -1,6 +1,5 @@
 import { ConfigError, loadConfig } from '../config';
 import { CatalogueError, loadCatalogue } from '../data/catalogue';
-import { ensureArticleLookupIndexes } from '../reports/report-migrations';
 import { EntityMigrationError, syncEntityTables } from '../data/sync-entity-tables';
 import { migrate } from '../db/migrations';
 import { openDatabase } from '../db/open-database';
@@ -33,8 +32,6 @@ async function main(): Promise<void> {
   try {
     await migrate(db, ALL_MIGRATIONS);
     await syncEntityTables(db, catalogue);
-    // Intake looks articles up by number or GTIN; the article table exists only now on a new database.
-    await ensureArticleLookupIndexes(db);
     const admin = await bootstrapAdministrator(db, config.adminPassword);
     if (admin.generatedPassword) console.log(`Created the administrator 'admin' with the password ${admin.generatedPassword} (shown only this once).`);
 

@@ -119,6 +119,9 @@ export async function seedDemoData(db: Database, catalogue: Catalogue, options: 
       await seedPromotions(ctx, tenant, articleOids);
       await seedDocumentLocks(ctx, tenant);
     }
+    // Statistics after the bulk load, so the planner uses the kinds' indexes (articles by number or GTIN at
+    // intake) from the first document on; a start without a seed does not analyse.
+    for (const kind of Object.keys(ctx.counts)) await tx.query(`analyze ${q(ctx.kind(kind).table)}`);
     const documentsBegun = Date.now();
     const documents = await seedDemoDocuments(ctx, tenants, { days: options.documentDays ?? 0, salesPerDay: options.salesPerDay ?? DEFAULT_DEMO_SALES_PER_DAY, until: options.documentsUntil ?? ctx.referenceDate });
     const documentMs = Date.now() - documentsBegun;
@@ -193,6 +196,8 @@ export async function addArticles(
     await db.transaction((tx) => insertArticles(tx, article, refs, { seed: options.seed ?? DEFAULT_DEMO_SEED, start: first + done, count: size }));
     options.onProgress?.({ inserted: done + size, total: options.count, elapsedMs: Date.now() - begun });
   }
+  // A bulk load changes the table's statistics; the lookups by number or GTIN plan with the new ones.
+  await db.query(`analyze ${q(article.table)}`);
   return { tenantOid, first, count: options.count, durationMs: Date.now() - begun };
 }
 
