@@ -122,13 +122,16 @@ describe('receipt downloads', () => {
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     const parts = splitMultipart(contentType, answer.rawPayload);
     expect(parts.map((part) => part.headers)).toEqual([
-      { 'content-type': 'text/html; charset=utf-8', 'x-mate-copy-type': 'customer', 'x-mate-copy-title': 'Customer%20copy', 'x-mate-variant': 'standard', 'x-mate-printed': 'false' },
-      { 'content-type': 'text/html; charset=utf-8', 'x-mate-copy-type': 'merchant', 'x-mate-copy-title': 'Merchant%20copy', 'x-mate-variant': 'standard', 'x-mate-printed': 'false' },
+      { 'content-type': 'text/html; charset=utf-8', 'x-mate-copy-type': 'customer', 'x-mate-copy-title': 'Customer%20copy', 'x-mate-variant': 'standard', 'x-mate-variant-title': 'Standard', 'x-mate-printed': 'false' },
+      { 'content-type': 'text/html; charset=utf-8', 'x-mate-copy-type': 'merchant', 'x-mate-copy-title': 'Merchant%20copy', 'x-mate-variant': 'standard', 'x-mate-variant-title': 'Standard', 'x-mate-printed': 'false' },
     ]);
     // The copies' titles follow the caller's language, so that the viewer names them as the rest of its page.
     const german = await get(`/api/download/receipt/${SALE}/Beleg 4711.html`, 'global', { 'accept-language': 'de-DE,de;q=0.9' });
     expect(german.headers.vary).toContain('accept-language');
-    expect(splitMultipart(String(german.headers['content-type']), german.rawPayload).map((part) => decodeURIComponent(part.headers['x-mate-copy-title']!))).toEqual(['Kundenbeleg', 'Händlerbeleg']);
+    const germanParts = splitMultipart(String(german.headers['content-type']), german.rawPayload);
+    expect(germanParts.map((part) => decodeURIComponent(part.headers['x-mate-copy-title']!))).toEqual(['Kundenbeleg', 'Händlerbeleg']);
+    const arabic = await get(`/api/download/receipt/${SALE}/Beleg 4711.html`, 'global', { 'accept-language': 'ar' });
+    expect(splitMultipart(String(arabic.headers['content-type']), arabic.rawPayload).map((part) => decodeURIComponent(part.headers['x-mate-variant-title']!))).toEqual(['قياسي', 'قياسي']);
     const [customer, merchant] = parts.map((part) => part.body);
     // Names escaped; the date in the tenant's language and time zone (10:26:53 in Berlin); money in German.
     expect(customer).toContain('<h1>Müller &#38; Söhne &#60;GmbH&#62;</h1>');
@@ -158,6 +161,8 @@ describe('receipt downloads', () => {
     const answer = await get(`/api/download/receipt/${SENT_PARTS}/sent.html`);
     expect(answer.statusCode, answer.body).toBe(200);
     const parts = splitMultipart(String(answer.headers['content-type']), answer.rawPayload);
+    // A terminal's variant is its own text, named as sent.
+    expect(parts.map((part) => part.headers['x-mate-variant-title'])).toEqual(['kurz', 'lang']);
     expect(parts.map((part) => [part.headers['x-mate-copy-type'], part.headers['x-mate-variant'], part.headers['x-mate-printed']])).toEqual([
       ['customer', 'kurz', 'true'],
       ['merchant', 'lang', 'false'],

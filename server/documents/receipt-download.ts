@@ -1,7 +1,7 @@
 import { writeMultipartMixed } from './multipart-mixed';
 import { receiptLabels } from './receipt-labels';
 import type { ReceiptDocument } from './receipt-model';
-import { receiptPartPlan, receiptParts } from './receipt-parts';
+import { receiptPartPlan, receiptParts, STANDARD_VARIANT } from './receipt-parts';
 import { receiptPdf } from './receipt-pdf';
 import { receiptXml } from './receipt-xml';
 import { receiptZip } from './receipt-zip';
@@ -12,7 +12,7 @@ export const RECEIPT_FORMATS = ['html', 'pdf', 'xml', 'zip'] as const;
 export type ReceiptFormatName = (typeof RECEIPT_FORMATS)[number];
 
 /** The part header fields of the multipart answer (docs/documents.md "HTML"). */
-export const PART_HEADERS = { copyType: 'X-Mate-Copy-Type', copyTitle: 'X-Mate-Copy-Title', variant: 'X-Mate-Variant', printed: 'X-Mate-Printed' } as const;
+export const PART_HEADERS = { copyType: 'X-Mate-Copy-Type', copyTitle: 'X-Mate-Copy-Title', variant: 'X-Mate-Variant', variantTitle: 'X-Mate-Variant-Title', printed: 'X-Mate-Printed' } as const;
 
 /** The title of a copy type in a language ('Customer copy'), so that the browser shows it without knowing the types. */
 const copyTitle = (type: string, language: string) => {
@@ -37,6 +37,8 @@ export async function receiptDownload(document: ReceiptDocument, name: string, f
         [PART_HEADERS.copyTitle]: encodeURIComponent(copyTitle(part.type, language)),
         // Percent-encoded: a variant is the terminal's text, and a header value is ASCII.
         [PART_HEADERS.variant]: encodeURIComponent(part.variant),
+        // Our own layout's name is a word of the product, shown in the caller's language; a terminal's is its text.
+        [PART_HEADERS.variantTitle]: encodeURIComponent(part.variant === STANDARD_VARIANT ? receiptLabels(language).standardVariant : part.variant),
         [PART_HEADERS.printed]: String(part.printed),
       },
       body: Buffer.from(part.html, 'utf8'),

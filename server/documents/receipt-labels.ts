@@ -12,68 +12,56 @@ export interface ReceiptLabels {
   operator: string;
   terminal: string;
   signature: string;
+  /** The name of the server's own layout of a copy (variant `standard`). */
+  standardVariant: string;
   methods: Record<string, string>;
 }
-
-const EN: ReceiptLabels = {
-  receipt: 'Receipt',
-  customerCopy: 'Customer copy',
-  merchantCopy: 'Merchant copy',
-  total: 'Total',
-  taxRate: 'Tax rate',
-  net: 'Net',
-  tax: 'Tax',
-  gross: 'Gross',
-  payments: 'Payments',
-  operator: 'Operator',
-  terminal: 'Terminal',
-  signature: 'Signature',
-  methods: { cash: 'Cash', card: 'Card', voucher: 'Voucher', mobile: 'Mobile' },
-};
 
 /**
  * The product's nine languages (src/locales/*). A tenant of another language prints English words; its dates and
  * numbers still follow its language (receipt-format.ts).
  */
 export const RECEIPT_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'ja', 'ru', 'ar', 'cs'] as const;
+type ReceiptLanguage = (typeof RECEIPT_LANGUAGES)[number];
 
-const LABELS: Record<(typeof RECEIPT_LANGUAGES)[number], ReceiptLabels> = {
-  en: EN,
-  de: {
-    receipt: 'Beleg', customerCopy: 'Kundenbeleg', merchantCopy: 'Händlerbeleg', total: 'Summe', taxRate: 'MwSt.-Satz', net: 'Netto', tax: 'MwSt.', gross: 'Brutto',
-    payments: 'Zahlungen', operator: 'Bediener', terminal: 'Kasse', signature: 'Unterschrift', methods: { cash: 'Bar', card: 'Karte', voucher: 'Gutschein', mobile: 'Mobil' },
-  },
-  fr: {
-    receipt: 'Ticket', customerCopy: 'Copie client', merchantCopy: 'Copie commerçant', total: 'Total', taxRate: 'Taux de TVA', net: 'HT', tax: 'TVA', gross: 'TTC',
-    payments: 'Paiements', operator: 'Opérateur', terminal: 'Caisse', signature: 'Signature', methods: { cash: 'Espèces', card: 'Carte', voucher: 'Bon', mobile: 'Mobile' },
-  },
-  es: {
-    receipt: 'Recibo', customerCopy: 'Copia del cliente', merchantCopy: 'Copia del comercio', total: 'Total', taxRate: 'Tipo de IVA', net: 'Neto', tax: 'IVA', gross: 'Bruto',
-    payments: 'Pagos', operator: 'Operador', terminal: 'Caja', signature: 'Firma', methods: { cash: 'Efectivo', card: 'Tarjeta', voucher: 'Vale', mobile: 'Móvil' },
-  },
-  it: {
-    receipt: 'Scontrino', customerCopy: 'Copia cliente', merchantCopy: 'Copia esercente', total: 'Totale', taxRate: 'Aliquota IVA', net: 'Imponibile', tax: 'IVA', gross: 'Lordo',
-    payments: 'Pagamenti', operator: 'Operatore', terminal: 'Cassa', signature: 'Firma', methods: { cash: 'Contanti', card: 'Carta', voucher: 'Buono', mobile: 'Mobile' },
-  },
-  ja: {
-    receipt: 'レシート', customerCopy: 'お客様控え', merchantCopy: '店舗控え', total: '合計', taxRate: '税率', net: '税抜', tax: '消費税', gross: '税込',
-    payments: '支払い', operator: '担当者', terminal: 'レジ', signature: '署名', methods: { cash: '現金', card: 'カード', voucher: '商品券', mobile: 'モバイル決済' },
-  },
-  ru: {
-    receipt: 'Чек', customerCopy: 'Экземпляр покупателя', merchantCopy: 'Экземпляр продавца', total: 'Итого', taxRate: 'Ставка НДС', net: 'Без НДС', tax: 'НДС', gross: 'С НДС',
-    payments: 'Оплата', operator: 'Кассир', terminal: 'Касса', signature: 'Подпись', methods: { cash: 'Наличные', card: 'Карта', voucher: 'Ваучер', mobile: 'Мобильный платёж' },
-  },
-  ar: {
-    receipt: 'إيصال', customerCopy: 'نسخة العميل', merchantCopy: 'نسخة التاجر', total: 'الإجمالي', taxRate: 'نسبة الضريبة', net: 'الصافي', tax: 'الضريبة', gross: 'الإجمالي شاملاً الضريبة',
-    payments: 'المدفوعات', operator: 'الكاشير', terminal: 'نقطة البيع', signature: 'التوقيع', methods: { cash: 'نقدًا', card: 'بطاقة', voucher: 'قسيمة', mobile: 'دفع عبر الجوال' },
-  },
-  cs: {
-    receipt: 'Účtenka', customerCopy: 'Kopie pro zákazníka', merchantCopy: 'Kopie pro obchodníka', total: 'Celkem', taxRate: 'Sazba DPH', net: 'Bez DPH', tax: 'DPH', gross: 'S DPH',
-    payments: 'Platby', operator: 'Pokladní', terminal: 'Pokladna', signature: 'Podpis', methods: { cash: 'Hotově', card: 'Karta', voucher: 'Poukázka', mobile: 'Mobilní platba' },
-  },
+/** One word in each language, in the order of RECEIPT_LANGUAGES. */
+type Words = readonly [string, string, string, string, string, string, string, string, string];
+
+/**
+ * The receipt's words as a table, a row per word and a column per language (en, de, fr, es, it, ja, ru, ar, cs), so
+ * that a new word is one row and a new language one column rather than a copy of the whole set.
+ */
+const WORDS: Record<Exclude<keyof ReceiptLabels, 'methods'>, Words> = {
+  receipt: ['Receipt', 'Beleg', 'Ticket', 'Recibo', 'Scontrino', 'レシート', 'Чек', 'إيصال', 'Účtenka'],
+  customerCopy: ['Customer copy', 'Kundenbeleg', 'Copie client', 'Copia del cliente', 'Copia cliente', 'お客様控え', 'Экземпляр покупателя', 'نسخة العميل', 'Kopie pro zákazníka'],
+  merchantCopy: ['Merchant copy', 'Händlerbeleg', 'Copie commerçant', 'Copia del comercio', 'Copia esercente', '店舗控え', 'Экземпляр продавца', 'نسخة التاجر', 'Kopie pro obchodníka'],
+  total: ['Total', 'Summe', 'Total', 'Total', 'Totale', '合計', 'Итого', 'الإجمالي', 'Celkem'],
+  taxRate: ['Tax rate', 'MwSt.-Satz', 'Taux de TVA', 'Tipo de IVA', 'Aliquota IVA', '税率', 'Ставка НДС', 'نسبة الضريبة', 'Sazba DPH'],
+  net: ['Net', 'Netto', 'HT', 'Neto', 'Imponibile', '税抜', 'Без НДС', 'الصافي', 'Bez DPH'],
+  tax: ['Tax', 'MwSt.', 'TVA', 'IVA', 'IVA', '消費税', 'НДС', 'الضريبة', 'DPH'],
+  gross: ['Gross', 'Brutto', 'TTC', 'Bruto', 'Lordo', '税込', 'С НДС', 'الإجمالي شاملاً الضريبة', 'S DPH'],
+  payments: ['Payments', 'Zahlungen', 'Paiements', 'Pagos', 'Pagamenti', '支払い', 'Оплата', 'المدفوعات', 'Platby'],
+  operator: ['Operator', 'Bediener', 'Opérateur', 'Operador', 'Operatore', '担当者', 'Кассир', 'الكاشير', 'Pokladní'],
+  terminal: ['Terminal', 'Kasse', 'Caisse', 'Caja', 'Cassa', 'レジ', 'Касса', 'نقطة البيع', 'Pokladna'],
+  standardVariant: ['Standard', 'Standard', 'Standard', 'Estándar', 'Standard', '標準', 'Стандартный', 'قياسي', 'Standardní'],
+  signature: ['Signature', 'Unterschrift', 'Signature', 'Firma', 'Firma', '署名', 'Подпись', 'التوقيع', 'Podpis'],
 };
+
+/** The payment methods' names, as WORDS. */
+const METHODS: Record<string, Words> = {
+  cash: ['Cash', 'Bar', 'Espèces', 'Efectivo', 'Contanti', '現金', 'Наличные', 'نقدًا', 'Hotově'],
+  card: ['Card', 'Karte', 'Carte', 'Tarjeta', 'Carta', 'カード', 'Карта', 'بطاقة', 'Karta'],
+  voucher: ['Voucher', 'Gutschein', 'Bon', 'Vale', 'Buono', '商品券', 'Ваучер', 'قسيمة', 'Poukázka'],
+  mobile: ['Mobile', 'Mobil', 'Mobile', 'Móvil', 'Mobile', 'モバイル決済', 'Мобильный платёж', 'دفع عبر الجوال', 'Mobilní platba'],
+};
+
+const column = (table: Record<string, Words>, index: number) => Object.fromEntries(Object.entries(table).map(([key, words]) => [key, words[index]!]));
+
+const LABELS = Object.fromEntries(
+  RECEIPT_LANGUAGES.map((language, index) => [language, { ...column(WORDS, index), methods: column(METHODS, index) } as ReceiptLabels]),
+) as Record<ReceiptLanguage, ReceiptLabels>;
 
 /** The labels of a language (its primary subtag); English for the others. */
 export function receiptLabels(language: string): ReceiptLabels {
-  return (LABELS as Record<string, ReceiptLabels>)[language.split('-')[0]!.toLowerCase()] ?? EN;
+  return (LABELS as Record<string, ReceiptLabels>)[language.split('-')[0]!.toLowerCase()] ?? LABELS.en;
 }

@@ -32,7 +32,8 @@ async function fetchCopies([, href]: [string, string]): Promise<ReceiptCopy[]> {
   return parts.map((part) => ({
     type: part.headers['x-mate-copy-type'] ?? '',
     title: decode(part.headers['x-mate-copy-title']),
-    variant: decode(part.headers['x-mate-variant']),
+    // The variant's name in the user's language (our own layout's), else as the terminal sent it.
+    variant: decode(part.headers['x-mate-variant-title'] ?? part.headers['x-mate-variant']),
     printed: part.headers['x-mate-printed'] === 'true',
     html: part.text,
   }));
