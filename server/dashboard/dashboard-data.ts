@@ -60,7 +60,8 @@ export interface TurnoverDay {
 }
 
 /**
- * Per tenant and UTC day of `days`: the turnover of its receipts (sales, returns, cancellations; documents that could
+ * Per tenant and business day of `days` (each receipt's day in its location's time zone, server/documents/business-day.ts):
+ * the turnover of its receipts (sales, returns, cancellations; documents that could
  * not be booked left out), straight from the documents table, so a receipt counts the moment it arrives. A day
  * without receipts is there with 0.
  */
@@ -70,9 +71,9 @@ export async function dailyTurnover(db: Queryable, tenantOids: number[], days: s
   const from = `${days[0]}T00:00:00.000Z`;
   const to = new Date(Date.parse(`${days.at(-1)}T00:00:00.000Z`) + DAY_MS).toISOString();
   const rows = await db.query<{ tenant_oid: string | number; day: string; total: string | number; n: number }>(
-    `select tenant_oid, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(sum(total), 0) as total, count(*)::int as n
+    `select tenant_oid, to_char(business_day, 'YYYY-MM-DD') as day, coalesce(sum(total), 0) as total, count(*)::int as n
        from mate_terminal_document
-      where tenant_oid = any($1::bigint[]) and created_at >= $2::timestamptz and created_at < $3::timestamptz
+      where tenant_oid = any($1::bigint[]) and business_day >= $2::date and business_day < $3::date
         and document_type = 'receipt' and kind in (${TURNOVER_KINDS_SQL}) and processing_error is null
       group by 1, 2`,
     [tenantOids, from, to],

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
 import { documentPathOfKind } from './document-types';
+import { BUSINESS_DAY_MARGIN } from './business-day';
 
 const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 const day = { type: 'string', format: 'date', maxLength: 10 } as const;
@@ -168,8 +169,16 @@ export function documentConditions(scope: DocumentScope, query: DocumentListQuer
   const where = [`d.tenant_oid = any(${add(scope.tenantOids)}::bigint[])`, `d.kind = ${add(scope.kind)}`];
   if (scope.locationOid !== undefined) where.push(`d.location_oid = ${add(scope.locationOid)}`);
   if (scope.terminalOid !== undefined) where.push(`d.terminal_oid = ${add(scope.terminalOid)}`);
-  if (query.from !== undefined) where.push(`d.created_at >= (${add(query.from)}::date)::timestamp at time zone 'UTC'`);
-  if (query.to !== undefined) where.push(`d.created_at < (${add(nextDay(query.to))}::date)::timestamp at time zone 'UTC'`);
+  // The range is of business days (each document's day in its location's time zone, business-day.ts); the creation
+  // time, widened by the largest offset a zone has, lets the (tenant, created_at) indexes narrow the scan first.
+  if (query.from !== undefined) {
+    const from = add(query.from);
+    where.push(`d.business_day >= ${from}::date`, `d.created_at >= (${from}::date)::timestamp at time zone 'UTC' - ${BUSINESS_DAY_MARGIN}`);
+  }
+  if (query.to !== undefined) {
+    const to = add(nextDay(query.to));
+    where.push(`d.business_day < ${to}::date`, `d.created_at < (${to}::date)::timestamp at time zone 'UTC' + ${BUSINESS_DAY_MARGIN}`);
+  }
   if (query.location !== undefined) where.push(`d.location_oid = ${add(query.location)}`);
   if (query.terminal !== undefined) where.push(`d.terminal_oid = ${add(query.terminal)}`);
   if (query.operator !== undefined) where.push(`d.operator ilike ${add(`%${likeLiteral(query.operator)}%`)}`);
