@@ -110,6 +110,9 @@ describe('business day per location time zone', () => {
     expect(await list('from=2026-03-02&to=2026-03-02')).toEqual([ids.berlinLate, ids.tokyoAfterMidnight].sort());
     expect(await list('from=2026-03-01&to=2026-03-01')).toEqual([ids.newYorkLate, ids.tokyoLate].sort());
     expect(await list('from=2026-03-09&to=2026-03-09')).toEqual([ids.newYorkAfterSpring]);
+    // Each document carries its day and the zone the viewer shows its time in (the tenant's for a location without one).
+    const answer = (await t.app.inject({ url: '/api/documents/receipt/sales?from=2026-03-02&to=2026-03-02&orderBy=amount', headers: admin })).json<{ items: { businessDay: string; timeZone: string }[] }>();
+    expect(answer.items.map((item) => [item.businessDay, item.timeZone])).toEqual([['2026-03-02', 'Asia/Tokyo'], ['2026-03-02', 'Europe/Berlin']]);
   });
 
   it('computes the days again after a zone changes (what migration 810 backfills with)', async () => {

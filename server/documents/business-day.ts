@@ -13,6 +13,9 @@ import { entityTableName, quoteIdent as q } from '../data/sql-names';
  */
 export const BUSINESS_DAY_FUNCTION = 'mate_business_day';
 
+/** The SQL function that answers the zone a document's days and times are read in (the viewer shows its times so). */
+export const BUSINESS_ZONE_FUNCTION = 'mate_business_zone';
+
 /**
  * The widest offsets from UTC a zone has (+14:00 Kiritimati, -12:00): a business day D starts no earlier than D 00:00
  * UTC minus 14 hours and ends no later than D+1 00:00 UTC plus 12 hours, so one day of margin on either side of the
@@ -22,29 +25,34 @@ export const BUSINESS_DAY_FUNCTION = 'mate_business_day';
 export const BUSINESS_DAY_MARGIN = "interval '1 day'";
 
 /**
- * The SQL function that answers a document's business day, and the trigger that stores it on insert. The lookup and
- * the conversion sit in an exception block: a zone PostgreSQL does not know (a record saved before zones were checked)
- * or entity tables that do not exist yet (a new database) give the UTC day rather than a refused document.
+ * The SQL functions that answer a document's zone and business day, and the trigger that stores the day on insert.
+ * The lookup and a trial conversion sit in an exception block: a zone PostgreSQL does not know (a record saved before
+ * zones were checked) or entity tables that do not exist yet (a new database) give UTC rather than a refused document.
  */
 export function businessDayFunctionSql(): string[] {
   const location = q(entityTableName('tenancy', 'location'));
   const tenant = q(entityTableName('tenancy', 'tenant'));
   // Separate statements, run one by one: the function bodies hold semicolons that a statement splitter would cut.
   return [
-    `create or replace function ${BUSINESS_DAY_FUNCTION}(at timestamptz, tenant bigint, location bigint) returns date
+    `create or replace function ${BUSINESS_ZONE_FUNCTION}(tenant bigint, location bigint) returns text
     language plpgsql stable as $fn$
     declare
       zone text;
     begin
       begin
         select coalesce((select nullif(l."TimeZone", '') from ${location} l where l."Oid" = location),
-                        (select nullif(t."TimeZone", '') from ${tenant} t where t."Oid" = tenant))
+                        (select nullif(t."TimeZone", '') from ${tenant} t where t."Oid" = tenant), 'UTC')
           into zone;
-        return (at at time zone coalesce(zone, 'UTC'))::date;
+        perform now() at time zone zone;
+        return zone;
       exception when others then
-        return (at at time zone 'UTC')::date;
+        return 'UTC';
       end;
     end
+    $fn$`,
+    `create or replace function ${BUSINESS_DAY_FUNCTION}(at timestamptz, tenant bigint, location bigint) returns date
+    language sql stable as $fn$
+      select (at at time zone ${BUSINESS_ZONE_FUNCTION}(tenant, location))::date
     $fn$`,
     `create or replace function mate_terminal_document_business_day() returns trigger
     language plpgsql as $fn$

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
 import { documentPathOfKind } from './document-types';
-import { BUSINESS_DAY_MARGIN } from './business-day';
+import { BUSINESS_DAY_MARGIN, BUSINESS_ZONE_FUNCTION } from './business-day';
 
 const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 const day = { type: 'string', format: 'date', maxLength: 10 } as const;
@@ -74,6 +74,10 @@ export interface DocumentSummary {
   tenantOid: number;
   kind: string;
   createdAt: string;
+  /** The document's business day (YYYY-MM-DD), its day in `timeZone`: business-day.ts. */
+  businessDay: string;
+  /** The IANA zone of its location (else its tenant's, else UTC) that its day and time are read in. */
+  timeZone: string;
   currency: string;
   total: number;
   terminalOid: number;
@@ -95,6 +99,8 @@ type Row = {
   tenant_oid: string | number;
   kind: string;
   created_at: Date | string;
+  business_day: string;
+  time_zone: string;
   currency: string;
   total: string | number;
   terminal_oid: string | number;
@@ -118,7 +124,8 @@ const ORDER: Record<DocumentSort, string> = {
 
 /** The columns and joins every read of documents shares. */
 export function documentSelect(tables: DocumentTables): string {
-  return `select d.oid, d.document_id, d.receipt_number, d.tenant_oid, d.kind, d.created_at, d.currency, d.total, d.terminal_oid,
+  return `select d.oid, d.document_id, d.receipt_number, d.tenant_oid, d.kind, d.created_at, to_char(d.business_day, 'YYYY-MM-DD') as business_day,
+                 ${BUSINESS_ZONE_FUNCTION}(d.tenant_oid, d.location_oid) as time_zone, d.currency, d.total, d.terminal_oid,
                  t."Name" as terminal_name, d.location_oid, l."Name" as location_name, d.operator, d.references_id, d.processed_at, d.processing_error
             from mate_terminal_document d
             left join ${q(tables.terminalTable)} t on t."Oid" = d.terminal_oid
@@ -136,6 +143,8 @@ export function documentSummaryOf(row: Row): DocumentSummary {
     tenantOid: Number(row.tenant_oid),
     kind: row.kind,
     createdAt: iso(row.created_at),
+    businessDay: row.business_day,
+    timeZone: row.time_zone,
     currency: row.currency,
     total: Number(row.total),
     terminalOid: Number(row.terminal_oid),

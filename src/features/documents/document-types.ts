@@ -6,6 +6,10 @@ export interface DocumentSummary {
   tenantOid: number;
   kind: string;
   createdAt: string;
+  /** Its business day (YYYY-MM-DD): its day in `timeZone`, the day the date range filters by. */
+  businessDay: string;
+  /** The IANA zone of its location (else its tenant's): its time is shown there, as the store saw it. */
+  timeZone: string;
   currency: string;
   total: number;
   terminalOid: number;
