@@ -93,17 +93,20 @@ export interface ThroughputMonth {
   count: number;
 }
 
-/** Per tenant and month of `months`: how many documents its terminals handed in (every kind, booked or not). */
+/**
+ * Per tenant and month of `months`: how many documents its terminals handed in (every kind, booked or not), each in
+ * the month of its business day (its location's zone), as the turnover card counts days.
+ */
 export async function documentThroughput(db: Queryable, tenantOids: number[], months: string[]): Promise<Map<number, ThroughputMonth[]>> {
   const result = new Map(tenantOids.map((tenantOid) => [tenantOid, months.map((month) => ({ month, count: 0 }))]));
   if (tenantOids.length === 0) return result;
   const [year, month] = months.at(-1)!.split('-').map(Number) as [number, number];
   const rows = await db.query<{ tenant_oid: string | number; month: string; n: number }>(
-    `select tenant_oid, to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n
+    `select tenant_oid, to_char(business_day, 'YYYY-MM') as month, count(*)::int as n
        from mate_terminal_document
-      where tenant_oid = any($1::bigint[]) and created_at >= $2::timestamptz and created_at < $3::timestamptz
+      where tenant_oid = any($1::bigint[]) and business_day >= $2::date and business_day < $3::date
       group by 1, 2`,
-    [tenantOids, `${months[0]}-01T00:00:00.000Z`, new Date(Date.UTC(year, month, 1)).toISOString()],
+    [tenantOids, `${months[0]}-01`, new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10)],
   );
   for (const row of rows.rows) {
     const entry = result.get(Number(row.tenant_oid))?.find((item) => item.month === row.month);

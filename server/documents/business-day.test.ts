@@ -99,6 +99,9 @@ describe('business day per location time zone', () => {
     // The stored daily turnover (the recompute job's and intake's table) holds the same days.
     const stored = await t.database.db.query<{ day: string; total: string }>(`select to_char(day, 'YYYY-MM-DD') as day, total::text from mate_turnover_day where tenant_oid = $1 order by day`, [tenant]);
     expect(stored.rows.map((row) => `${row.day} ${Number(row.total)}`)).toEqual(['2026-03-01 101', '2026-03-02 100010', '2026-03-08 1000', '2026-03-09 10000']);
+    // The throughput card counts months of business days: all six documents are in March.
+    const throughput = (await t.app.inject({ url: `/api/documents/throughput?tenantOid=${tenant}&referenceMonth=2026-03`, headers: admin })).json<{ tenants: { months: { month: string; count: number }[] }[] }>();
+    expect(throughput.tenants[0]!.months.filter((month) => month.count > 0)).toEqual([{ month: '2026-03', count: 6 }]);
   });
 
   it("the document viewer's date range means the locations' days", async () => {
