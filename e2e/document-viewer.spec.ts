@@ -16,7 +16,9 @@ const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 // A demo terminal's credentials (server/seed/demo/demo-terminals.ts): the intake is called as a terminal calls it.
 const TERMINAL = `Basic ${Buffer.from('demo-pos-001:demo-terminal-secret-1').toString('base64')}`;
 const OPERATOR = 'E2E Viewer';
-const today = new Date().toISOString().slice(0, 10);
+// Today as the viewer's range means it: the business day of the demo terminal's location, in its tenant's zone
+// (Mate Deutschland, Europe/Berlin; docs/documents.md "Business day"), which is tomorrow in UTC's last hour or two.
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 interface Sent {
   uid: string;
