@@ -1,5 +1,6 @@
 import { TURNOVER_KINDS_SQL } from '../documents/document-kinds';
 import { quoteIdent as q } from '../data/sql-names';
+import { BUSINESS_ZONE_FUNCTION, dayInZone } from '../documents/business-day';
 import type { Queryable } from '../db/database';
 
 /** Days of the weekly turnover card (spec 2 §9). */
@@ -38,7 +39,36 @@ export async function tenantInfos(db: Queryable, tenantTable: string | undefined
   });
 }
 
-/** The `count` UTC days ending with `last` (YYYY-MM-DD), oldest first. */
+/**
+ * Today as the tenants' stores see it: the latest business day (docs/documents.md "Business day") of now among the
+ * zones of the tenants and their locations, so that a store east of UTC sees its receipts of "today" on the card
+ * while UTC is still on yesterday, and one west of it does not end on a day that has not begun there. UTC's today
+ * when there are no tenants.
+ */
+export async function businessToday(db: Queryable, locationTable: string | undefined, tenantOids: number[], now: number): Promise<string> {
+  const utcToday = new Date(now).toISOString().slice(0, 10);
+  if (tenantOids.length === 0) return utcToday;
+  let today: string | undefined;
+  const zones = await db.query<{ zone: string }>(
+    `select ${BUSINESS_ZONE_FUNCTION}(oid, null) as zone from unnest($1::bigint[]) as oid${
+      locationTable ? `
+     union select ${BUSINESS_ZONE_FUNCTION}(l."TenantOid", l."Oid") from ${q(locationTable)} l where l."TenantOid" = any($1::bigint[])` : ''
+    }`,
+    [tenantOids],
+  );
+  for (const { zone } of zones.rows) {
+    try {
+      const day = dayInZone(now, zone);
+      if (today === undefined || day > today) today = day;
+    } catch {
+      // A zone the runtime does not know: UTC's today stands for it.
+      if (today === undefined || utcToday > today) today = utcToday;
+    }
+  }
+  return today ?? utcToday;
+}
+
+/** The `count` days ending with `last` (YYYY-MM-DD), oldest first. */
 export function daysEndingWith(last: string, count: number): string[] {
   const end = Date.parse(`${last}T00:00:00.000Z`);
   return Array.from({ length: count }, (_, index) => new Date(end - (count - 1 - index) * DAY_MS).toISOString().slice(0, 10));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdministratorRole } from '../identity/administrator-role';
 import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } from '../identity/identity-test-app';
 import { encodeScopeValue } from '../identity/scope-headers';
+import { businessToday } from '../dashboard/dashboard-data';
 import { recomputedDocumentTotals, storedDocumentTotals } from '../reports/document-totals';
 import { parseReceipt, storeReceipt } from '../terminals/terminal-documents';
 import { sampleReceipt } from '../terminals/terminal-test-app';
@@ -102,6 +103,15 @@ describe('business day per location time zone', () => {
     // The throughput card counts months of business days: all six documents are in March.
     const throughput = (await t.app.inject({ url: `/api/documents/throughput?tenantOid=${tenant}&referenceMonth=2026-03`, headers: admin })).json<{ tenants: { months: { month: string; count: number }[] }[] }>();
     expect(throughput.tenants[0]!.months.filter((month) => month.count > 0)).toEqual([{ month: '2026-03', count: 6 }]);
+  });
+
+  it("the card's today is the latest business day of the tenants' zones, UTC's for a tenant without records", async () => {
+    // 16:00 UTC on 1 March: 01:00 on 2 March in Tokyo, 17:00 in Berlin, 11:00 in New York.
+    expect(await businessToday(t.database.db, 'e_tenancy_location', [tenant], Date.parse('2026-03-01T16:00:00Z'))).toBe('2026-03-02');
+    // 02:00 UTC on 2 March is still 1 March in New York only, and 2 March in Berlin and Tokyo.
+    expect(await businessToday(t.database.db, 'e_tenancy_location', [tenant], Date.parse('2026-03-02T02:00:00Z'))).toBe('2026-03-02');
+    expect(await businessToday(t.database.db, 'e_tenancy_location', [4242], Date.parse('2026-03-01T23:30:00Z'))).toBe('2026-03-01');
+    expect(await businessToday(t.database.db, undefined, [], Date.parse('2026-03-01T23:30:00Z'))).toBe('2026-03-01');
   });
 
   it("the document viewer's date range means the locations' days", async () => {
