@@ -53,17 +53,20 @@ async function writeDocuments(db: Database, tenantOid: number, posTable: string,
   await db.query('analyze mate_terminal_document');
 }
 
-/** The same report written by hand: documents of the tenant's sales per UTC day and location, with counts and sums. */
+/**
+ * The same report written by hand: documents of the tenant's sales per business day (the stored day in the location's
+ * time zone) and location, with counts and sums, over the raw documents.
+ */
 async function handWritten(db: Database, locationTable: string): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.post('/peer/daily', async (request) => {
     const { tenant, from, to, grouping } = request.body as { tenant: number; from: string; to: string; grouping: 'day' | 'month' };
     const rows = await db.query(
-      `select to_char(date_trunc('${grouping === 'month' ? 'month' : 'day'}', d.created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, l."Name" as "locationName",
+      `select to_char(date_trunc('${grouping === 'month' ? 'month' : 'day'}', d.business_day::timestamp), 'YYYY-MM-DD') as day, l."Name" as "locationName",
               count(*)::int as documents, sum(d.total) as total
          from mate_terminal_document d left join ${q(locationTable)} l on l."Oid" = d.location_oid
         where d.tenant_oid = $1 and d.kind = 'sale' and d.processed_at is not null
-          and d.created_at >= $2::date::timestamp at time zone 'UTC' and d.created_at < ($3::date + 1)::timestamp at time zone 'UTC'
+          and d.business_day >= $2::date and d.business_day <= $3::date
         group by 1, 2 order by 1, 2`,
       [tenant, from, to],
     );

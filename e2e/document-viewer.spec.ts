@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
@@ -12,7 +16,9 @@ const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 // A demo terminal's credentials (server/seed/demo/demo-terminals.ts): the intake is called as a terminal calls it.
 const TERMINAL = `Basic ${Buffer.from('demo-pos-001:demo-terminal-secret-1').toString('base64')}`;
 const OPERATOR = 'E2E Viewer';
-const today = new Date().toISOString().slice(0, 10);
+// Today as the viewer's range means it: the business day of the demo terminal's location, in its tenant's zone
+// (Mate Deutschland, Europe/Berlin; docs/documents.md "Business day"), which is tomorrow in UTC's last hour or two.
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 interface Sent {
   uid: string;
@@ -216,6 +222,13 @@ test("the pickers and links come from the server (the page calls no data grid's 
       if (expected === 404) expect(((await answer.json()) as { fault: { reason: string } }).fault.reason).toBe(`The receipt ${small.uid} does not exist.`);
     }
   }
+  // The PDF opens: pdftoppm renders its first page, and pdftotext gives the receipt's words back.
+  const pdf = sale.downloads.find((entry) => entry.format === 'pdf')!;
+  const folder = mkdtempSync(join(tmpdir(), 'mate-viewer-pdf-'));
+  writeFileSync(join(folder, 'receipt.pdf'), await (await api(pdf.href, scopeHeaders({ tenantOid: sale.tenantOid }))).body());
+  execFileSync('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', join(folder, 'receipt.pdf'), join(folder, 'page')]);
+  expect(readFileSync(join(folder, 'page-1.png')).subarray(1, 4).toString()).toBe('PNG');
+  expect(execFileSync('pdftotext', ['-enc', 'UTF-8', join(folder, 'receipt.pdf'), '-']).toString()).toContain('910001');
 });
 
 async function look(page: Page, name: string): Promise<void> {

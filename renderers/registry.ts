@@ -17,6 +17,7 @@ import { LookupWidget } from './widgets/lookup-widget';
 import { NumberWidget } from './widgets/number-widget';
 import { RadioWidget } from './widgets/radio-widget';
 import { createTextWidget } from './widgets/text-widget';
+import { TimeZoneWidget } from './widgets/time-zone-widget';
 
 /**
  * Every widget name the compiler emits (schemas/ WIDGET_NAMES), mapped to its component. The `Record` type makes
@@ -53,6 +54,7 @@ export const WIDGETS: Readonly<Record<WidgetName, Widget>> = {
   array: JsonWidget,
   hidden: HiddenWidget,
   code: CodeWidget,
+  'time-zone': TimeZoneWidget,
 };
 
 /**

@@ -13,7 +13,7 @@ const PASCAL_CASE = /^[A-Z][A-Za-z0-9]*$/;
 export const USAGE_TYPES: Readonly<Record<FieldUsage, readonly FieldType[]>> = {
   MultilineText: ['String'], Password: ['String'], UpperCase: ['String'], LowerCase: ['String'], Email: ['String'], Url: ['String'], UrlTemplate: ['String'],
   Phone: ['String'], Barcode: ['String'], Id: ['String'], Date: ['String'], DateTime: ['String'], Time: ['String'],
-  CurrencyCode: ['String'], CountryCode: ['String'], LanguageCode: ['String'], Color: ['String'], ImageName: ['String'],
+  CurrencyCode: ['String'], CountryCode: ['String'], LanguageCode: ['String'], Color: ['String'], ImageName: ['String'], TimeZone: ['String'],
   CurrencyAmount: ['Number'], Percent: ['Number'], Lookup: ['String', 'Number'], Enum: ['String', 'Number'],
   Json: ['String'], Xml: ['String'],
 };

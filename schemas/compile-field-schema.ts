@@ -3,6 +3,7 @@ import { defaultValue } from './defaults';
 import { fieldLabel, localize } from './field-label';
 import { effectiveBounds, isIntegerType } from './managed-types';
 import { URL_TEMPLATE_FORMAT } from './url-template';
+import { TIME_ZONE_FORMAT } from './time-zone';
 
 /** A JSON Schema object (draft-07), as plain JSON. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -17,6 +18,8 @@ const USAGE_FORMATS: Partial<Record<FieldUsage, string>> = {
   DateTime: 'date-time',
   // `time` in ajv-formats 3 demands a time zone; rjsf's time widget sends "HH:MM:SS" without one.
   Time: 'iso-time',
+  // An IANA zone the runtime knows (schemas/time-zone.ts), added to both validators.
+  TimeZone: TIME_ZONE_FORMAT,
 };
 
 /** String usages with a fixed shape, enforced by a pattern unless the field brings its own. */

@@ -11,6 +11,10 @@ export interface DocumentSummary {
   tenantOid: number;
   kind: string;
   createdAt: string;
+  /** Its business day (YYYY-MM-DD): its day in `timeZone`, the day the date range filters by (server/documents/business-day.ts). */
+  businessDay: string;
+  /** The IANA zone of its location (else its tenant's, else UTC): its time is shown there, as the store saw it. */
+  timeZone: string;
   currency: string;
   total: number;
   terminalOid: number;

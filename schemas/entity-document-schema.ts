@@ -10,7 +10,7 @@ const localizedText = {
 
 const FIELD_USAGES = [
   'MultilineText', 'Password', 'UpperCase', 'LowerCase', 'Email', 'Url', 'UrlTemplate', 'Phone', 'Barcode', 'Id',
-  'Date', 'DateTime', 'Time', 'CurrencyAmount', 'CurrencyCode', 'CountryCode', 'LanguageCode', 'Color', 'Percent', 'ImageName',
+  'Date', 'DateTime', 'Time', 'CurrencyAmount', 'CurrencyCode', 'CountryCode', 'LanguageCode', 'Color', 'Percent', 'ImageName', 'TimeZone',
   'Lookup', 'Enum', 'Json', 'Xml',
 ] as const;
 

@@ -30,7 +30,7 @@ export type FieldUsage =
   | 'MultilineText' | 'Password' | 'UpperCase' | 'LowerCase'
   | 'Email' | 'Url' | 'UrlTemplate' | 'Phone' | 'Barcode' | 'Id'
   | 'Date' | 'DateTime' | 'Time'
-  | 'CurrencyAmount' | 'CurrencyCode' | 'CountryCode' | 'LanguageCode' | 'Color' | 'Percent' | 'ImageName'
+  | 'CurrencyAmount' | 'CurrencyCode' | 'CountryCode' | 'LanguageCode' | 'Color' | 'Percent' | 'ImageName' | 'TimeZone'
   | 'Lookup' | 'Enum'
   | 'Json' | 'Xml';
 

@@ -9,6 +9,7 @@ import { formatMessage, messageKey, type MessageParams } from './messages';
 import { evaluateRules, isEmptyValue, parseRules } from './rule-strings';
 import { SYSTEM_FIELDS } from './system-fields';
 import { addUrlTemplateFormat, URL_TEMPLATE_FORMAT } from './url-template';
+import { addTimeZoneFormat } from './time-zone';
 
 /** One validation error of a field. */
 export interface FieldError {
@@ -29,13 +30,14 @@ let sharedAjv: Ajv | undefined;
 
 /**
  * The ajv instance of the record validators, configured as @rjsf/validator-ajv8 with ajv-formats is:
- * all errors, union types (nullable fields), formats (and ours: `url-template`). Created on first use.
+ * all errors, union types (nullable fields), formats (and ours: `url-template`, `time-zone`). Created on first use.
  */
 export function recordAjv(): Ajv {
   if (!sharedAjv) {
     sharedAjv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
     addFormats(sharedAjv);
     addUrlTemplateFormat(sharedAjv);
+    addTimeZoneFormat(sharedAjv);
   }
   return sharedAjv;
 }

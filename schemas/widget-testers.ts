@@ -9,7 +9,7 @@ export const WIDGET_NAMES = [
   'text', 'password', 'multiline', 'upper', 'lower', 'email', 'url', 'phone', 'id', 'barcode',
   'number', 'currency', 'percent', 'checkbox', 'lookup', 'enum', 'radio',
   'date', 'datetime', 'time', 'color', 'image', 'country', 'currency-code', 'language',
-  'object', 'array', 'hidden', 'code',
+  'object', 'array', 'hidden', 'code', 'time-zone',
 ] as const;
 
 /** A widget name. */
@@ -71,6 +71,7 @@ export const WIDGET_TESTERS: readonly WidgetTester[] = [
   byUsage('CountryCode', 'country'),
   byUsage('CurrencyCode', 'currency-code'),
   byUsage('LanguageCode', 'language'),
+  byUsage('TimeZone', 'time-zone'),
   byUsage('CurrencyAmount', 'currency', ['Number']),
   byUsage('Percent', 'percent', ['Number']),
   byUsage('Json', 'code'),

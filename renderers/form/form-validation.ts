@@ -3,7 +3,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import addFormats from 'ajv-formats';
 import { deepEqual } from '../../conditions';
 import {
-  addUrlTemplateFormat, evaluateRules, fieldLabel, findField, formatMessage, isEmptyValue, parseRules, valueAt, walkFields,
+  addTimeZoneFormat, addUrlTemplateFormat, evaluateRules, fieldLabel, findField, formatMessage, isEmptyValue, parseRules, valueAt, walkFields,
   URL_TEMPLATE_FORMAT, type CompiledEntity, type FormLayout, type MessageParams, type Translate,
 } from '../../schemas';
 import type { EffectStates } from './field-effects';
@@ -14,7 +14,7 @@ let sharedValidator: ReturnType<typeof customizeValidator> | undefined;
 /**
  * The rjsf validator, configured as schemas/ `recordAjv` is (all errors, union types for nullable fields, the
  * ajv-formats 3 formats, whose `iso-time` the compiler emits; rjsf's bundled ajv-formats 2 lacks it; and ours,
- * `url-template`).
+ * `url-template` and `time-zone`).
  */
 export function formValidator(): ReturnType<typeof customizeValidator> {
   sharedValidator ??= customizeValidator({
@@ -22,7 +22,7 @@ export function formValidator(): ReturnType<typeof customizeValidator> {
     ajvFormatOptions: false,
     extenderFn: (ajv) => {
       addFormats(ajv);
-      return addUrlTemplateFormat(ajv);
+      return addTimeZoneFormat(addUrlTemplateFormat(ajv));
     },
   });
   return sharedValidator;

@@ -1,5 +1,6 @@
 import { TURNOVER_KINDS_SQL } from '../documents/document-kinds';
 import { quoteIdent as q } from '../data/sql-names';
+import { BUSINESS_ZONE_FUNCTION, dayInZone } from '../documents/business-day';
 import type { Queryable } from '../db/database';
 
 /** Days of the weekly turnover card (spec 2 §9). */
@@ -38,7 +39,36 @@ export async function tenantInfos(db: Queryable, tenantTable: string | undefined
   });
 }
 
-/** The `count` UTC days ending with `last` (YYYY-MM-DD), oldest first. */
+/**
+ * Today as the tenants' stores see it: the latest business day (docs/documents.md "Business day") of now among the
+ * zones of the tenants and their locations, so that a store east of UTC sees its receipts of "today" on the card
+ * while UTC is still on yesterday, and one west of it does not end on a day that has not begun there. UTC's today
+ * when there are no tenants.
+ */
+export async function businessToday(db: Queryable, locationTable: string | undefined, tenantOids: number[], now: number): Promise<string> {
+  const utcToday = new Date(now).toISOString().slice(0, 10);
+  if (tenantOids.length === 0) return utcToday;
+  let today: string | undefined;
+  const zones = await db.query<{ zone: string }>(
+    `select ${BUSINESS_ZONE_FUNCTION}(oid, null) as zone from unnest($1::bigint[]) as oid${
+      locationTable ? `
+     union select ${BUSINESS_ZONE_FUNCTION}(l."TenantOid", l."Oid") from ${q(locationTable)} l where l."TenantOid" = any($1::bigint[])` : ''
+    }`,
+    [tenantOids],
+  );
+  for (const { zone } of zones.rows) {
+    try {
+      const day = dayInZone(now, zone);
+      if (today === undefined || day > today) today = day;
+    } catch {
+      // A zone the runtime does not know: UTC's today stands for it.
+      if (today === undefined || utcToday > today) today = utcToday;
+    }
+  }
+  return today ?? utcToday;
+}
+
+/** The `count` days ending with `last` (YYYY-MM-DD), oldest first. */
 export function daysEndingWith(last: string, count: number): string[] {
   const end = Date.parse(`${last}T00:00:00.000Z`);
   return Array.from({ length: count }, (_, index) => new Date(end - (count - 1 - index) * DAY_MS).toISOString().slice(0, 10));
@@ -60,7 +90,8 @@ export interface TurnoverDay {
 }
 
 /**
- * Per tenant and UTC day of `days`: the turnover of its receipts (sales, returns, cancellations; documents that could
+ * Per tenant and business day of `days` (each receipt's day in its location's time zone, server/documents/business-day.ts):
+ * the turnover of its receipts (sales, returns, cancellations; documents that could
  * not be booked left out), straight from the documents table, so a receipt counts the moment it arrives. A day
  * without receipts is there with 0.
  */
@@ -70,9 +101,9 @@ export async function dailyTurnover(db: Queryable, tenantOids: number[], days: s
   const from = `${days[0]}T00:00:00.000Z`;
   const to = new Date(Date.parse(`${days.at(-1)}T00:00:00.000Z`) + DAY_MS).toISOString();
   const rows = await db.query<{ tenant_oid: string | number; day: string; total: string | number; n: number }>(
-    `select tenant_oid, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(sum(total), 0) as total, count(*)::int as n
+    `select tenant_oid, to_char(business_day, 'YYYY-MM-DD') as day, coalesce(sum(total), 0) as total, count(*)::int as n
        from mate_terminal_document
-      where tenant_oid = any($1::bigint[]) and created_at >= $2::timestamptz and created_at < $3::timestamptz
+      where tenant_oid = any($1::bigint[]) and business_day >= $2::date and business_day < $3::date
         and document_type = 'receipt' and kind in (${TURNOVER_KINDS_SQL}) and processing_error is null
       group by 1, 2`,
     [tenantOids, from, to],
@@ -92,17 +123,20 @@ export interface ThroughputMonth {
   count: number;
 }
 
-/** Per tenant and month of `months`: how many documents its terminals handed in (every kind, booked or not). */
+/**
+ * Per tenant and month of `months`: how many documents its terminals handed in (every kind, booked or not), each in
+ * the month of its business day (its location's zone), as the turnover card counts days.
+ */
 export async function documentThroughput(db: Queryable, tenantOids: number[], months: string[]): Promise<Map<number, ThroughputMonth[]>> {
   const result = new Map(tenantOids.map((tenantOid) => [tenantOid, months.map((month) => ({ month, count: 0 }))]));
   if (tenantOids.length === 0) return result;
   const [year, month] = months.at(-1)!.split('-').map(Number) as [number, number];
   const rows = await db.query<{ tenant_oid: string | number; month: string; n: number }>(
-    `select tenant_oid, to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n
+    `select tenant_oid, to_char(business_day, 'YYYY-MM') as month, count(*)::int as n
        from mate_terminal_document
-      where tenant_oid = any($1::bigint[]) and created_at >= $2::timestamptz and created_at < $3::timestamptz
+      where tenant_oid = any($1::bigint[]) and business_day >= $2::date and business_day < $3::date
       group by 1, 2`,
-    [tenantOids, `${months[0]}-01T00:00:00.000Z`, new Date(Date.UTC(year, month, 1)).toISOString()],
+    [tenantOids, `${months[0]}-01`, new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10)],
   );
   for (const row of rows.rows) {
     const entry = result.get(Number(row.tenant_oid))?.find((item) => item.month === row.month);

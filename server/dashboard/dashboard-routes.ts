@@ -7,6 +7,7 @@ import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { DashboardEvents, dashboardHubMethods } from './dashboard-events';
 import {
+  businessToday,
   dailyTurnover,
   daysEndingWith,
   documentThroughput,
@@ -95,6 +96,7 @@ export const dashboardRoutes = fastifyPlugin<DashboardRoutesOptions>(
   async (app: FastifyInstance, options) => {
     const now = options.now ?? Date.now;
     const tenantTable = options.catalogue.find('tenancy', 'tenant')?.table;
+    const locationTable = options.catalogue.find('tenancy', 'location')?.table;
     const { db } = options;
 
     app.get('/api/user/extension/dashboard', { schema: { response: { 200: LAYOUT_SCHEMA } } }, async (request) => {
@@ -125,8 +127,9 @@ export const dashboardRoutes = fastifyPlugin<DashboardRoutesOptions>(
 
     app.get<{ Querystring: { tenantOid?: number; referencedate?: string } }>('/api/turnover/daily', { schema: { querystring: TURNOVER_QUERYSTRING, response: { 200: TURNOVER_SCHEMA } } }, async (request) => {
       const context = await options.resolveContext(request);
-      const referenceDate = calendarDay(request.query.referencedate, now());
       const tenants = tenantsOf(context, TURNOVER_PATH, request.query.tenantOid);
+      // Without a reference date the card ends on today as the tenants' stores see it (their business day).
+      const referenceDate = request.query.referencedate === undefined ? await businessToday(db, locationTable, tenants, now()) : calendarDay(request.query.referencedate, now());
       const days = daysEndingWith(referenceDate, TURNOVER_DAYS);
       const figures = await dailyTurnover(db, tenants, days);
       const infos = await tenantInfos(db, tenantTable, tenants);

@@ -14,6 +14,8 @@ export const DOCUMENT_SUMMARY_SCHEMA = {
     tenantOid: { type: 'integer' },
     kind: { type: 'string' },
     createdAt: { type: 'string', format: 'date-time' },
+    businessDay: { type: 'string', format: 'date', description: "The document's day in its location's time zone (docs/documents.md \"Business day\")" },
+    timeZone: { type: 'string', description: "The IANA zone of the document's location (else its tenant's, else UTC)" },
     currency: { type: 'string' },
     total: { type: 'number' },
     terminalOid: { type: 'integer' },

@@ -2,6 +2,7 @@ import type { DocumentSummary } from '../../schemas/document-wire';
 import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
 import { documentPathOfKind } from './document-types';
+import { BUSINESS_DAY_MARGIN, BUSINESS_ZONE_FUNCTION } from './business-day';
 
 const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 const day = { type: 'string', format: 'date', maxLength: 10 } as const;
@@ -76,6 +77,8 @@ type Row = {
   tenant_oid: string | number;
   kind: string;
   created_at: Date | string;
+  business_day: string;
+  time_zone: string;
   currency: string;
   total: string | number;
   terminal_oid: string | number;
@@ -99,7 +102,8 @@ const ORDER: Record<DocumentSort, string> = {
 
 /** The columns and joins every read of documents shares. */
 export function documentSelect(tables: DocumentTables): string {
-  return `select d.oid, d.document_id, d.receipt_number, d.tenant_oid, d.kind, d.created_at, d.currency, d.total, d.terminal_oid,
+  return `select d.oid, d.document_id, d.receipt_number, d.tenant_oid, d.kind, d.created_at, to_char(d.business_day, 'YYYY-MM-DD') as business_day,
+                 ${BUSINESS_ZONE_FUNCTION}(d.tenant_oid, d.location_oid) as time_zone, d.currency, d.total, d.terminal_oid,
                  t."Name" as terminal_name, d.location_oid, l."Name" as location_name, d.operator, d.references_id, d.processed_at, d.processing_error
             from mate_terminal_document d
             left join ${q(tables.terminalTable)} t on t."Oid" = d.terminal_oid
@@ -117,6 +121,8 @@ export function documentSummaryOf(row: Row): DocumentSummary {
     tenantOid: Number(row.tenant_oid),
     kind: row.kind,
     createdAt: iso(row.created_at),
+    businessDay: row.business_day,
+    timeZone: row.time_zone,
     currency: row.currency,
     total: Number(row.total),
     terminalOid: Number(row.terminal_oid),
@@ -150,8 +156,16 @@ export function documentConditions(scope: DocumentScope, query: DocumentListQuer
   const where = [`d.tenant_oid = any(${add(scope.tenantOids)}::bigint[])`, `d.kind = ${add(scope.kind)}`];
   if (scope.locationOid !== undefined) where.push(`d.location_oid = ${add(scope.locationOid)}`);
   if (scope.terminalOid !== undefined) where.push(`d.terminal_oid = ${add(scope.terminalOid)}`);
-  if (query.from !== undefined) where.push(`d.created_at >= (${add(query.from)}::date)::timestamp at time zone 'UTC'`);
-  if (query.to !== undefined) where.push(`d.created_at < (${add(nextDay(query.to))}::date)::timestamp at time zone 'UTC'`);
+  // The range is of business days (each document's day in its location's time zone, business-day.ts); the creation
+  // time, widened by the largest offset a zone has, lets the (tenant, created_at) indexes narrow the scan first.
+  if (query.from !== undefined) {
+    const from = add(query.from);
+    where.push(`d.business_day >= ${from}::date`, `d.created_at >= (${from}::date)::timestamp at time zone 'UTC' - ${BUSINESS_DAY_MARGIN}`);
+  }
+  if (query.to !== undefined) {
+    const to = add(nextDay(query.to));
+    where.push(`d.business_day < ${to}::date`, `d.created_at < (${to}::date)::timestamp at time zone 'UTC' + ${BUSINESS_DAY_MARGIN}`);
+  }
   if (query.location !== undefined) where.push(`d.location_oid = ${add(query.location)}`);
   if (query.terminal !== undefined) where.push(`d.terminal_oid = ${add(query.terminal)}`);
   if (query.operator !== undefined) where.push(`d.operator ilike ${add(`%${likeLiteral(query.operator)}%`)}`);

@@ -111,3 +111,39 @@ describe('receipt PDFs in non-Latin scripts', () => {
     if (process.env.MATE_KEEP_RECEIPT_PNG) writeFileSync(process.env.MATE_KEEP_RECEIPT_PNG, png);
   });
 });
+
+describe('receipt PDFs in Japanese and Chinese', () => {
+  // Printed with the committed Noto Sans CJK subset (server/lib/fonts, scripts/subset-cjk-font.py): kana, JIS level 1
+  // kanji, GB 2312 level 1 hanzi, full-width forms. Before it, these names printed as empty boxes.
+  const names = ['緑茶ペットボトル', '焼きそばパン（大）', '绿茶饮料'];
+  const render = async (texts: string[]) => {
+    const lines = texts.map((text, i) => ({ articleNumber: `JP-${i}`, text, quantity: 1, unitPrice: 2, amount: 2, taxRate: 8 }));
+    const document = receiptIn('ja-JP', { lines, payments: [{ method: 'cash', amount: 6 }], total: 6 });
+    const pdf = await receiptPdf(document, [{ type: 'customer', variant: 'standard', printed: false, html: '' }]);
+    const folder = mkdtempSync(join(tmpdir(), 'mate-receipt-cjk-'));
+    const file = join(folder, 'receipt.pdf');
+    writeFileSync(file, pdf);
+    execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', file, join(folder, 'receipt')]);
+    const png = readFileSync(join(folder, 'receipt-1.png'));
+    const picture = readPng(png);
+    let ink = 0;
+    for (let y = 0; y < picture.height; y++) for (let x = 0; x < picture.width; x++) if (picture.grey(x, y) < 128) ink++;
+    return { file, png, ink };
+  };
+
+  it('embeds the CJK subset, gives the names back as text and draws each character as its own glyph, not as a box', async () => {
+    const japanese = await render(names);
+    const fonts = execFileSync('pdffonts', [japanese.file]).toString();
+    expect(fonts).toMatch(/NotoSansCJKjp-Regular/);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', japanese.file, '-']).toString().normalize('NFKC');
+    for (const name of names) expect(text).toContain(name.normalize('NFKC'));
+    // The receipt's own Japanese words (合計, 現金) come from the same font.
+    expect(text).toContain('合計');
+    if (process.env.MATE_KEEP_CJK_PNG) writeFileSync(process.env.MATE_KEEP_CJK_PNG, japanese.png);
+    // A missing glyph is the same box whatever the character: then a name of many-stroked 纏 and one of one-stroked 一
+    // leave the same ink. Drawn from the font, the strokes differ by far.
+    const dense = await render(['纏纏纏纏纏纏纏纏', '纏纏纏纏纏纏纏纏', '纏纏纏纏纏纏纏纏']);
+    const sparse = await render(['一一一一一一一一', '一一一一一一一一', '一一一一一一一一']);
+    expect(dense.ink - sparse.ink).toBeGreaterThan(1000);
+  });
+});

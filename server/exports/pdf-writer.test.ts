@@ -70,17 +70,20 @@ describe('PDF export writer', () => {
     expect(all).toContain('The PDF shows the first 150 of 400 rows. Export CSV or XLSX for all of them.');
   });
 
-  it('prints Cyrillic, Greek and Arabic with the shipped Noto Sans, no system font needed', async () => {
+  it('prints Cyrillic, Greek, Arabic, Japanese and Chinese with the shipped Noto Sans and its CJK subset, no system font needed', async () => {
     const columns: ExportColumn[] = [{ key: 'name', title: 'Товар', type: 'text' }, { key: 'amount', title: 'المبلغ', type: 'money' }];
-    const { file } = await pdfOf({ columns, rows: [{ name: 'Čaj', amount: 3 }, { name: 'Καφές', amount: 4 }] }, 'scripts');
+    const { file } = await pdfOf({ columns, rows: [{ name: 'Čaj', amount: 3 }, { name: 'Καφές', amount: 4 }, { name: '緑茶ペットボトル', amount: 5 }, { name: '绿茶饮料', amount: 6 }] }, 'scripts');
     const [page] = await pagesOf(file);
     expect(page).toContain('Товар');
     expect(page).toContain('Čaj');
     expect(page).toContain('Καφές');
+    expect(page).toContain('緑茶ペットボトル');
+    expect(page).toContain('绿茶饮料');
     expect(page!.normalize('NFKC')).toMatch(/[\u0600-\u06ff]/);
     const { stdout: fonts } = await run('pdffonts', [file]);
     expect(fonts).toContain('NotoSans-Regular');
     expect(fonts).toMatch(/NotoSansArabic-(Regular|Bold)/);
+    expect(fonts).toContain('NotoSansCJKjp-Regular');
     expect(fonts).not.toContain('DejaVu');
   });
 });

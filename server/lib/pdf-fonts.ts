@@ -1,12 +1,21 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Font } from '@react-pdf/renderer';
 
 const require = createRequire(import.meta.url);
+
+/** The shipped fonts that no npm package carries (server/lib/fonts, made by scripts/subset-cjk-font.py). */
+const SHIPPED_FONTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fonts');
 
 /**
  * The script subsets of the shipped Noto Sans (@fontsource/noto-sans, @fontsource/noto-sans-arabic; .woff, which
  * react-pdf reads), one family each, in fallback order: react-pdf takes each character from the first family that has
  * it. Nothing is fetched at run time and no system font is needed (Debian's DejaVu was, before).
+ *
+ * Japanese and Chinese come last, from a committed subset of Noto Sans CJK JP (kana, CJK punctuation, full-width
+ * forms, JIS level 1 kanji and GB 2312 level 1 hanzi; about 2 MB a weight): @fontsource/noto-sans-jp splits Japanese
+ * into ~120 files by character frequency, and react-pdf would have to register and probe each one per text run.
  */
 const SUBSETS = [
   { family: 'Noto Sans', file: (weight: number) => `@fontsource/noto-sans/files/noto-sans-latin-${weight}-normal.woff` },
@@ -14,9 +23,13 @@ const SUBSETS = [
   { family: 'Noto Sans Greek', file: (weight: number) => `@fontsource/noto-sans/files/noto-sans-greek-${weight}-normal.woff` },
   { family: 'Noto Sans Cyrillic', file: (weight: number) => `@fontsource/noto-sans/files/noto-sans-cyrillic-${weight}-normal.woff` },
   { family: 'Noto Sans Arabic', file: (weight: number) => `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff` },
+  { family: 'Noto Sans CJK', file: (weight: number) => path.join(SHIPPED_FONTS_DIR, `noto-sans-cjk-subset-${weight}.woff`) },
 ] as const;
 
-/** The font families of a PDF text, first choice first: Latin, Greek, Cyrillic and Arabic letters in regular and bold. */
+/** A subset's file: a path as it is, a package file through Node's resolution. */
+const fontFile = (file: string) => (path.isAbsolute(file) ? file : require.resolve(file));
+
+/** The font families of a PDF text, first choice first: Latin, Greek, Cyrillic, Arabic, Japanese and Chinese in regular and bold. */
 export const PDF_FONT_FAMILIES: string[] = SUBSETS.map((subset) => subset.family);
 
 let registered = false;
@@ -25,7 +38,7 @@ let registered = false;
 export function registerPdfFonts(): string[] {
   if (!registered) {
     for (const subset of SUBSETS) {
-      Font.register({ family: subset.family, fonts: [{ src: require.resolve(subset.file(400)) }, { src: require.resolve(subset.file(700)), fontWeight: 'bold' }] });
+      Font.register({ family: subset.family, fonts: [{ src: fontFile(subset.file(400)) }, { src: fontFile(subset.file(700)), fontWeight: 'bold' }] });
     }
     // Words are never hyphenated: the English hyphenation react-pdf has would split article numbers and other languages.
     Font.registerHyphenationCallback((word) => [word]);

@@ -23,11 +23,14 @@ describe('compileReport', () => {
     const raw: ReportDefinition = { ...base, kinds: ['sale'], columns: [base.columns[0]!, { name: 'total', title: TITLE, field: 'total', aggregate: 'max' }] };
     const statement = compileReport(raw).rows(RUN, { limit: 11, offset: 20 });
     expect(compileReport(raw).fromTotals).toBe(false);
-    expect(statement.params).toEqual([7, RUN.fromInstant, RUN.toInstant, 3, ['sale'], 11, 20]);
+    // The range is of business days (the stored day in the location's zone); the creation time, widened by a day
+    // on either side, lets the index narrow the scan.
+    expect(statement.params).toEqual([7, RUN.fromInstant, RUN.toInstant, '2026-03-01', '2026-04-01', 3, ['sale'], 11, 20]);
     expect(statement.sql).toBe(
-      `select to_char(date_trunc('month', (d."created_at" at time zone 'UTC')), 'YYYY-MM-DD') as "day", max(d."total") as "total" ` +
-        `from "mate_terminal_document" d where d."tenant_oid" = $1 and d.processed_at is not null and d."created_at" >= $2::timestamptz and d."created_at" < $3::timestamptz ` +
-        `and d."location_oid" = $4 and d."kind" = any($5::text[]) group by 1 order by 1 asc nulls last limit $6 offset $7`,
+      `select to_char(date_trunc('month', d.business_day::timestamp), 'YYYY-MM-DD') as "day", max(d."total") as "total" ` +
+        `from "mate_terminal_document" d where d."tenant_oid" = $1 and d.processed_at is not null and d."created_at" >= $2::timestamptz - interval '1 day' ` +
+        `and d."created_at" < $3::timestamptz + interval '1 day' and d.business_day >= $4::date and d.business_day < $5::date ` +
+        `and d."location_oid" = $6 and d."kind" = any($7::text[]) group by 1 order by 1 asc nulls last limit $8 offset $9`,
     );
   });
 

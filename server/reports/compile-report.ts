@@ -1,6 +1,7 @@
 import { columnType, isDimension, isDocumentSource, DEFAULT_REPORT_MAX_ROWS, type ReportColumn, type ReportDefinition, type ReportGrouping, type ReportRow, type ReportValueType } from '../../schemas';
 import { quoteIdent as q } from '../data/sql-names';
 import { AGGREGATE_SQL, SOURCE_SQL, type AggregateSql, type SourceSql } from './report-source-sql';
+import { BUSINESS_DAY_MARGIN } from '../documents/business-day';
 
 /** What one run filters by, already checked against the caller's scope (report-run-scope.ts). */
 export interface ResolvedRun {
@@ -102,9 +103,11 @@ export function compileReport(definition: ReportDefinition, options: { totals?: 
       params.push(value);
       conditions.push(condition(params.length));
     };
-    if (source.createdAt && run.fromInstant) add((n) => `${source.createdAt} >= $${n}::timestamptz`, run.fromInstant);
-    if (source.createdAt && run.toInstant) add((n) => `${source.createdAt} < $${n}::timestamptz`, run.toInstant);
-    // The totals keep days: the range's instants are whole UTC days, so their dates bound the same documents.
+    // The range is of business days (the location's days): the instants are the UTC midnights of its first day and
+    // of the day after its last, so their dates bound the days; the creation time, widened by the largest offset a
+    // zone has, only lets an index narrow the scan first.
+    if (source.createdAt && run.fromInstant) add((n) => `${source.createdAt} >= $${n}::timestamptz - ${BUSINESS_DAY_MARGIN}`, run.fromInstant);
+    if (source.createdAt && run.toInstant) add((n) => `${source.createdAt} < $${n}::timestamptz + ${BUSINESS_DAY_MARGIN}`, run.toInstant);
     if (source.day && run.fromInstant) add((n) => `${source.day} >= $${n}::date`, run.fromInstant.slice(0, 10));
     if (source.day && run.toInstant) add((n) => `${source.day} < $${n}::date`, run.toInstant.slice(0, 10));
     if (source.location && run.locationOid !== undefined) add((n) => `${source.location} = $${n}`, run.locationOid);

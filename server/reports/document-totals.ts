@@ -8,14 +8,18 @@ import type { Queryable } from '../db/database';
  * - facet `line` per tax rate: their lines (`entries` lines of `documents` documents, `amount`, `tax_amount`);
  * - facet `payment` per method: their payment lines (`entries`, `amount`).
  *
- * The day is the UTC day of the document's creation, the same day the report engine's raw sources group by, so a
- * report read from here equals one computed from the raw tables. A document is added once, when it is booked
+ * The day is the document's business day (its creation's day in its location's time zone, stored with it:
+ * server/documents/business-day.ts), the same day the report engine's raw sources group by, so a report read from
+ * here equals one computed from the raw tables. A document is added once, when it is booked
  * (processed), in the transaction that books it; nothing else writes the table but a rebuild.
  */
 export const DOCUMENT_TOTAL_TABLE = 'mate_document_total';
 
-/** The day a document counts on: shared by the totals and the report engine's raw sources. */
-export const documentDaySql = (createdAt: string) => `(${createdAt} at time zone 'UTC')::date`;
+/** The day a document `d` counts on: shared by the totals and the report engine's raw sources. */
+export const DOCUMENT_DAY_SQL = 'd.business_day';
+
+/** The day before migration 810 stored business days (the UTC day): migration 640 still builds with it. */
+export const UTC_DOCUMENT_DAY_SQL = "(d.created_at at time zone 'UTC')::date";
 
 // Tax is in the amount (gross prices): its share is amount * rate / (100 + rate), rounded per line as the report
 // engine rounds it, so that a sum of rows equals a sum of lines.
@@ -25,19 +29,19 @@ const KEY = 'tenant_oid, location_oid, day, kind, currency, facet, tax_rate, met
 const COLUMNS = `${KEY}, documents, entries, amount, tax_amount`;
 
 /** The totals of the documents `filter` selects (a condition on `d`, the document), one row per key. */
-function totalsOf(filter: string): string {
+function totalsOf(filter: string, day = DOCUMENT_DAY_SQL): string {
   return `
-    select d.tenant_oid, d.location_oid, ${documentDaySql('d.created_at')} as day, d.kind, d.currency, 'document' as facet, null::numeric(7, 4) as tax_rate, null::text as method,
+    select d.tenant_oid, d.location_oid, ${day} as day, d.kind, d.currency, 'document' as facet, null::numeric(7, 4) as tax_rate, null::text as method,
            count(*)::int as documents, count(*)::int as entries, sum(d.total) as amount, 0::numeric as tax_amount
       from mate_terminal_document d where ${filter}
      group by 1, 2, 3, 4, 5
     union all
-    select l.tenant_oid, l.location_oid, ${documentDaySql('l.created_at')}, l.kind, d.currency, 'line', l.tax_rate, null,
+    select l.tenant_oid, l.location_oid, ${day}, l.kind, d.currency, 'line', l.tax_rate, null,
            count(distinct l.document_oid)::int, count(*)::int, sum(l.amount), sum(${taxOfLine})
       from mate_document_line l join mate_terminal_document d on d.oid = l.document_oid where ${filter}
      group by 1, 2, 3, 4, 5, 7
     union all
-    select p.tenant_oid, p.location_oid, ${documentDaySql('p.created_at')}, p.kind, d.currency, 'payment', null, p.method,
+    select p.tenant_oid, p.location_oid, ${day}, p.kind, d.currency, 'payment', null, p.method,
            count(distinct p.document_oid)::int, count(*)::int, sum(p.amount), 0
       from mate_document_payment p join mate_terminal_document d on d.oid = p.document_oid where ${filter}
      group by 1, 2, 3, 4, 5, 8`;
@@ -63,11 +67,11 @@ export async function addDocumentTotals(db: Queryable, documentOids: readonly nu
  * Computes the totals again from the raw tables (every processed document, or those of one tenant): what migration
  * 640 backfills with, and what bulk loads (the demo data, the benches) call after writing documents by SQL.
  */
-export async function rebuildDocumentTotals(db: Queryable, tenantOid?: number): Promise<void> {
+export async function rebuildDocumentTotals(db: Queryable, tenantOid?: number, day = DOCUMENT_DAY_SQL): Promise<void> {
   const filter = tenantOid === undefined ? 'd.processed_at is not null' : 'd.processed_at is not null and d.tenant_oid = $1';
   const params = tenantOid === undefined ? [] : [tenantOid];
   await db.query(`delete from ${DOCUMENT_TOTAL_TABLE}${tenantOid === undefined ? '' : ' where tenant_oid = $1'}`, params);
-  await db.query(`insert into ${DOCUMENT_TOTAL_TABLE} (${COLUMNS}) ${totalsOf(filter)}`, params);
+  await db.query(`insert into ${DOCUMENT_TOTAL_TABLE} (${COLUMNS}) ${totalsOf(filter, day)}`, params);
 }
 
 /** The totals as they would be computed from the raw tables now (tests compare the table with this). */

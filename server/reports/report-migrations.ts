@@ -1,5 +1,5 @@
 import { exec, type Migration } from '../db/migrations';
-import { DOCUMENT_TOTAL_TABLE, rebuildDocumentTotals } from './document-totals';
+import { DOCUMENT_TOTAL_TABLE, rebuildDocumentTotals, UTC_DOCUMENT_DAY_SQL } from './document-totals';
 
 /**
  * The reports' own tables (versions 640-659; docs/reports.md "Pre-aggregation").
@@ -32,7 +32,8 @@ export const REPORT_MIGRATIONS: Migration[] = [
          create unique index mate_document_total_key on ${DOCUMENT_TOTAL_TABLE} (tenant_oid, location_oid, day, kind, currency, facet, tax_rate, method) nulls not distinct;
          create index mate_document_total_day on ${DOCUMENT_TOTAL_TABLE} (tenant_oid, facet, kind, day)`,
       );
-      await rebuildDocumentTotals(tx);
+      // UTC days: the business day column comes with migration 810, which rebuilds the totals from it.
+      await rebuildDocumentTotals(tx, undefined, UTC_DOCUMENT_DAY_SQL);
       await tx.query(`analyze ${DOCUMENT_TOTAL_TABLE}`);
     },
   },

@@ -1,6 +1,6 @@
 import type { ReportSource } from '../../schemas';
 import { entityTableName, quoteIdent as q } from '../data/sql-names';
-import { DOCUMENT_TOTAL_TABLE } from './document-totals';
+import { DOCUMENT_DAY_SQL, DOCUMENT_TOTAL_TABLE } from './document-totals';
 
 /** One source in SQL: its FROM, the filters every run applies, and each field's expression (the whitelist). */
 export interface SourceSql {
@@ -8,9 +8,12 @@ export interface SourceSql {
   /** Extra joins a field needs, by name; included only when a selected field asks for one. */
   joins: Record<string, string>;
   tenant: string;
-  /** The timestamp the date range and the `date` field read (document sources). */
+  /**
+   * The creation timestamp of document sources: the date range bounds it with a day of margin on either side, so
+   * that the (tenant, created_at) indexes narrow the scan before `day` decides (server/documents/business-day.ts).
+   */
   createdAt?: string;
-  /** Instead of `createdAt`: a date column the range reads as whole days (the pre-aggregated totals). */
+  /** The business day the date range reads as whole days: the document's stored day, or the totals' day. */
   day?: string;
   location?: string;
   kind?: string;
@@ -28,7 +31,8 @@ const col = (alias: string, name: string) => `${alias}.${q(name)}`;
 /** The fields every document source has, read from the table aliased `alias` (the document is always `d`). */
 function documentFields(alias: string): SourceSql['fields'] {
   return {
-    date: { sql: `(${col(alias, 'created_at')} at time zone 'UTC')` },
+    // A timestamp (date_trunc of a bare date would go through the session's time zone) of the business day.
+    date: { sql: `${DOCUMENT_DAY_SQL}::timestamp` },
     kind: { sql: col(alias, 'kind') },
     location: { sql: col(alias, 'location_oid') },
     locationName: { sql: col('loc', 'Name'), join: 'location' },
@@ -52,6 +56,7 @@ function documentSource(alias: string, table: string | undefined, fields: Source
     joins: { ...documentJoins(alias), ...joins },
     tenant: col(alias, 'tenant_oid'),
     createdAt: col(alias, 'created_at'),
+    day: DOCUMENT_DAY_SQL,
     location: col(alias, 'location_oid'),
     kind: col(alias, 'kind'),
     always: ['d.processed_at is not null'],

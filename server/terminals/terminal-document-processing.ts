@@ -7,7 +7,8 @@ import type { Receipt } from './receipt-schema';
 
 /**
  * Booking handed-in documents (docs/terminals.md "Processing"). A terminal's receipt is checked, stored and *booked*
- * at intake, in one transaction: marked processed and added to the tenant's daily turnover (`mate_turnover_day`) and
+ * at intake, in one transaction: marked processed and added to the tenant's daily turnover (`mate_turnover_day`, per
+ * business day: server/documents/business-day.ts) and
  * to the reports' totals (`mate_document_total`). A document is **unprocessed** while `processed_at` is null: it did
  * not fit its tenant's data and `processing_error` says why (or it was handed in before intake booked). The reprocess
  * job (ResetProcessQueue) retries those.
@@ -50,7 +51,7 @@ export async function bookDocuments(db: Queryable, oids: readonly number[]): Pro
   if (oids.length === 0) return;
   await db.query(
     `insert into mate_turnover_day as t (tenant_oid, day, receipt_count, total, computed_at)
-     select tenant_oid, (created_at at time zone 'UTC')::date, count(*)::int, sum(total), now() from mate_terminal_document
+     select tenant_oid, business_day, count(*)::int, sum(total), now() from mate_terminal_document
       where oid = any($1::bigint[]) and document_type = 'receipt' and kind in (${TURNOVER_KINDS_SQL})
       group by 1, 2 order by 1, 2
      on conflict (tenant_oid, day) do update set receipt_count = t.receipt_count + excluded.receipt_count, total = t.total + excluded.total, computed_at = excluded.computed_at`,
@@ -64,14 +65,14 @@ export type ProcessingOutcome = { processed: true } | { processed: false; error:
 
 /**
  * Processes one document again (call it in a transaction): checks it against its tenant, marks it processed, adds it
- * to the reports' totals, and books its UTC day again from every receipt of that day that processing has not refused
+ * to the reports' totals, and books its business day again from every receipt of that day that processing has not refused
  * (so a second run never counts twice).
  * A document that cannot be booked keeps the reason in `processing_error`, stays unprocessed and leaves the day's
  * figure. `gone`: processed meanwhile.
  */
 export async function processDocument(db: Queryable, tables: ProcessingTables, oid: number, now: number): Promise<ProcessingOutcome> {
   const found = await db.query<{ tenant_oid: string | number; terminal_oid: string | number; currency: string; body: Receipt; day: string }>(
-    `select tenant_oid, terminal_oid, currency, body, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day
+    `select tenant_oid, terminal_oid, currency, body, to_char(business_day, 'YYYY-MM-DD') as day
        from mate_terminal_document where oid = $1 and processed_at is null for update`,
     [oid],
   );
@@ -86,7 +87,7 @@ export async function processDocument(db: Queryable, tables: ProcessingTables, o
     `insert into mate_turnover_day (tenant_oid, day, receipt_count, total, computed_at)
      select $1, $2::date, count(*)::int, coalesce(sum(total), 0), $3::timestamptz from mate_terminal_document
       where tenant_oid = $1 and document_type = 'receipt' and kind in (${TURNOVER_KINDS_SQL}) and processing_error is null
-        and created_at >= $2::date::timestamp at time zone 'UTC' and created_at < ($2::date + 1)::timestamp at time zone 'UTC'
+        and business_day = $2::date
      on conflict (tenant_oid, day) do update set receipt_count = excluded.receipt_count, total = excluded.total, computed_at = excluded.computed_at`,
     [document.tenant_oid, document.day, at],
   );

@@ -5,8 +5,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * recompute-daily-turnover { days }: sums the receipts the tenant's terminals handed in
- * (mate_terminal_document, server/terminals) per UTC day of their creation
- * into mate_turnover_day for the last `days` days up to today, one day per step (progress in days). A day without
+ * (mate_terminal_document, server/terminals) per business day (the day of their creation in their location's time
+ * zone, server/documents/business-day.ts) into mate_turnover_day for the last `days` days up to today (UTC's today;
+ * intake books a zone's later day as its receipts arrive), one day per step (progress in days). A day without
  * receipts gets a zero figure, so the dashboard can tell "nothing sold" from "not computed".
  */
 export const recomputeDailyTurnover: JobDefinition<{ days: number }> = {
@@ -42,10 +43,10 @@ export const recomputeDailyTurnover: JobDefinition<{ days: number }> = {
       await db.transaction(async (tx) => {
         await tx.query(
           `insert into mate_turnover_day (tenant_oid, day, receipt_count, total, computed_at)
-           select $1, $2::date, count(*)::int, coalesce(sum(total), 0), $5::timestamptz from mate_terminal_document
-           where tenant_oid = $1 and document_type = 'receipt' and kind in (${TURNOVER_KINDS_SQL}) and processing_error is null and created_at >= $3::timestamptz and created_at < $4::timestamptz
+           select $1, $2::date, count(*)::int, coalesce(sum(total), 0), $3::timestamptz from mate_terminal_document
+           where tenant_oid = $1 and document_type = 'receipt' and kind in (${TURNOVER_KINDS_SQL}) and processing_error is null and business_day = $2::date
            on conflict (tenant_oid, day) do update set receipt_count = excluded.receipt_count, total = excluded.total, computed_at = excluded.computed_at`,
-          [tenantOid, day, new Date(from).toISOString(), new Date(from + DAY_MS).toISOString(), new Date(now()).toISOString()],
+          [tenantOid, day, new Date(now()).toISOString()],
         );
       });
       await progress(index + 1);

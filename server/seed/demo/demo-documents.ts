@@ -274,9 +274,9 @@ export async function seedDemoDocuments(ctx: DemoContext, tenants: SeededTenant[
   await ctx.tx.query(`insert into mate_document_payment (${PAYMENT_COLUMNS}) ${PAYMENTS_FROM_BODY}`);
   await ctx.tx.query(
     `insert into mate_turnover_day (tenant_oid, day, receipt_count, total, computed_at)
-     select tenant_oid, (created_at at time zone 'UTC')::date, count(*)::int, sum(total), $1::timestamptz from mate_terminal_document
+     select tenant_oid, business_day, count(*)::int, sum(total), $1::timestamptz from mate_terminal_document
       where document_type = 'receipt' and kind in (${TURNOVER_KINDS_SQL}) and processing_error is null
-      group by tenant_oid, (created_at at time zone 'UTC')::date
+      group by tenant_oid, business_day
      on conflict (tenant_oid, day) do update set receipt_count = excluded.receipt_count, total = excluded.total, computed_at = excluded.computed_at`,
     [options.until.toISOString()],
   );

@@ -1,7 +1,8 @@
 import { Alert, Box, CloseButton, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from 'react-router';
-import { formatDate, formatNumber } from '../../lib/format/format-number';
+import { formatNumber } from '../../lib/format/format-number';
+import { formatDocumentTime } from './document-time';
 import { BusyHourglass } from '../../shell/busy-hourglass';
 import type { DocumentDetail, DocumentSummary, ReceiptDownload } from './document-types';
 import { ReceiptParts } from './receipt-parts';
@@ -35,7 +36,7 @@ export function DocumentDetailPane({ detail, loading, failed, onClose, hrefOf, b
   const linkTo = (document: DocumentSummary) => (
     <Link asChild colorPalette="blue" key={document.uid}>
       <RouterLink to={hrefOf(document)} data-testid="document-link">
-        {kindName(document.kind)} {document.id ?? ''} · {formatDate(document.createdAt, locale, { dateStyle: 'short', timeStyle: 'short' })}
+        {kindName(document.kind)} {document.id ?? ''} · {formatDocumentTime(document, locale, { dateStyle: 'short', timeStyle: 'short' })}
       </RouterLink>
     </Link>
   );
@@ -56,7 +57,7 @@ export function DocumentDetailPane({ detail, loading, failed, onClose, hrefOf, b
                 {kindName(detail.kind)} {detail.id ?? ''}
               </Heading>
               <Text fontSize="sm" color="fg.muted">
-                {formatDate(detail.createdAt, locale, { dateStyle: 'full', timeStyle: 'short' })} · <bdi>{detail.locationName ?? ''}</bdi> · <bdi>{detail.terminalName ?? `#${detail.terminalOid}`}</bdi>
+                {formatDocumentTime(detail, locale, { dateStyle: 'full', timeStyle: 'short' })} · <bdi>{detail.locationName ?? ''}</bdi> · <bdi>{detail.terminalName ?? `#${detail.terminalOid}`}</bdi>
                 {detail.operator ? (
                   <>
                     {' · '}

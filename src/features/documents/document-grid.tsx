@@ -4,7 +4,8 @@ import { useMemo, type UIEvent } from 'react';
 import { DataGrid, type Column, type SortColumn } from 'react-data-grid';
 import 'react-data-grid/lib/styles.css';
 import '../../lib/ui/grid-table.css';
-import { formatDate, formatNumber } from '../../lib/format/format-number';
+import { formatNumber } from '../../lib/format/format-number';
+import { formatDocumentTime } from './document-time';
 import type { DocumentSort } from './document-query';
 import type { DocumentSummary } from './document-types';
 
@@ -37,7 +38,7 @@ export function DocumentGrid({ rows, label, sort, onSortChange, selected, onSele
   const columns = useMemo<Column<DocumentSummary>[]>(() => {
     const list: Column<DocumentSummary>[] = [
       { key: 'id', name: t`Number`, width: 110, sortable: true, cellClass: 'mate-number', renderCell: ({ row }) => (row.id === null ? '' : formatNumber(row.id, locale, { useGrouping: false })) },
-      { key: 'createdAt', name: t`Date`, width: 180, sortable: true, renderCell: ({ row }) => formatDate(row.createdAt, locale, { dateStyle: 'short', timeStyle: 'short' }) },
+      { key: 'createdAt', name: t`Date`, width: 180, sortable: true, renderCell: ({ row }) => formatDocumentTime(row, locale, { dateStyle: 'short', timeStyle: 'short' }) },
     ];
     if (tenantNames) list.push({ key: 'tenant', name: t`Organisation`, width: 160, renderCell: ({ row }) => <bdi>{tenantNames.get(row.tenantOid) ?? `#${row.tenantOid}`}</bdi> });
     list.push(
