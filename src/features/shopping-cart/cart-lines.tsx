@@ -20,7 +20,7 @@ export function CartLines({ cart, totals, dispatch }: { cart: CartState; totals:
     );
   }
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t`Cart lines`}>
+    <Table.ScrollArea position="relative" borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t`Cart lines`}>
       <Table.Root size="sm" data-testid="cart-lines">
         <Table.Caption srOnly>{t`Cart lines`}</Table.Caption>
         <Table.Header>

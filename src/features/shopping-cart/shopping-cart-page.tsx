@@ -15,12 +15,12 @@ export function ShoppingCartPage() {
   const { t } = useLingui();
   const { cart, totals, dispatch } = useShoppingCart();
   return (
-    <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(18rem, 1fr)' }} gap="4" data-testid="shopping-cart">
+    <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(18rem, 1fr)' }} gap="4" data-testid="shopping-cart">
       <Stack gap="4" minW="0">
         <ArticleSearch onAdd={(article, answer) => dispatch({ type: 'add', article, currency: answer.currency, decimals: answer.decimals })} />
         <CartLines cart={cart} totals={totals} dispatch={dispatch} />
       </Stack>
-      <Stack gap="3">
+      <Stack gap="3" minW="0">
         <HStack justify="space-between" flexWrap="wrap" gap="2">
           <Text textStyle="sm" fontWeight="medium">
             {t`Cart discount`}
