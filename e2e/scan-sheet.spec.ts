@@ -41,7 +41,7 @@ test('prints a sheet of random barcodes from the navigation: count and layout by
   await layout.selectOption('a4-2x5');
   await expect(page).toHaveURL(/count=10&layout=a4-2x5&seed=\d+/);
   await expect(page.getByTestId('sheet-cell')).toHaveCount(10);
-  await expect(page.getByTestId('sheet-summary')).toContainText('10 barcodes on 1 pages');
+  await expect(page.getByTestId('sheet-summary')).toContainText('Barcodes: 10; pages: 1;');
   await expect(page.getByRole('img', { name: /^Barcode / })).toHaveCount(10);
   const shown = await codes(page);
 

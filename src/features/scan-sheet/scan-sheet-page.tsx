@@ -92,7 +92,7 @@ export function ScanSheetPage() {
       ) : (
         <>
           <Text textStyle="sm" color="fg.muted" data-testid="sheet-summary">
-            {t`${i18n.number(data.items.length)} barcodes on ${i18n.number(data.pages)} pages; seed ${data.seed} (the same seed prints the same articles). EAN-13 where the GTIN is valid, else Code 128.`}
+            {t`Barcodes: ${i18n.number(data.items.length)}; pages: ${i18n.number(data.pages)}; seed ${data.seed} (the same seed prints the same articles). EAN-13 where the GTIN is valid, else Code 128.`}
           </Text>
           <SheetPreview sheet={data} />
         </>

@@ -7,12 +7,12 @@ function PreviewCell({ item }: { item: SheetItem }) {
   const { t } = useLingui();
   const picture = useBarcodePicture(item.code, item.symbology);
   return (
-    <Box borderWidth="1px" borderStyle="dashed" borderColor="gray.300" p="1.5" textAlign="center" minW="0" data-testid="sheet-cell" data-code={item.code}>
+    <Box borderWidth="1px" borderStyle="dashed" borderColor="gray.300" p="1.5" textAlign="center" minW="0" minH="0" display="flex" flexDirection="column" justifyContent="space-between" overflow="hidden" data-testid="sheet-cell" data-code={item.code}>
       <Text fontSize="2xs" lineClamp={2} color="gray.900">
         <bdi>{item.text}</bdi>
       </Text>
       {picture ? (
-        <Image src={picture} alt={t`Barcode ${item.code}`} maxH="16" mx="auto" my="1" objectFit="contain" w="full" />
+        <Image src={picture} alt={t`Barcode ${item.code}`} flex="1" minH="0" maxH="16" mx="auto" my="1" objectFit="contain" w="full" />
       ) : (
         <Skeleton h="12" my="1" />
       )}
