@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
 import { CASH_MOVEMENT_KINDS, CORRECTION_KINDS } from './document-kinds';
 import type { Receipt } from '../terminals/receipt-schema';
+import { taxRateKey, taxTotalsOf } from '../../schemas/price-calculation';
 
 /** The entity tables a document is checked against; the ones a catalogue lacks are not checked. */
 export interface DocumentTables {
@@ -21,7 +22,7 @@ export function documentTablesOf(catalogue: Catalogue, posTable: string): Docume
 /** Hundredths, so that sums compare without binary rounding. */
 const cents = (amount: number) => Math.round(amount * 100);
 /** Rates compare to four decimals, as they are stored. */
-const rateKey = (rate: number) => Math.round(rate * 10_000);
+const rateKey = taxRateKey;
 const formatRate = (rate: number) => `${rate} %`;
 
 async function tenantOf(db: Queryable, tables: DocumentTables, tenantOid: number): Promise<{ currency: string | null; country: string | null }> {
@@ -66,12 +67,8 @@ async function taxProblem(db: Queryable, tables: DocumentTables, tenantOid: numb
 /** When the receipt states its totals per tax rate: each must be the sum of its lines, and net + tax its amount. */
 export function taxTotalsProblem(receipt: Receipt): string | undefined {
   if (!receipt.taxes) return undefined;
-  const perRate = new Map<number, { rate: number; sum: number }>();
-  for (const line of receipt.lines) {
-    const entry = perRate.get(rateKey(line.taxRate)) ?? { rate: line.taxRate, sum: 0 };
-    entry.sum += cents(line.amount);
-    perRate.set(rateKey(line.taxRate), entry);
-  }
+  // The same sums per tax rate as the POS and the shopping cart compute (schemas/price-calculation.ts).
+  const perRate = new Map(taxTotalsOf(receipt.lines.map((line) => ({ amount: cents(line.amount), taxRate: line.taxRate }))).map((total) => [rateKey(total.rate), { rate: total.rate, sum: total.amount }]));
   const stated = new Set<number>();
   for (const tax of receipt.taxes) {
     const key = rateKey(tax.rate);

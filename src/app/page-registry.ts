@@ -30,6 +30,8 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'document-locks': preloadable(() => import('../features/diagnostics').then((module) => module.DocumentLocksPage)),
   'unprocessed-documents': preloadable(() => import('../features/diagnostics').then((module) => module.UnprocessedDocumentsPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
+  'shopping-cart': preloadable(() => import('../features/shopping-cart').then((module) => module.ShoppingCartPage)),
+  'scan-sheet': preloadable(() => import('../features/scan-sheet').then((module) => module.ScanSheetPage)),
 };
 
 /** The page for a component key, or undefined when none is built yet. */

@@ -1,4 +1,7 @@
 import {
+  ImageUp,
+  ScanBarcode,
+  ShoppingCart,
   Activity,
   BadgePercent,
   Ban,
@@ -142,6 +145,9 @@ const ICONS: Record<string, LucideIcon> = {
   'user-lock': UserLock,
   'circle-help': CircleHelp,
   'file': File,
+  'shopping-cart': ShoppingCart,
+  'scan-barcode': ScanBarcode,
+  'image-up': ImageUp,
 };
 
 /** Whether a name has its own icon (not the neutral page icon). */
