@@ -111,7 +111,7 @@ function buttonProblems(button: LayoutButton, index: number, content: LayoutCont
   const colours = COLOUR_PATTERN.test(button.background) && COLOUR_PATTERN.test(button.foreground);
   if (!COLOUR_PATTERN.test(button.background)) add('background', 'must be a colour as #rrggbb');
   if (!COLOUR_PATTERN.test(button.foreground)) add('foreground', 'must be a colour as #rrggbb');
-  if (colours && contrastRatio(button.background, button.foreground) < MIN_CONTRAST) add('foreground', `has a contrast of ${contrastRatio(button.background, button.foreground).toFixed(1)}:1 with the background, less than ${MIN_CONTRAST}:1`);
+  if (colours && contrastRatio(button.background, button.foreground) < MIN_CONTRAST) add('foreground', `has a contrast of ${(Math.floor(contrastRatio(button.background, button.foreground) * 10) / 10).toFixed(1)}:1 with the background, less than ${MIN_CONTRAST}:1`);
   if (button.icon !== null && !RETAIL_ICON_NAMES.has(button.icon)) add('icon', 'is not a retail icon');
   return problems;
 }
