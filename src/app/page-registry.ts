@@ -30,6 +30,9 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'document-locks': preloadable(() => import('../features/diagnostics').then((module) => module.DocumentLocksPage)),
   'unprocessed-documents': preloadable(() => import('../features/diagnostics').then((module) => module.UnprocessedDocumentsPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
+  'quick-access-list': preloadable(() => import('../features/quick-access').then((module) => module.LayoutListPage)),
+  'article-quick-selection-list': preloadable(() => import('../features/quick-access').then((module) => module.LayoutListPage)),
+  'retail-icons': preloadable(() => import('../features/retail-icons').then((module) => module.RetailIconsPage)),
 };
 
 /** The page for a component key, or undefined when none is built yet. */
