@@ -25,7 +25,8 @@ export function LayoutEditorPage({ kind, oid, listPath }: { kind: LayoutKind; oi
   const { draft, stored, problems, change } = editor;
   const [selectedId, setSelectedId] = useState<string>();
   const [preview, setPreview] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
+  // The button the keyboard last moved: its new place is read out from the current draft.
+  const [movedId, setMovedId] = useState<string>();
   const guard = useUnsavedGuard(editor.dirty);
   const faulty = useMemo(() => new Set(problems.map((problem) => problem.buttonId).filter((id): id is string => id !== undefined)), [problems]);
 
@@ -39,10 +40,8 @@ export function LayoutEditorPage({ kind, oid, listPath }: { kind: LayoutKind; oi
   const readOnly = !stored.canChange;
   const selected = draft.content.buttons.find((button) => button.id === selectedId);
   const setContent = (update: (content: LayoutContent) => LayoutContent) => change((current) => ({ ...current, content: update(current.content) }));
-  const announce = (id: string) => {
-    const button = draft.content.buttons.find((candidate) => candidate.id === id);
-    if (button) setAnnouncement(t`${button.label || button.target}: column ${button.x + 1}, row ${button.y + 1}, ${button.w} by ${button.h} cells`);
-  };
+  const moved = draft.content.buttons.find((candidate) => candidate.id === movedId);
+  const announcement = moved ? t`${moved.label || moved.target}: column ${moved.x + 1}, row ${moved.y + 1}, ${moved.w} by ${moved.h} cells` : '';
   const save = async () => {
     if (problems.length > 0) {
       toasts.show({ type: 'warning', title: t`The layout has problems`, content: t`Correct the problems listed under the grid, then save again.` });
@@ -146,7 +145,7 @@ export function LayoutEditorPage({ kind, oid, listPath }: { kind: LayoutKind; oi
               onMoveBy={(id, dx, dy, resize) => {
                 setContent((content) => (resize ? resizeButton(content, id, dx, dy) : moveButton(content, id, dx, dy)));
                 setSelectedId(id);
-                queueMicrotask(() => announce(id));
+                setMovedId(id);
               }}
               onRemove={(id) => {
                 setContent((content) => removeButton(content, id));
