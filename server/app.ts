@@ -23,6 +23,7 @@ import { scopeRoutes } from './routes/scope-routes';
 import { terminalRoutes } from './terminals/terminal-routes';
 import { unprocessedDocumentRoutes } from './documents/unprocessed-documents-routes';
 import { posSettingsRoutes } from './pos-settings/pos-settings-routes';
+import { posLayoutRoutes } from './quick-access/layout-routes';
 import { diagnosticsRoutes } from './diagnostics/diagnostics-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { shoppingCartRoutes } from './shopping-cart/shopping-cart-routes';
@@ -130,6 +131,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(unprocessedDocumentRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       // The settings document is checked here: a broken one stops the start naming file, path and reason.
       await app.register(posSettingsRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext, pushToTerminals: options.data.catalogue.find('tenancy', 'pos-terminal') !== undefined });
+      await app.register(posLayoutRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext, pushToTerminals: options.data.catalogue.find('tenancy', 'pos-terminal') !== undefined });
       await app.register(diagnosticsRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext });
       await app.register(dashboardRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(shoppingCartRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });

@@ -127,6 +127,9 @@ describe('hostile requests to every route', () => {
     if (target.path.startsWith('/api/pos-settings/')) {
       return (await t.database.db.query<{ n: string }>("select (select count(*) from mate_pos_setting)::text || '/' || (select count(*) from mate_pos_setting_change)::text as n")).rows[0]!.n;
     }
+    if (target.path.startsWith('/api/pos-layouts/')) {
+      return (await t.database.db.query<{ n: string }>("select count(*)::text || '/' || coalesce(sum(version), 0)::text as n from mate_pos_layout")).rows[0]!.n;
+    }
     if (target.path.includes('/attachments/')) {
       return (await t.database.db.query<{ n: string }>('select count(*)::text as n from mate_document_attachment')).rows[0]!.n;
     }

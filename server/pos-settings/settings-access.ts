@@ -6,41 +6,45 @@ import type { ChangeVisibility } from './settings-store';
 /** The page path whose rights govern the POS configuration (server/metadata/navigation.json). */
 export const POS_CONFIGURATION_PATH = '/settings/pos/configuration';
 
-const globally = (context: RequestContext, action: 'Read' | 'Update'): boolean => (context.canGlobally ? context.canGlobally(POS_CONFIGURATION_PATH, action) : context.can(POS_CONFIGURATION_PATH, action));
-const inTenant = (context: RequestContext, action: 'Read' | 'Update', tenantOid: number): boolean => context.tenantOids.includes(tenantOid) && context.can(POS_CONFIGURATION_PATH, action, tenantOid);
-
-/** The caller's tenants where they may read the configuration. */
-export const readableTenants = (context: RequestContext): number[] => context.tenantOids.filter((tenantOid) => context.can(POS_CONFIGURATION_PATH, 'Read', tenantOid));
-
 /**
- * Reading at a scope: a tenant's, location's or terminal's values need Read in that tenant; GLOBAL and COUNTRY values
- * (which every tenant below inherits) need Read in one of the caller's tenants, or globally.
+ * Who may read and change values stored per scope, by the rights on a page: the POS configuration's, and the POS
+ * button layouts' (server/quick-access), which follow the same rules with their own page's rights.
  */
-export function mayRead(context: RequestContext, scope: ResolvedScope): boolean {
-  if (scope.tenantOid === null) return globally(context, 'Read') || readableTenants(context).length > 0;
-  return inTenant(context, 'Read', scope.tenantOid);
+export function scopeAccess(pagePath: string, what: string) {
+  const globally = (context: RequestContext, action: 'Read' | 'Update'): boolean => (context.canGlobally ? context.canGlobally(pagePath, action) : context.can(pagePath, action));
+  const inTenant = (context: RequestContext, action: 'Read' | 'Update', tenantOid: number): boolean => context.tenantOids.includes(tenantOid) && context.can(pagePath, action, tenantOid);
+  /** The caller's tenants where they may read. */
+  const readableTenants = (context: RequestContext): number[] => context.tenantOids.filter((tenantOid) => context.can(pagePath, 'Read', tenantOid));
+  /**
+   * Reading at a scope: a tenant's, location's or terminal's values need Read in that tenant; GLOBAL and COUNTRY values
+   * (which every tenant below inherits) need Read in one of the caller's tenants, or globally.
+   */
+  const mayRead = (context: RequestContext, scope: ResolvedScope): boolean => (scope.tenantOid === null ? globally(context, 'Read') || readableTenants(context).length > 0 : inTenant(context, 'Read', scope.tenantOid));
+  /**
+   * Changing at a scope: Update in the scope's tenant; GLOBAL and COUNTRY values reach other tenants, so they need
+   * Update held globally (a tenant's administrator cannot change what other tenants inherit).
+   */
+  const mayChange = (context: RequestContext, scope: ResolvedScope): boolean => (scope.tenantOid === null ? globally(context, 'Update') : inTenant(context, 'Update', scope.tenantOid));
+  return {
+    globally,
+    readableTenants,
+    mayRead,
+    mayChange,
+    requireRead(context: RequestContext, scope: ResolvedScope): void {
+      if (!mayRead(context, scope)) throw new ApiError(403, `Reading ${what} at ${scope.scope} needs Read on ${pagePath} ${scope.tenantOid === null ? 'in one of your tenants' : `in tenant ${scope.tenantOid}`}.`);
+    },
+    requireChange(context: RequestContext, scope: ResolvedScope): void {
+      if (!mayChange(context, scope)) throw new ApiError(403, `Changing ${what} at ${scope.scope} needs Update on ${pagePath} ${scope.tenantOid === null ? 'globally' : `in tenant ${scope.tenantOid}`}.`);
+    },
+  };
 }
 
-/**
- * Changing at a scope: Update in the scope's tenant; GLOBAL and COUNTRY values reach other tenants, so they need
- * Update held globally (a tenant's administrator cannot change what other tenants inherit).
- */
-export function mayChange(context: RequestContext, scope: ResolvedScope): boolean {
-  if (scope.tenantOid === null) return globally(context, 'Update');
-  return inTenant(context, 'Update', scope.tenantOid);
-}
-
-export function requireRead(context: RequestContext, scope: ResolvedScope): void {
-  if (!mayRead(context, scope)) throw new ApiError(403, `Reading the POS configuration at ${scope.scope} needs Read on ${POS_CONFIGURATION_PATH} ${scope.tenantOid === null ? 'in one of your tenants' : `in tenant ${scope.tenantOid}`}.`);
-}
-
-export function requireChange(context: RequestContext, scope: ResolvedScope): void {
-  if (!mayChange(context, scope)) throw new ApiError(403, `Changing the POS configuration at ${scope.scope} needs Update on ${POS_CONFIGURATION_PATH} ${scope.tenantOid === null ? 'globally' : `in tenant ${scope.tenantOid}`}.`);
-}
+const configurationAccess = scopeAccess(POS_CONFIGURATION_PATH, 'the POS configuration');
+export const { readableTenants, mayRead, mayChange, requireRead, requireChange } = configurationAccess;
 
 /** Which recorded changes the caller may read: those of the scopes they may read. */
 export function changeVisibility(context: RequestContext, countriesOf: (tenantOids: number[]) => Promise<string[]>): Promise<ChangeVisibility> {
   const tenants = readableTenants(context);
-  const global = globally(context, 'Read') || tenants.length > 0;
+  const global = configurationAccess.globally(context, 'Read') || tenants.length > 0;
   return countriesOf(tenants).then((countries) => ({ global, countries, tenantOids: tenants }));
 }

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
 import { terminalPosSettings } from '../pos-settings/terminal-settings';
+import { terminalPosLayouts } from '../quick-access/terminal-layouts';
 import { logTerminalEvent } from './terminal-state';
 
 /**
@@ -56,8 +57,11 @@ export async function queueConfigurationPushes(db: Database, tables: Configurati
   for (const terminal of terminals.rows) {
     const settings: Record<string, unknown> = {};
     for (const column of CONFIGURATION_COLUMNS) settings[column.charAt(0).toLowerCase() + column.slice(1)] = terminal[column] ?? null;
-    const posSettings = await terminalPosSettings(db, { terminalOid: Number(terminal.Oid), locationOid: terminal.LocationOid === null || terminal.LocationOid === undefined ? null : Number(terminal.LocationOid), tenantOid, country: tenant?.CountryCode ?? null });
-    const configuration = { ...settings, currency, issuedAt, posSettings };
+    const place = { terminalOid: Number(terminal.Oid), locationOid: terminal.LocationOid === null || terminal.LocationOid === undefined ? null : Number(terminal.LocationOid), tenantOid, country: tenant?.CountryCode ?? null };
+    const posSettings = await terminalPosSettings(db, place);
+    // The button layouts of the POS screen (docs/pos-layouts.md), by the same chain of scopes.
+    const posLayouts = await terminalPosLayouts(db, place);
+    const configuration = { ...settings, currency, issuedAt, posSettings, posLayouts };
     const inserted = await db.query<{ oid: string | number }>(
       'insert into mate_terminal_configuration_push (job_oid, terminal_oid, tenant_oid, configuration) values ($1, $2, $3, $4::jsonb) returning oid',
       [jobOid, terminal.Oid, tenantOid, JSON.stringify(configuration)],

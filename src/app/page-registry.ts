@@ -32,6 +32,9 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
   'shopping-cart': preloadable(() => import('../features/shopping-cart').then((module) => module.ShoppingCartPage)),
   'scan-sheet': preloadable(() => import('../features/scan-sheet').then((module) => module.ScanSheetPage)),
+  'quick-access-list': preloadable(() => import('../features/quick-access').then((module) => module.LayoutListPage)),
+  'article-quick-selection-list': preloadable(() => import('../features/quick-access').then((module) => module.LayoutListPage)),
+  'retail-icons': preloadable(() => import('../features/retail-icons').then((module) => module.RetailIconsPage)),
 };
 
 /** The page for a component key, or undefined when none is built yet. */

@@ -7,7 +7,7 @@ import { useTenancy } from '../../shell/tenancy-context';
 import type { GroupView } from './pos-settings-types';
 import { SettingRow, useScopeName } from './setting-row';
 import { usePosConfiguration } from './use-pos-configuration';
-import { useScopeOptions } from './use-scope-options';
+import { useScopeOptions } from '../../lib/tenancy/pos-scope-options';
 
 const SCOPE = /^(GLOBAL|COUNTRY:[A-Z]{2}|(TENANT|LOCATION|TERMINAL):[1-9]\d{0,14})$/;
 

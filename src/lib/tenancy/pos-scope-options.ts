@@ -1,6 +1,8 @@
 import useSWR from 'swr';
-import { apiGet } from '../../lib/api/api-client';
-import type { ScopeLevel } from './pos-settings-types';
+import { apiGet } from '../api/api-client';
+
+/** The levels of the POS configuration's scope tree, from the top down. */
+export type ScopeLevel = 'GLOBAL' | 'COUNTRY' | 'TENANT' | 'LOCATION' | 'TERMINAL';
 
 interface ScopeItem {
   index: number;
@@ -21,7 +23,7 @@ export interface ScopeOption {
   id: string;
 }
 
-/** The scope as /api/pos-settings/* writes it: GLOBAL, COUNTRY:DE, TENANT:12 ... */
+/** The scope as /api/pos-settings/* and /api/pos-layouts/* write it: GLOBAL, COUNTRY:DE, TENANT:12 ... */
 const scopeOf = (item: ScopeItem) => (item.type === 'GLOBAL' ? 'GLOBAL' : `${item.type}:${item.type === 'COUNTRY' ? item.id : item.oid}`);
 
 /** The levels of the caller's scope tree with POS terminals only (GET /api/settings/scope), parents before children. */

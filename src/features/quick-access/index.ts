@@ -1,0 +1,1 @@
+export { LayoutListPage } from './layout-list-page';

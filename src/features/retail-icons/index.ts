@@ -1,0 +1,1 @@
+export { RetailIconsPage } from './retail-icons-page';
