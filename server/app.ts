@@ -25,6 +25,7 @@ import { unprocessedDocumentRoutes } from './documents/unprocessed-documents-rou
 import { posSettingsRoutes } from './pos-settings/pos-settings-routes';
 import { diagnosticsRoutes } from './diagnostics/diagnostics-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
+import { exchangeRateRoutes } from './exchange-rates/exchange-rate-routes';
 import type { TerminalTimings } from './terminals/terminal-session';
 import { createContextResolver } from './identity/context-resolver';
 import { createErrorDetailAccess } from './identity/error-detail-access';
@@ -130,6 +131,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(posSettingsRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext, pushToTerminals: options.data.catalogue.find('tenancy', 'pos-terminal') !== undefined });
       await app.register(diagnosticsRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext });
       await app.register(dashboardRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
+      await app.register(exchangeRateRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(jobsPlugin, { importDir: options.config.importDir, ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
     }
     await registerStaticUi(app, options.config.staticDir);
