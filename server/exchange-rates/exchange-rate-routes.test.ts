@@ -175,6 +175,8 @@ describe('the exchange rate routes', () => {
       expect(await edited).toEqual({ topics: ['exchange-rates'], tenantOids: [tenants.DE] });
       const card = (await call('GET', `/api/currencies/exchange-rates?tenantOid=${tenants.DE}`, tokens.dora)).json<{ exchangeRates: { foreignCurrency: string; exchangeRate: number }[] }>();
       expect(card.exchangeRates[0]).toMatchObject({ foreignCurrency: 'GBP', exchangeRate: 0.9 });
+      // The card links to this page for whoever may open it.
+      expect(card).toMatchObject({ link: EXCHANGE_RATES_PATH });
       const removed = nextMessage<{ topics: string[]; tenantOids: number[] }>(client, DASHBOARD_DATA_CHANGED);
       expect((await call('DELETE', `/api/exchange-rates/GBP?tenantOid=${tenants.DE}`, tokens.dora)).statusCode).toBe(200);
       expect(await removed).toEqual({ topics: ['exchange-rates'], tenantOids: [tenants.DE] });

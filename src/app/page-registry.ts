@@ -30,6 +30,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'document-locks': preloadable(() => import('../features/diagnostics').then((module) => module.DocumentLocksPage)),
   'unprocessed-documents': preloadable(() => import('../features/diagnostics').then((module) => module.UnprocessedDocumentsPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
+  'exchange-rates': preloadable(() => import('../features/exchange-rates').then((module) => module.ExchangeRatesPage)),
 };
 
 /** The page for a component key, or undefined when none is built yet. */

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { formatBytes } from '../../lib/format/format-bytes';
-import { LoadState } from './load-state';
+import { LoadState } from '../../lib/ui/load-state';
 import { SortHeader } from './sort-header';
 import { nextTableSort, shownTables, type TableSort, type TableSortColumn } from './table-usage';
 import { useDatabaseUsage } from './use-database-usage';

@@ -5,7 +5,7 @@ import { CountryFlag } from '../../lib/ui/country-flag';
 import { useNavigationData } from '../../shell/navigation-context';
 import { DOCUMENT_LOCKS_PATH } from './diagnostics-paths';
 import type { DocumentLock } from './diagnostics-types';
-import { LoadState } from './load-state';
+import { LoadState } from '../../lib/ui/load-state';
 import { ReleaseLockDialog } from './release-lock-dialog';
 import { TenantFilter } from './tenant-filter';
 import { useDocumentLocks } from './use-document-locks';

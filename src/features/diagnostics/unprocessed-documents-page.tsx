@@ -8,7 +8,7 @@ import { CountryFlag } from '../../lib/ui/country-flag';
 import { useNavigationData } from '../../shell/navigation-context';
 import { BRIDGE_PATH, UNPROCESSED_DOCUMENTS_PATH } from './diagnostics-paths';
 import type { UnprocessedDocument } from './diagnostics-types';
-import { LoadState } from './load-state';
+import { LoadState } from '../../lib/ui/load-state';
 import { ReprocessProgress } from './reprocess-progress';
 import { TenantFilter } from './tenant-filter';
 import { filterUnprocessed, kindsOf, tenantsOf } from './unprocessed-filter';
