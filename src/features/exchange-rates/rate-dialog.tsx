@@ -87,7 +87,7 @@ export function RateDialog({ target, refCurrency, known, onSave, onClose }: { ta
           {/* Enter in either box saves: a form needs a submit control to do that. */}
           <button type="submit" hidden />
           {parsed.ok && (adding ? currency !== undefined : true) && (
-            <Text textStyle="sm" color="fg.muted" data-testid="rate-preview">
+            <Text textStyle="sm" color="fg.muted" dir="auto" data-testid="rate-preview">
               {t`100 ${refCurrency} buy ${i18n.number(100 * parsed.value, { maximumFractionDigits: 6 })} ${adding ? currency! : target.currency!}`}
             </Text>
           )}

@@ -1,6 +1,7 @@
 import { Badge, Button, Dialog, Portal, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { LoadState } from '../../lib/ui/load-state';
+import { dialogSize } from '../../lib/ui/modal-size';
 import { useExchangeRateHistory } from './use-exchange-rates';
 
 /** Every value a rate had, newest first, with who set it: a user, or the import run (job). */
@@ -8,7 +9,7 @@ export function RateHistoryDialog({ tenantOid, currency, onClose }: { tenantOid:
   const { t, i18n } = useLingui();
   const { items, loading, error, reload } = useExchangeRateHistory(tenantOid, currency);
   return (
-    <Dialog.Root open onOpenChange={(event) => !event.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open onOpenChange={(event) => !event.open && onClose()} placement="center" size={dialogSize('lg')} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
