@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { CountryFlag } from '../../lib/ui/country-flag';
 import { useNavigationData } from '../../shell/navigation-context';
 import { DOCUMENT_LOCKS_PATH } from './diagnostics-paths';
-import type { DocumentLock } from './diagnostics-types';
+import type { DocumentLock } from '../../../schemas/diagnostics-wire';
 import { LoadState } from '../../lib/ui/load-state';
 import { ReleaseLockDialog } from './release-lock-dialog';
 import { TenantFilter } from './tenant-filter';

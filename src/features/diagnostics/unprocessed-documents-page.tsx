@@ -7,7 +7,7 @@ import { toasts } from '../../lib/toasts/toast-store';
 import { CountryFlag } from '../../lib/ui/country-flag';
 import { useNavigationData } from '../../shell/navigation-context';
 import { BRIDGE_PATH, UNPROCESSED_DOCUMENTS_PATH } from './diagnostics-paths';
-import type { UnprocessedDocument } from './diagnostics-types';
+import type { UnprocessedDocument } from '../../../schemas/diagnostics-wire';
 import { LoadState } from '../../lib/ui/load-state';
 import { ReprocessProgress } from './reprocess-progress';
 import { TenantFilter } from './tenant-filter';

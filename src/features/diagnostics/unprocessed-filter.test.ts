@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UnprocessedDocument } from './diagnostics-types';
+import type { UnprocessedDocument } from '../../../schemas/diagnostics-wire';
 import { filterUnprocessed, kindsOf, tenantsOf } from './unprocessed-filter';
 
 const document = (oid: number, tenantOid: number, kind: string, reason: string | null): UnprocessedDocument => ({

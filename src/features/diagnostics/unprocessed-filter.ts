@@ -1,4 +1,4 @@
-import type { UnprocessedDocument } from './diagnostics-types';
+import type { UnprocessedDocument } from '../../../schemas/diagnostics-wire';
 
 export interface UnprocessedFilter {
   /** '' for every kind. */

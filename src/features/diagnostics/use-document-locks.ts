@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import useSWR from 'swr';
 import { apiCall, apiGet } from '../../lib/api/api-client';
-import type { DocumentLock, Page } from './diagnostics-types';
+import type { DocumentLock, Page } from '../../../schemas/diagnostics-wire';
 import { useDiagnosticsLive } from './use-diagnostics-live';
 
 /** Most locks the page reads at once (the server's maximum). */

@@ -4,7 +4,7 @@ import { apiCall, apiGet } from '../../lib/api/api-client';
 import { useHub } from '../../lib/hub/hub-provider';
 import { JOB_STATE, type BridgeJob } from '../../../schemas/bridge-wire';
 import { REPROCESS_JOB } from './diagnostics-paths';
-import type { Page, UnprocessedDocument } from './diagnostics-types';
+import type { Page, UnprocessedDocument } from '../../../schemas/diagnostics-wire';
 import { useDiagnosticsLive } from './use-diagnostics-live';
 
 /** Most documents the page reads at once (the server's maximum). */
