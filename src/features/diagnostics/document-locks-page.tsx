@@ -9,6 +9,7 @@ import { LoadState } from '../../lib/ui/load-state';
 import { ReleaseLockDialog } from './release-lock-dialog';
 import { TenantFilter } from './tenant-filter';
 import { useDocumentLocks } from './use-document-locks';
+import { lockReason } from '../../lib/i18n/stored-reasons';
 
 /** /diagnostics/document-locks (component 'document-locks'): who holds which document, since when, on which terminal. */
 export function DocumentLocksPage() {
@@ -106,7 +107,7 @@ export function DocumentLocksPage() {
                       </Text>
                     </Stack>
                   </Table.Cell>
-                  <Table.Cell>{lock.reason ?? ''}</Table.Cell>
+                  <Table.Cell>{lock.reason === null ? '' : lockReason(i18n, lock.reason)}</Table.Cell>
                   <Table.Cell>
                     <Button size="xs" variant="outline" disabled={!mayRelease} onClick={() => setReleasing(lock)} aria-label={t`Release the lock on ${lock.documentNumber ?? lock.documentUid}`}>
                       {t`Release`}

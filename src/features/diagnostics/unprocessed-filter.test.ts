@@ -31,6 +31,13 @@ describe('the unprocessed documents filter', () => {
     expect(filterUnprocessed(documents, { kind: 'return', text: 'article' })).toEqual([]);
   });
 
+  it('finds a reason by the words the user reads as well as by the stored English ones', () => {
+    const shown = (reason: string) => (reason.includes('tax rate') ? 'Steuersatz fehlt' : reason);
+    expect(filterUnprocessed(documents, { kind: '', text: 'steuersatz' }, shown).map((d) => d.oid)).toEqual([1]);
+    expect(filterUnprocessed(documents, { kind: '', text: 'tax rate' }, shown).map((d) => d.oid)).toEqual([1]);
+    expect(filterUnprocessed(documents, { kind: '', text: 'steuersatz' })).toEqual([]);
+  });
+
   it('names the kinds and the tenants present', () => {
     expect(kindsOf(documents)).toEqual(['return', 'sale']);
     expect(tenantsOf(documents)).toEqual([7, 8]);
