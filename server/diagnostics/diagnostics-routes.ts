@@ -12,7 +12,7 @@ import { processDocument } from '../terminals/terminal-document-processing';
 import { DATABASE_USAGE_PATH, GROWTH_WINDOW_DAYS, readTableUsage, summariseDatabaseUsage } from './database-usage';
 import { EMPTY_QUERYSTRING, LOCK_PARAMS, LOCK_SCHEMA, TAKE_LOCK_BODY, LOCKS_QUERYSTRING, LOCKS_SCHEMA, RELEASED_SCHEMA, REPROCESS_SCHEMA, SUMMARY_QUERYSTRING, SUMMARY_SCHEMA, TABLES_SCHEMA } from './diagnostics-openapi';
 import { takeDocumentLock, type LockRequest } from './take-document-lock';
-import { DiagnosticsEvents, diagnosticsHubMethods } from './diagnostics-events';
+import { DiagnosticsEvents } from './diagnostics-events';
 import { DOCUMENT_LOCK_KIND, DOCUMENT_LOCKS_PATH, lockTablesOf, readDocumentLock, readDocumentLocks, releaseDocumentLock } from './document-locks';
 
 export interface DiagnosticsRoutesOptions {
@@ -146,7 +146,7 @@ export const diagnosticsRoutes = fastifyPlugin<DiagnosticsRoutesOptions>(
     if (app.hasDecorator('hub')) {
       const live = new DiagnosticsEvents(options.db, options.events);
       await live.start();
-      for (const method of diagnosticsHubMethods(live)) app.hub.methods.register(method);
+      for (const method of live.hubMethods()) app.hub.methods.register(method);
       app.addHook('onClose', async () => live.close());
     }
   },
