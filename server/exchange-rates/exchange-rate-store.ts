@@ -1,23 +1,7 @@
+import type { CurrentExchangeRate, ExchangeRateChange } from '../../schemas/exchange-rate-wire';
 import type { Database, Queryable } from '../db/database';
 
-/** One current rate of a tenant: units of the foreign currency that one unit of the tenant's currency buys. */
-export interface CurrentExchangeRate {
-  foreignCurrency: string;
-  exchangeRate: number;
-  modifiedAt: string;
-  /** The user who set it by hand; null when the import job wrote it (then `jobOid` is its run). */
-  modifiedBy: string | null;
-  jobOid: number | null;
-}
-
-/** One entry of a rate's history: every value it had, who set it, and its removal. */
-export interface ExchangeRateChange {
-  exchangeRate: number;
-  modifiedAt: string;
-  modifiedBy: string | null;
-  jobOid: number | null;
-  removed: boolean;
-}
+export type { CurrentExchangeRate, ExchangeRateChange };
 
 type RateRow = { foreign_currency: string; exchange_rate: string | number; modified_at: Date | string; modified_by: string | null; job_oid: string | number | null };
 

@@ -2,29 +2,10 @@ import { useCallback, useEffect } from 'react';
 import useSWR from 'swr';
 import { apiCall, apiGet } from '../../lib/api/api-client';
 import { useHub } from '../../lib/hub/hub-provider';
+import type { CurrentExchangeRate, ExchangeRateChange, ExchangeRateList } from '../../../schemas/exchange-rate-wire';
 
 /** One current rate (GET /api/exchange-rates). */
-export interface ExchangeRateRow {
-  foreignCurrency: string;
-  exchangeRate: number;
-  modifiedAt: string;
-  modifiedBy: string | null;
-  jobOid: number | null;
-}
-
-export interface ExchangeRateList {
-  tenantOid: number;
-  refCurrency: string;
-  items: ExchangeRateRow[];
-}
-
-export interface ExchangeRateChange {
-  exchangeRate: number;
-  modifiedAt: string;
-  modifiedBy: string | null;
-  jobOid: number | null;
-  removed: boolean;
-}
+export type ExchangeRateRow = CurrentExchangeRate;
 
 const LIST_PATH = '/api/exchange-rates';
 /** The hub message the rate triggers send (server/dashboard/dashboard-events.ts), and its topic for the rates. */
