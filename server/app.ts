@@ -28,6 +28,7 @@ import { diagnosticsRoutes } from './diagnostics/diagnostics-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { shoppingCartRoutes } from './shopping-cart/shopping-cart-routes';
 import { scanSheetRoutes } from './scan-sheet/scan-sheet-routes';
+import { exchangeRateRoutes } from './exchange-rates/exchange-rate-routes';
 import type { TerminalTimings } from './terminals/terminal-session';
 import { createContextResolver } from './identity/context-resolver';
 import { createErrorDetailAccess } from './identity/error-detail-access';
@@ -136,6 +137,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(dashboardRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(shoppingCartRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(scanSheetRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
+      await app.register(exchangeRateRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(jobsPlugin, { importDir: options.config.importDir, ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
     }
     await registerStaticUi(app, options.config.staticDir);

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
-import { hubArguments, type HubCaller, type HubMethod } from '../hub/hub-method-registry';
-import type { RequestContext } from '../lib/request-context';
+import type { HubCaller, HubMethod } from '../hub/hub-method-registry';
+import { subscriptionHubMethods, TenantTopicPush } from '../hub/tenant-topic-push';
 import { DASHBOARD_EVENT_CHANNEL } from './dashboard-migrations';
 
 /** The hub message that tells a dashboard which data changed: `{ topics, tenantOids }` (docs/hub.md). */
@@ -13,12 +13,8 @@ const TOPICS: readonly DashboardTopic[] = ['documents', 'exchange-rates'];
 /** Changes heard within this time go out as one message: a terminal sending a burst of receipts is one refresh. */
 export const DASHBOARD_PUSH_INTERVAL_MS = 250;
 
-interface Subscriber {
-  caller(): RequestContext;
-  send(target: string, args: unknown[]): void;
-}
-
-function parseEvent(payload: string): { topic: DashboardTopic; tenantOids: number[] } | undefined {
+/** A notification of the dashboard channel, or undefined when it is none of ours (the diagnostics hear it too). */
+export function parseDashboardEvent(payload: string): { topic: DashboardTopic; tenantOids: number[] } | undefined {
   try {
     const value = JSON.parse(payload) as { topic?: unknown; tenantOids?: unknown };
     if (!TOPICS.includes(value.topic as DashboardTopic) || !Array.isArray(value.tenantOids)) return undefined;
@@ -35,23 +31,25 @@ function parseEvent(payload: string): { topic: DashboardTopic; tenantOids: numbe
  * user may see of the data is the cards' routes' business.
  */
 export class DashboardEvents {
-  private readonly subscribers = new Map<string, Subscriber>();
-  private pending = new Map<DashboardTopic, Set<number>>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly push: TenantTopicPush<DashboardTopic>;
   private unlisten: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly db: Database,
-    private readonly intervalMs = DASHBOARD_PUSH_INTERVAL_MS,
-  ) {}
+    intervalMs = DASHBOARD_PUSH_INTERVAL_MS,
+  ) {
+    this.push = new TenantTopicPush<DashboardTopic>(DASHBOARD_DATA_CHANGED, intervalMs);
+  }
 
   async start(): Promise<void> {
-    this.unlisten ??= await this.db.listen(DASHBOARD_EVENT_CHANNEL, (payload) => this.heard(payload));
+    this.unlisten ??= await this.db.listen(DASHBOARD_EVENT_CHANNEL, (payload) => {
+      const event = parseDashboardEvent(payload);
+      if (event) this.push.heard(event.topic, event.tenantOids);
+    });
   }
 
   async close(): Promise<void> {
-    clearTimeout(this.timer);
-    this.subscribers.clear();
+    this.push.close();
     const unlisten = this.unlisten;
     this.unlisten = undefined;
     await unlisten?.().catch(() => undefined); // a database already closed has no listener left
@@ -59,70 +57,19 @@ export class DashboardEvents {
 
   /** How many connections follow (tests). */
   count(): number {
-    return this.subscribers.size;
+    return this.push.count();
   }
 
   follow(caller: HubCaller): void {
-    if (caller.connection.signal.aborted || this.subscribers.has(caller.connectionId)) return;
-    this.subscribers.set(caller.connectionId, { caller: caller.connection.caller, send: caller.send });
-    caller.connection.signal.addEventListener('abort', () => this.subscribers.delete(caller.connectionId), { once: true });
+    this.push.follow(caller);
   }
 
   unfollow(connectionId: string): void {
-    this.subscribers.delete(connectionId);
-  }
-
-  private heard(payload: string): void {
-    const event = parseEvent(payload);
-    if (!event || this.subscribers.size === 0) return;
-    const tenants = this.pending.get(event.topic) ?? new Set<number>();
-    for (const tenantOid of event.tenantOids) tenants.add(tenantOid);
-    this.pending.set(event.topic, tenants);
-    this.timer ??= setTimeout(() => this.push(), this.intervalMs);
-  }
-
-  private push(): void {
-    this.timer = undefined;
-    const pending = this.pending;
-    this.pending = new Map();
-    for (const subscriber of this.subscribers.values()) {
-      let context: RequestContext;
-      try {
-        context = subscriber.caller();
-      } catch {
-        continue;
-      }
-      const topics: DashboardTopic[] = [];
-      const tenantOids = new Set<number>();
-      for (const [topic, tenants] of pending) {
-        const theirs = [...tenants].filter((tenantOid) => context.tenantOids.includes(tenantOid));
-        if (theirs.length === 0) continue;
-        topics.push(topic);
-        for (const tenantOid of theirs) tenantOids.add(tenantOid);
-      }
-      if (topics.length > 0) subscriber.send(DASHBOARD_DATA_CHANGED, [{ topics, tenantOids: [...tenantOids].sort((a, b) => a - b) }]);
-    }
+    this.push.unfollow(connectionId);
   }
 }
 
 /** SubscribeDashboard and UnsubscribeDashboard (our extension; docs/hub.md): any signed-in user, for their own connection. */
 export function dashboardHubMethods(events: DashboardEvents): HubMethod<undefined>[] {
-  return [
-    {
-      name: 'SubscribeDashboard',
-      parse: (args) => (hubArguments.atMost(args, 0, 'SubscribeDashboard'), undefined),
-      invoke: (_args, caller) => {
-        events.follow(caller);
-        return null;
-      },
-    },
-    {
-      name: 'UnsubscribeDashboard',
-      parse: (args) => (hubArguments.atMost(args, 0, 'UnsubscribeDashboard'), undefined),
-      invoke: (_args, caller) => {
-        events.unfollow(caller.connectionId);
-        return null;
-      },
-    },
-  ];
+  return subscriptionHubMethods('Dashboard', events);
 }

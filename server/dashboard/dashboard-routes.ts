@@ -5,6 +5,7 @@ import type { Catalogue } from '../data/catalogue';
 import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
+import { EXCHANGE_RATES_PATH as EXCHANGE_RATES_PAGE_PATH } from '../exchange-rates/exchange-rate-routes';
 import { DashboardEvents, dashboardHubMethods } from './dashboard-events';
 import {
   businessToday,
@@ -34,7 +35,7 @@ import {
 /** The pages whose Read right lets a user see a card's figures in a tenant; the card links there. */
 export const TURNOVER_PATH = '/report/sales/daily';
 export const THROUGHPUT_PATH = '/document/receipt/sales';
-/** The exchange rate card links to the bridge, where the import job runs; every member of a tenant may read its rates. */
+/** The exchange rate card links to the rates' page (when the caller may open it), else to the bridge, where the import job runs; every member of a tenant may read its rates. */
 export const EXCHANGE_RATES_LINK_PATH = '/service/bridge';
 
 export interface DashboardRoutesOptions {
@@ -160,7 +161,8 @@ export const dashboardRoutes = fastifyPlugin<DashboardRoutesOptions>(
       const tenantOid = oneTenant(context, request.query.tenantOid);
       const [info] = await tenantInfos(db, tenantTable, [tenantOid]);
       const exchangeRates = await recentExchangeRates(db, tenantOid, RECENT_EXCHANGE_RATES);
-      const link = context.can(EXCHANGE_RATES_LINK_PATH, 'Read', tenantOid) ? EXCHANGE_RATES_LINK_PATH : null;
+      // The rates' own page where the caller may open it, else the bridge where the import job runs.
+      const link = [EXCHANGE_RATES_PAGE_PATH, EXCHANGE_RATES_LINK_PATH].find((path) => context.can(path, 'Read', tenantOid)) ?? null;
       return { tenantOid, refCurrency: info!.currency, testValue: EXCHANGE_TEST_VALUE, exchangeRates, link };
     });
 

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database';
+import type { TableUsage } from '../../schemas/diagnostics-wire';
 
 /** The navigation path whose global Read right lets a user see the database usage (installation-wide figures). */
 export const DATABASE_USAGE_PATH = '/diagnostics/database-usage';
@@ -12,23 +13,8 @@ const SAMPLE_RETENTION_DAYS = 400;
 /** Below this many estimated rows a table is counted exactly; above it the planner's estimate stands. */
 const EXACT_COUNT_BELOW = 50_000;
 
-/** One table of the database as the usage page shows it. Sizes in bytes. */
-export interface TableUsage {
-  name: string;
-  rows: number;
-  /** The row count is the planner's estimate (large tables), not an exact count. */
-  rowsEstimated: boolean;
-  /** Table, indexes and TOAST together (pg_total_relation_size). */
-  totalBytes: number;
-  /** The table's own heap (pg_relation_size). */
-  tableBytes: number;
-  /** Its indexes (pg_indexes_size). */
-  indexBytes: number;
-  /** totalBytes now minus at the oldest sample in the growth window; null before any earlier sample exists. */
-  growthBytes: number | null;
-  /** When that earlier sample was taken. */
-  growthSince: string | null;
-}
+/** One table of the database as the usage page shows it (schemas/diagnostics-wire.ts). */
+export type { TableUsage };
 
 type SizeRow = { name: string; estimate: string | number; total: string | number; heap: string | number; indexes: string | number };
 

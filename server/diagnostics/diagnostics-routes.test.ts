@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { quoteIdent as q } from '../data/sql-names';
-import type { HubInstance } from '../hub/hub-test-app';
+import { hubClient, nextMessage, type HubInstance } from '../hub/hub-test-app';
 import { addUser, builtInCatalogue, createIdentityTestDatabase, signInToken } from '../identity/identity-test-app';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
 import { UNPROCESSED_DOCUMENTS_PATH } from '../documents/unprocessed-documents';
@@ -11,6 +11,7 @@ import { seedDemoData } from '../seed/demo/seed-demo-data';
 import type { TestDatabase } from '../test-support/test-database';
 import { sampleReceipt, startTerminalInstance, terminalAuthorization } from '../terminals/terminal-test-app';
 import { DATABASE_USAGE_PATH } from './database-usage';
+import { DIAGNOSTICS_DATA_CHANGED } from './diagnostics-events';
 import { DOCUMENT_LOCKS_PATH, type DocumentLockRow } from './document-locks';
 
 type Tables = { sampledAt: string; items: { name: string; rows: number; totalBytes: number; tableBytes: number; indexBytes: number; growthBytes: number | null }[] };
@@ -294,5 +295,43 @@ describe('the diagnostics routes', () => {
       expect(answer.json()).toMatchObject({ errors: { [name]: [expect.any(String)] } });
     }
     expect((await get('/api/db-info/summary?take=1e309', tokens.gerd)).json()).toMatchObject({ errors: { take: [expect.any(String)] } });
+  });
+
+  it('tells an open diagnostics page over the hub when a lock is taken, renewed or released and when a document lands or is reprocessed, only in tenants it may read', async () => {
+    type Changed = { topics: string[]; tenantOids: number[] };
+    const client = hubClient(instance, () => tokens.dora!);
+    await client.start();
+    try {
+      await client.invoke('SubscribeDiagnostics');
+      // gerd takes a lock in AT: dora belongs to AT but may not read its locks, so she hears nothing of it; her DE lock comes through alone.
+      const taken = nextMessage<Changed>(client, DIAGNOSTICS_DATA_CHANGED);
+      expect((await call('POST', '/api/diagnostics/document-locks/take', tokens.gerd, { documentUid: 'live-at', tenantOid: tenants.AT })).statusCode).toBe(201);
+      const lock = await call('POST', '/api/diagnostics/document-locks/take', tokens.dora, { documentUid: 'live-de', tenantOid: tenants.DE });
+      expect(lock.statusCode).toBe(201);
+      expect(await taken).toEqual({ topics: ['document-locks'], tenantOids: [tenants.DE] });
+      const renewed = nextMessage<Changed>(client, DIAGNOSTICS_DATA_CHANGED);
+      expect((await call('POST', '/api/diagnostics/document-locks/take', tokens.dora, { documentUid: 'live-de', tenantOid: tenants.DE })).statusCode).toBe(200);
+      expect(await renewed).toEqual({ topics: ['document-locks'], tenantOids: [tenants.DE] });
+      const released = nextMessage<Changed>(client, DIAGNOSTICS_DATA_CHANGED);
+      expect((await call('DELETE', `/api/diagnostics/document-locks/${(lock.json() as { oid: number }).oid}`, tokens.dora)).statusCode).toBe(200);
+      expect(await released).toEqual({ topics: ['document-locks'], tenantOids: [tenants.DE] });
+
+      // A receipt the intake cannot book lands in the DE queue; reprocessing it is another change of the queue.
+      const landed = nextMessage<Changed>(client, DIAGNOSTICS_DATA_CHANGED);
+      const key = (await database.db.query<{ terminal_key: string }>('select terminal_key from mate_terminal_credential where tenant_oid = $1 order by terminal_key limit 1', [tenants.DE])).rows[0]!.terminal_key;
+      const uid = randomUUID();
+      const receipt = { ...sampleReceipt(uid, 1), lines: [{ text: 'Odd', quantity: 1, unitPrice: 3, amount: 3, taxRate: 16 }], payments: [{ method: 'cash', amount: 3 }], total: 3 };
+      expect((await instance.app.inject({ method: 'POST', url: '/api/terminals/receipts', headers: { authorization: terminalAuthorization(key, DEMO_TERMINAL_SECRET) }, payload: receipt })).statusCode).toBe(201);
+      expect(await landed).toEqual({ topics: ['unprocessed-documents'], tenantOids: [tenants.DE] });
+      const reprocessed = nextMessage<Changed>(client, DIAGNOSTICS_DATA_CHANGED);
+      const waiting = Number((await database.db.query<{ oid: string }>('select oid from mate_terminal_document where document_id = $1', [uid])).rows[0]!.oid);
+      const answer = await call('POST', `/api/diagnostics/unprocessed-documents/${waiting}/reprocess`, tokens.dora);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(await reprocessed).toEqual({ topics: ['unprocessed-documents'], tenantOids: [tenants.DE] });
+      await expect(client.invoke('SubscribeDiagnostics', 1)).rejects.toThrow('SubscribeDiagnostics takes at most 0 argument(s), got 1.');
+      await client.invoke('UnsubscribeDiagnostics');
+    } finally {
+      await client.stop();
+    }
   });
 });

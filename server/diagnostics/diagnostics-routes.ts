@@ -12,6 +12,7 @@ import { processDocument } from '../terminals/terminal-document-processing';
 import { DATABASE_USAGE_PATH, GROWTH_WINDOW_DAYS, readTableUsage, summariseDatabaseUsage } from './database-usage';
 import { EMPTY_QUERYSTRING, LOCK_PARAMS, LOCK_SCHEMA, TAKE_LOCK_BODY, LOCKS_QUERYSTRING, LOCKS_SCHEMA, RELEASED_SCHEMA, REPROCESS_SCHEMA, SUMMARY_QUERYSTRING, SUMMARY_SCHEMA, TABLES_SCHEMA } from './diagnostics-openapi';
 import { takeDocumentLock, type LockRequest } from './take-document-lock';
+import { DiagnosticsEvents } from './diagnostics-events';
 import { DOCUMENT_LOCK_KIND, DOCUMENT_LOCKS_PATH, lockTablesOf, readDocumentLock, readDocumentLocks, releaseDocumentLock } from './document-locks';
 
 export interface DiagnosticsRoutesOptions {
@@ -139,6 +140,14 @@ export const diagnosticsRoutes = fastifyPlugin<DiagnosticsRoutesOptions>(
           return outcome.processed ? { oid, processed: true, reason: null } : { oid, processed: false, reason: outcome.error };
         });
       });
+    }
+
+    // The lists follow their data live through the hub (SubscribeDiagnostics), on every instance.
+    if (app.hasDecorator('hub')) {
+      const live = new DiagnosticsEvents(options.db, options.events);
+      await live.start();
+      for (const method of live.hubMethods()) app.hub.methods.register(method);
+      app.addHook('onClose', async () => live.close());
     }
   },
   { name: 'mate-diagnostics', fastify: '5.x' },

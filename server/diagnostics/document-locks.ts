@@ -1,38 +1,15 @@
 import type { Catalogue } from '../data/catalogue';
 import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
+import type { DocumentLock } from '../../schemas/diagnostics-wire';
 
 /** The navigation path whose rights, per tenant, govern the locks: Read to see them, Delete to release one. */
 export const DOCUMENT_LOCKS_PATH = '/diagnostics/document-locks';
 /** The entity kind that holds the locks (server/metadata/pos-operating/document-lock.json). */
 export const DOCUMENT_LOCK_KIND = 'pos-operating/document-lock';
 
-/**
- * One lock on a document: a terminal or a user opened the document for correction and holds it until the lease
- * (expiresAt) runs out or it is released. A lock whose lease has run out is stale: nobody renewed it, so the holder
- * is gone, and releasing it is safe.
- */
-export interface DocumentLockRow {
-  oid: number;
-  /** The tenant's country (ISO 3166-1 alpha-2), for the flag. */
-  country: string | null;
-  tenantOid: number;
-  tenantName: string | null;
-  documentUid: string;
-  documentType: number | null;
-  documentNumber: string | null;
-  locationOid: number | null;
-  locationName: string | null;
-  terminalOid: number | null;
-  terminalName: string | null;
-  terminalNumber: number | null;
-  reason: string | null;
-  /** Who holds it: a user name or a terminal (pos-<number>). */
-  lockedBy: string | null;
-  lockedAt: string | null;
-  expiresAt: string | null;
-  stale: boolean;
-}
+/** One lock on a document as the page shows it (schemas/diagnostics-wire.ts). */
+export type DocumentLockRow = DocumentLock;
 
 /** The tables the locks are read from and joined with; undefined when the catalogue lacks the lock kind. */
 export interface LockTables {

@@ -1,34 +1,13 @@
 import type { Catalogue } from '../data/catalogue';
 import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
+import type { UnprocessedDocument } from '../../schemas/diagnostics-wire';
 
 /** The navigation path whose Read right, per tenant, lets a user see that tenant's unprocessed documents. */
 export const UNPROCESSED_DOCUMENTS_PATH = '/diagnostics/unprocessed-documents';
 
-/** One unprocessed document as the overview and the dashboard card show it. */
-export interface UnprocessedDocumentRow {
-  /** The document's oid (mate_terminal_document). */
-  oid: number;
-  /** The tenant's country (ISO 3166-1 alpha-2), which drives the flag icon; null when the tenant has none. */
-  country: string | null;
-  tenantOid: number;
-  tenantName: string | null;
-  terminalOid: number;
-  terminalName: string | null;
-  terminalNumber: number | null;
-  locationOid: number | null;
-  /** Uid: the receipt's `id`. */
-  uid: string;
-  /** Id: the receipt number. */
-  id: number | null;
-  kind: string;
-  createdAt: string;
-  receivedAt: string;
-  currency: string;
-  total: number;
-  /** Why it could not be processed; null when it was not processed yet. */
-  reason: string | null;
-}
+/** One unprocessed document as the overview and the dashboard card show it (schemas/diagnostics-wire.ts). */
+export type UnprocessedDocumentRow = UnprocessedDocument;
 
 /** The tables the rows are joined with (tenant names and countries, terminal names); absent ones stay null. */
 export interface OverviewTables {

@@ -35,6 +35,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'quick-access-list': preloadable(() => import('../features/quick-access').then((module) => module.LayoutListPage)),
   'article-quick-selection-list': preloadable(() => import('../features/quick-access').then((module) => module.LayoutListPage)),
   'retail-icons': preloadable(() => import('../features/retail-icons').then((module) => module.RetailIconsPage)),
+  'exchange-rates': preloadable(() => import('../features/exchange-rates').then((module) => module.ExchangeRatesPage)),
 };
 
 /** The page for a component key, or undefined when none is built yet. */

@@ -130,7 +130,7 @@ export const importExchangeRates: JobDefinition<{ file: string }> = {
       for (const rate of rates) {
         await tx.query(
           `insert into mate_exchange_rate (tenant_oid, foreign_currency, exchange_rate, modified_at, job_oid) values ($1, $2, $3::numeric, $4::timestamptz, $5)
-           on conflict (tenant_oid, foreign_currency) do update set exchange_rate = excluded.exchange_rate, modified_at = excluded.modified_at, job_oid = excluded.job_oid`,
+           on conflict (tenant_oid, foreign_currency) do update set exchange_rate = excluded.exchange_rate, modified_at = excluded.modified_at, job_oid = excluded.job_oid, modified_by = null`,
           [tenantOid, rate.currency, rate.rate, at, jobOid],
         );
       }

@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { formatBytes } from '../../lib/format/format-bytes';
-import { LoadState } from './load-state';
-import { SortHeader } from './sort-header';
+import { LoadState } from '../../lib/ui/load-state';
+import { SortHeader } from '../../lib/ui/sort-header';
 import { nextTableSort, shownTables, type TableSort, type TableSortColumn } from './table-usage';
 import { useDatabaseUsage } from './use-database-usage';
 
@@ -20,7 +20,7 @@ export function DatabaseUsagePage() {
   const size = (value: number) => <bdi>{bytes(value)}</bdi>;
   const growth = (value: number | null) => (value === null ? '–' : `${value > 0 ? '+' : value < 0 ? '−' : '±'}${bytes(Math.abs(value))}`);
   const header = (column: TableSortColumn, label: string, numeric = true) => (
-    <SortHeader column={column} sorted={sort.column === column} descending={sort.descending} onSort={(c) => setSort(nextTableSort(sort, c))} numeric={numeric}>
+    <SortHeader column={column} order={sort} onSort={(c) => setSort(nextTableSort(sort, c))} numeric={numeric}>
       {label}
     </SortHeader>
   );

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { CountryFlag } from '../../lib/ui/country-flag';
 import { useNavigationData } from '../../shell/navigation-context';
 import { DOCUMENT_LOCKS_PATH } from './diagnostics-paths';
-import type { DocumentLock } from './diagnostics-types';
-import { LoadState } from './load-state';
+import type { DocumentLock } from '../../../schemas/diagnostics-wire';
+import { LoadState } from '../../lib/ui/load-state';
 import { ReleaseLockDialog } from './release-lock-dialog';
 import { TenantFilter } from './tenant-filter';
 import { useDocumentLocks } from './use-document-locks';
+import { lockReason } from '../../lib/i18n/stored-reasons';
 
 /** /diagnostics/document-locks (component 'document-locks'): who holds which document, since when, on which terminal. */
 export function DocumentLocksPage() {
@@ -106,7 +107,7 @@ export function DocumentLocksPage() {
                       </Text>
                     </Stack>
                   </Table.Cell>
-                  <Table.Cell>{lock.reason ?? ''}</Table.Cell>
+                  <Table.Cell>{lock.reason === null ? '' : lockReason(i18n, lock.reason)}</Table.Cell>
                   <Table.Cell>
                     <Button size="xs" variant="outline" disabled={!mayRelease} onClick={() => setReleasing(lock)} aria-label={t`Release the lock on ${lock.documentNumber ?? lock.documentUid}`}>
                       {t`Release`}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { showError } from '../../lib/toasts/show-error';
 import { toasts } from '../../lib/toasts/toast-store';
 import { ActionDialog } from '../../lib/ui/action-dialog';
-import type { DocumentLock } from './diagnostics-types';
+import type { DocumentLock } from '../../../schemas/diagnostics-wire';
 
 /** Asks before a lock is released; a lock whose lease still runs gets a stronger warning (its holder may be working). */
 export function ReleaseLockDialog({ lock, onRelease, onClose }: { lock: DocumentLock; onRelease: (oid: number) => Promise<void>; onClose: () => void }) {

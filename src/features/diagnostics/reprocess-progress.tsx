@@ -1,10 +1,11 @@
 import { Alert, Button, Progress, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { JOB_STATE, type BridgeJob } from '../../../schemas/bridge-wire';
+import { storedReason } from '../../lib/i18n/stored-reasons';
 
 /** The reprocessing runs the page started: progress while they run, then how each ended (with the error if any). */
 export function ReprocessProgress({ runs, onDismiss }: { runs: BridgeJob[]; onDismiss: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   if (runs.length === 0) return null;
   const done = runs.every((run) => run.state !== JOB_STATE.queued && run.state !== JOB_STATE.running);
   const stateText = (run: BridgeJob) =>
@@ -31,7 +32,7 @@ export function ReprocessProgress({ runs, onDismiss }: { runs: BridgeJob[]; onDi
               <Alert.Root status="warning" size="sm">
                 <Alert.Indicator />
                 <Alert.Description>
-                  <bdi>{run.error}</bdi>
+                  <bdi title={run.error}>{storedReason(i18n, run.error)}</bdi>
                 </Alert.Description>
               </Alert.Root>
             )}

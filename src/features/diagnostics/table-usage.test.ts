@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TableUsage } from './diagnostics-types';
+import type { TableUsage } from '../../../schemas/diagnostics-wire';
 import { nextTableSort, shownTables } from './table-usage';
 
 const table = (name: string, totalBytes: number, growthBytes: number | null): TableUsage => ({ name, rows: 1, rowsEstimated: false, totalBytes, tableBytes: totalBytes / 2, indexBytes: totalBytes / 4, growthBytes, growthSince: null });

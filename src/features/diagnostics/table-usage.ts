@@ -1,4 +1,4 @@
-import type { TableUsage } from './diagnostics-types';
+import type { TableUsage } from '../../../schemas/diagnostics-wire';
 
 export type TableSortColumn = 'name' | 'rows' | 'totalBytes' | 'tableBytes' | 'indexBytes' | 'growthBytes';
 export interface TableSort {

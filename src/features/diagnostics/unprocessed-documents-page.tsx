@@ -7,12 +7,13 @@ import { toasts } from '../../lib/toasts/toast-store';
 import { CountryFlag } from '../../lib/ui/country-flag';
 import { useNavigationData } from '../../shell/navigation-context';
 import { BRIDGE_PATH, UNPROCESSED_DOCUMENTS_PATH } from './diagnostics-paths';
-import type { UnprocessedDocument } from './diagnostics-types';
-import { LoadState } from './load-state';
+import type { UnprocessedDocument } from '../../../schemas/diagnostics-wire';
+import { LoadState } from '../../lib/ui/load-state';
 import { ReprocessProgress } from './reprocess-progress';
 import { TenantFilter } from './tenant-filter';
 import { filterUnprocessed, kindsOf, tenantsOf } from './unprocessed-filter';
 import { useUnprocessedDocuments } from './use-unprocessed-documents';
+import { storedReason } from '../../lib/i18n/stored-reasons';
 
 /** /diagnostics/unprocessed-documents (component 'unprocessed-documents'): the queue, why each waits, and reprocessing. */
 export function UnprocessedDocumentsPage() {
@@ -27,7 +28,7 @@ export function UnprocessedDocumentsPage() {
   const mayReprocessOne = permissions[UNPROCESSED_DOCUMENTS_PATH]?.Update === true;
   const mayReprocessAll = permissions[BRIDGE_PATH]?.Update === true;
   const items = useMemo(() => queue.documents?.items ?? [], [queue.documents]);
-  const shown = useMemo(() => filterUnprocessed(items, { kind, text }), [items, kind, text]);
+  const shown = useMemo(() => filterUnprocessed(items, { kind, text }, (reason) => storedReason(i18n, reason)), [items, kind, text, i18n]);
   const kinds = useMemo(() => kindsOf(items), [items]);
   const count = queue.documents?.count ?? 0;
 
@@ -37,7 +38,7 @@ export function UnprocessedDocumentsPage() {
       const outcome = await queue.reprocessOne(document.oid);
       const uid = document.uid.slice(0, 8);
       if (outcome.processed) toasts.show({ type: 'success', title: t`Document ${uid} processed` });
-      else toasts.show({ type: 'warning', title: t`Document ${uid} stays unprocessed`, content: outcome.reason ?? undefined });
+      else toasts.show({ type: 'warning', title: t`Document ${uid} stays unprocessed`, content: outcome.reason === null ? undefined : storedReason(i18n, outcome.reason) });
     } catch (error) {
       showError(error);
     } finally {
@@ -132,7 +133,7 @@ export function UnprocessedDocumentsPage() {
                   </Table.Cell>
                   <Table.Cell textAlign="end">{i18n.number(document.total, { style: 'currency', currency: document.currency })}</Table.Cell>
                   <Table.Cell minW="xs" maxW="md" whiteSpace="normal" data-testid="unprocessed-reason">
-                    {document.reason ? <bdi>{document.reason}</bdi> : <Text color="fg.muted">{t`Not processed yet`}</Text>}
+                    {document.reason ? <bdi title={document.reason}>{storedReason(i18n, document.reason)}</bdi> : <Text color="fg.muted">{t`Not processed yet`}</Text>}
                   </Table.Cell>
                   <Table.Cell>
                     <Button size="xs" variant="outline" disabled={!mayReprocessOne || busyOid !== undefined} loading={busyOid === document.oid} onClick={() => void reprocessOne(document)} aria-label={t`Reprocess document ${document.uid}`}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UnprocessedDocument } from './diagnostics-types';
+import type { UnprocessedDocument } from '../../../schemas/diagnostics-wire';
 import { filterUnprocessed, kindsOf, tenantsOf } from './unprocessed-filter';
 
 const document = (oid: number, tenantOid: number, kind: string, reason: string | null): UnprocessedDocument => ({
@@ -29,6 +29,13 @@ describe('the unprocessed documents filter', () => {
     expect(filterUnprocessed(documents, { kind: '', text: 'uid-2' }).map((d) => d.oid)).toEqual([2]);
     expect(filterUnprocessed(documents, { kind: '', text: '30' }).map((d) => d.oid)).toEqual([3]);
     expect(filterUnprocessed(documents, { kind: 'return', text: 'article' })).toEqual([]);
+  });
+
+  it('finds a reason by the words the user reads as well as by the stored English ones', () => {
+    const shown = (reason: string) => (reason.includes('tax rate') ? 'Steuersatz fehlt' : reason);
+    expect(filterUnprocessed(documents, { kind: '', text: 'steuersatz' }, shown).map((d) => d.oid)).toEqual([1]);
+    expect(filterUnprocessed(documents, { kind: '', text: 'tax rate' }, shown).map((d) => d.oid)).toEqual([1]);
+    expect(filterUnprocessed(documents, { kind: '', text: 'steuersatz' })).toEqual([]);
   });
 
   it('names the kinds and the tenants present', () => {

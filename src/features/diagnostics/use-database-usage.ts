@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiGet } from '../../lib/api/api-client';
-import type { DatabaseUsageSummary, TableUsageAnswer } from './diagnostics-types';
+import type { DatabaseUsageSummary, TableUsageAnswer } from '../../../schemas/diagnostics-wire';
 
 /** Every table and the summary (the same figures as the dashboard card); each read may store a size sample. */
 export function useDatabaseUsage() {

@@ -4,12 +4,11 @@ import { apiCall, apiGet } from '../../lib/api/api-client';
 import { useHub } from '../../lib/hub/hub-provider';
 import { JOB_STATE, type BridgeJob } from '../../../schemas/bridge-wire';
 import { REPROCESS_JOB } from './diagnostics-paths';
-import type { Page, UnprocessedDocument } from './diagnostics-types';
+import type { Page, UnprocessedDocument } from '../../../schemas/diagnostics-wire';
+import { useDiagnosticsLive } from './use-diagnostics-live';
 
 /** Most documents the page reads at once (the server's maximum). */
 const TAKE = 500;
-/** Terminals hand documents in at any time and no hub message says so: the list is read again this often. */
-const REFRESH_MS = 15_000;
 
 export interface ReprocessOutcome {
   oid: number;
@@ -27,10 +26,12 @@ const finished = (job: BridgeJob) => job.state !== JOB_STATE.queued && job.state
 export function useUnprocessedDocuments(entityOid: number | undefined) {
   const hub = useHub();
   const key = ['/api/diagnostics/unprocessed-documents', entityOid ?? null] as const;
-  const list = useSWR<Page<UnprocessedDocument>>(key, ([path, oid]: typeof key) => apiGet<Page<UnprocessedDocument>>(path, { take: TAKE, ...(oid === null ? {} : { entityOid: oid }) }), {
-    refreshInterval: REFRESH_MS,
-  });
+  // Terminals hand documents in at any time: the hub says when (useDiagnosticsLive), polling only without it.
+  const refresh = useRef<() => void>(() => undefined);
+  const refreshInterval = useDiagnosticsLive('unprocessed-documents', () => refresh.current());
+  const list = useSWR<Page<UnprocessedDocument>>(key, ([path, oid]: typeof key) => apiGet<Page<UnprocessedDocument>>(path, { take: TAKE, ...(oid === null ? {} : { entityOid: oid }) }), { refreshInterval });
   const { mutate } = list;
+  refresh.current = () => void mutate();
   const [runs, setRuns] = useState<BridgeJob[]>([]);
   /** Runs the page waits for, and what to call when each ends. */
   const waiting = useRef(new Map<number, () => void>());

@@ -7,7 +7,7 @@ import { useBasePath } from '../../shell/base-path';
 import { useTenancy } from '../../shell/tenancy-context';
 import { CountryFlag } from '../../lib/ui/country-flag';
 import { countTerminals, filterTerminals, nextSortOrder, sinceOf, sortTerminals, type SortOrder, type StateFilter } from './terminal-list';
-import { SortableHeader } from './sortable-header';
+import { SortHeader as SortableHeader } from '../../lib/ui/sort-header';
 import { formatTerminalTime } from './terminal-time';
 import { TERMINAL_LOG_PATH } from './terminal-log-path';
 import { useTerminalMonitoring } from './use-terminal-monitoring';

@@ -8,6 +8,7 @@ import { CountryFlag } from '../../../lib/ui/country-flag';
 import { CARD_KEY, UNPROCESSED_PATH } from '../card-keys';
 import { CardFrame } from '../card-frame';
 import { usePageLink } from '../use-page-link';
+import { storedReason } from '../../../lib/i18n/stored-reasons';
 
 interface Unprocessed {
   count: number;
@@ -36,8 +37,8 @@ export function UnprocessedCard({ size }: { size: DashboardCardSize }) {
                 <Text color="fg.muted">{formatNumber(tenant.count, i18n.locale)}</Text>
               </HStack>
               {size !== 'small' && tenant.newest[0]?.reason ? (
-                <Text color="fg.muted" lineClamp={1} title={tenant.newest[0].reason}>
-                  {formatDate(tenant.newest[0].createdAt, i18n.locale, { dateStyle: 'short' })}: {tenant.newest[0].reason}
+                <Text color="fg.muted" lineClamp={1} title={storedReason(i18n, tenant.newest[0].reason)}>
+                  {formatDate(tenant.newest[0].createdAt, i18n.locale, { dateStyle: 'short' })}: {storedReason(i18n, tenant.newest[0].reason)}
                 </Text>
               ) : null}
             </Stack>

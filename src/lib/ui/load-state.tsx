@@ -1,11 +1,11 @@
 import { Alert, Button, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { ApiRequestError } from '../../lib/api/api-error';
+import { ApiRequestError } from '../api/api-error';
 import { BusyHourglass } from '../../shell/busy-hourglass';
 
 /**
- * What a diagnostics page shows instead of its content: the hourglass while the first read is under way, the reason
+ * What a data page shows instead of its content: the hourglass while the first read is under way, the reason
  * and a retry when it failed (a 403 says which right is missing), and a sentence when there is nothing to show.
  */
 export function LoadState(props: { loading: boolean; error: unknown; empty: boolean; emptyText: ReactNode; forbiddenText: ReactNode; onRetry: () => void; children: ReactNode }) {

@@ -1,14 +1,22 @@
 import { chakra, Table } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { SortColumn, SortOrder } from './terminal-list';
 
-/** A column header that sorts by its column: a real button (Tab, Enter, Space), aria-sort on the header cell. */
-export function SortableHeader({ column, order, onSort, children }: { column: SortColumn; order: SortOrder; onSort: (column: SortColumn) => void; children: ReactNode }) {
+/** Which column a table is sorted by, and which way. */
+export interface SortState<C extends string> {
+  column: C;
+  descending: boolean;
+}
+
+/**
+ * A column header that sorts by its column: a real button (Tab, Enter, Space), aria-sort on the header cell, the
+ * arrow on the sorted column only. Long labels wrap rather than widen the table (a phone shows it whole).
+ */
+export function SortHeader<C extends string>({ column, order, onSort, numeric, children }: { column: C; order: SortState<C>; onSort: (column: C) => void; numeric?: boolean; children: ReactNode }) {
   const active = order.column === column;
   const Arrow = order.descending ? ArrowDown : ArrowUp;
   return (
-    <Table.ColumnHeader aria-sort={active ? (order.descending ? 'descending' : 'ascending') : 'none'} verticalAlign="bottom" whiteSpace="normal">
+    <Table.ColumnHeader aria-sort={active ? (order.descending ? 'descending' : 'ascending') : 'none'} textAlign={numeric ? 'end' : 'start'} verticalAlign="bottom" whiteSpace="normal">
       <chakra.button
         type="button"
         onClick={() => onSort(column)}
