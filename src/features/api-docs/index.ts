@@ -1,0 +1,2 @@
+export { SwaggerDocsPage } from './swagger-docs-page';
+export { RedocDocsPage } from './redoc-docs-page';
