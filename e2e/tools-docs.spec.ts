@@ -3,8 +3,8 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 
-// Issue 18, the tools pages of the administration and service areas: the two API documentation viewers (served by
-// the product, nothing fetched elsewhere, "Try it out" as the signed-in user), the outbox (a failed mail's reason,
+// Issue 18, the tools pages of the administration and service areas: Swagger UI (served by the product, nothing
+// fetched elsewhere, "Try it out" as the signed-in user), the outbox (a failed mail's reason,
 // tokens masked, send again, delete) and the monitoring page (live figures, pause, the same figures at /metrics);
 // each opened from the navigation, surviving a reload, and readable in Arabic, dark, at 390 px.
 const PASSWORD = 'tools-docs-e2e-password';
@@ -73,27 +73,6 @@ test('Swagger UI: opened from the navigation, served by the product, "Try it out
   await expect(page.getByTestId('api-docs-swagger').locator('.swagger-ui .info .title')).toContainText('Mate data service', { timeout: 30_000 });
   expect(foreign(urls)).toEqual([]);
   expect(urls.some((url) => url.includes('/api/docs/assets/swagger-ui-bundle.js'))).toBe(true);
-});
-
-test('Redoc: opened from the navigation, the document read by keyboard, nothing fetched elsewhere', async ({ page }) => {
-  test.setTimeout(120_000);
-  const urls = recordRequests(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, mate.url, PASSWORD);
-  await openFromNavigation(page, '/admin', 'API documentation (Redoc)');
-  await expect(page).toHaveURL(/\/api-docs\/redoc$/);
-  const docs = page.getByTestId('api-docs-redoc');
-  await expect(docs.getByRole('heading', { level: 1 })).toContainText('Mate data service', { timeout: 30_000 });
-  await expect(docs).toHaveAttribute('data-state', 'ready');
-  // The monitoring tag's entry in Redoc's menu, reached and opened by keyboard.
-  const entry = docs.locator('label[role="menuitem"]').filter({ hasText: /^monitoring$/ }).first();
-  await entry.focus();
-  await page.keyboard.press('Enter');
-  await expect(docs.getByText('The same figures in the Prometheus text format').first()).toBeVisible();
-  await page.screenshot({ path: 'test-results/tools-docs-redoc-en-light-1440.png' });
-  await page.reload();
-  await expect(page.getByTestId('api-docs-redoc').getByRole('heading', { level: 1 })).toContainText('Mate data service', { timeout: 30_000 });
-  expect(foreign(urls)).toEqual([]);
 });
 
 test('outbox: a failed attempt with its reason, the token masked, sent again, one deleted; it stays deleted after a reload', async ({ page, request }) => {
@@ -175,7 +154,7 @@ test('monitoring: figures from the navigation, read again on their own, paused, 
   expect((await request.get(`${mate.url}/metrics`)).status()).toBe(401);
 });
 
-test('Arabic, dark, 390 px: the four pages fit the phone, the API documents stay left to right', async ({ browser }) => {
+test('Arabic, dark, 390 px: the three pages fit the phone, the API documents stay left to right', async ({ browser }) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   const page = await context.newPage();
@@ -183,7 +162,6 @@ test('Arabic, dark, 390 px: the four pages fit the phone, the API documents stay
   await page.evaluate(() => localStorage.setItem('mate.locale', 'ar'));
   for (const [path, ready, name] of [
     ['/api-docs/swagger', '.swagger-ui .info .title', 'swagger'],
-    ['/api-docs/redoc', '[data-testid="api-docs-redoc"] h1', 'redoc'],
     ['/admin/outbox', '[data-testid="outbox-table"]', 'outbox'],
     ['/service/monitoring', '[data-testid="monitoring-figures"]', 'monitoring'],
   ] as const) {

@@ -30,7 +30,6 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'document-locks': preloadable(() => import('../features/diagnostics').then((module) => module.DocumentLocksPage)),
   'unprocessed-documents': preloadable(() => import('../features/diagnostics').then((module) => module.UnprocessedDocumentsPage)),
   'api-docs-swagger': preloadable(() => import('../features/api-docs').then((module) => module.SwaggerDocsPage)),
-  'api-docs-redoc': preloadable(() => import('../features/api-docs').then((module) => module.RedocDocsPage)),
   outbox: preloadable(() => import('../features/outbox').then((module) => module.OutboxPage)),
   monitoring: preloadable(() => import('../features/monitoring').then((module) => module.MonitoringPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),

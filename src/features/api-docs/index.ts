@@ -1,2 +1,1 @@
 export { SwaggerDocsPage } from './swagger-docs-page';
-export { RedocDocsPage } from './redoc-docs-page';
