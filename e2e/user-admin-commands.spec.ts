@@ -29,7 +29,7 @@ async function createdUser(request: APIRequestContext, url: string, name: string
 /** The mails of the outbox to one address: subject, and when it was sent (null while it waits). */
 async function outboxTo(request: APIRequestContext, url: string, to: string): Promise<Array<[string, string | null]>> {
   const outbox = await request.get(`${url}/api/admin/outbox`, { headers: { authorization: `Bearer ${await adminToken(request, url)}` } });
-  const mails = (await outbox.json()) as Array<{ to: string; subject: string; sentAt: string | null }>;
+  const mails = ((await outbox.json()) as { items: Array<{ to: string; subject: string; sentAt: string | null }> }).items;
   return mails.filter((mail) => mail.to === to).map((mail) => [mail.subject, mail.sentAt]);
 }
 

@@ -51,6 +51,9 @@ import { systemRoutes } from './routes/system-routes';
 import { DEFAULT_SERVER_LOG_SIZE, ServerLogBuffer } from './logs/server-log-buffer';
 import { describeInstance, type ServerLogInstance } from './logs/server-log-instance';
 import { serverLogRoutes } from './logs/server-log-routes';
+import { apiDocsRoutes } from './api-docs/api-docs-routes';
+import { monitoringRegistry, monitoringRoutes } from './monitoring/monitoring-routes';
+import { registerRequestTally, RequestTally } from './monitoring/request-tally';
 
 /** Everything the app needs from outside: configuration, an open and migrated database, build info. */
 export interface AppOptions {
@@ -96,8 +99,12 @@ export const mateApp = fastifyPlugin<AppOptions>(
   async (app, options) => {
     registerErrorHandling(app, options.db, options.errorRows);
     registerGracefulClose(app);
-    registerSecurityHeaders(app, options.config.frameAncestors);
+    registerSecurityHeaders(app, options.config.frameAncestors, options.config.monitoringUrl ? [new URL(options.config.monitoringUrl).origin] : []);
     registerInputGuard(app);
+    // Before every route, so the monitoring figures count every answer (server/monitoring).
+    const metrics = monitoringRegistry();
+    const tally = new RequestTally(metrics);
+    registerRequestTally(app, tally);
     // One resolution per request (it caches per request), shared by the authenticate-first hook and the routes.
     const resolveCaller = createContextResolver(options.db, options.config, { now: options.identity?.now });
     // A stand-in resolver of data tests stands in for the hook too: their callers carry no real token.
@@ -108,6 +115,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
     await app.register(systemRoutes, { db: options.db, buildInfo: options.buildInfo, installationId: options.installationId, canSeeErrorDetails });
     await app.register(identityRoutes, { db: options.db, config: options.config, navigation: options.navigation, events: options.data?.events, resolve: resolveCaller, ...options.identity });
     await app.register(barcodeRoutes);
+    await app.register(apiDocsRoutes);
     if (options.data) {
       // Identity's rules over users, roles and API keys need identity's context; a stand-in resolver goes without.
       // The report definitions are checked and compiled here, so a broken one stops the start naming file and path.
@@ -139,6 +147,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(scanSheetRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(exchangeRateRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(jobsPlugin, { importDir: options.config.importDir, ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
+      await app.register(monitoringRoutes, { db: options.db, buildInfo: options.buildInfo, resolveContext, tally, registry: metrics, metricsToken: options.config.metricsToken, externalUrl: options.config.monitoringUrl });
     }
     await registerStaticUi(app, options.config.staticDir);
   },

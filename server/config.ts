@@ -42,6 +42,10 @@ export interface Config {
   timeouts?: RequestTimeouts;
   /** How many recent log lines each instance keeps for the log page (MATE_SERVER_LOG_SIZE); default 2,000. */
   serverLogSize?: number;
+  /** An external monitoring dashboard the monitoring page frames instead of its own figures (MATE_MONITORING_URL, http or https). */
+  monitoringUrl?: string;
+  /** A static bearer token a Prometheus scraper presents to GET /metrics (MATE_METRICS_TOKEN, at least 16 characters). */
+  metricsToken?: string;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -130,6 +134,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       throw new ConfigError('MATE_FRAME_ANCESTORS', `has '${origin}', which is not an origin like https://host:port or https://*.host`);
     }
   }
+  const monitoringUrl = env.MATE_MONITORING_URL?.trim() || undefined;
+  if (monitoringUrl !== undefined && !isHttpUrl(monitoringUrl)) throw new ConfigError('MATE_MONITORING_URL', `is '${monitoringUrl}', which is not an http:// or https:// URL`);
+  const metricsToken = env.MATE_METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) throw new ConfigError('MATE_METRICS_TOKEN', 'must be at least 16 characters long');
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,
@@ -148,10 +156,22 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     demoDocumentDays: integer(env, 'MATE_DEMO_DOCUMENT_DAYS', DEFAULT_DEMO_DOCUMENT_DAYS, 0, 730),
     serverLogSize: integer(env, 'MATE_SERVER_LOG_SIZE', 2_000, 100, 100_000),
     runJobs: boolean(env, 'MATE_RUN_JOBS', true),
+    monitoringUrl,
+    metricsToken,
     timeouts: {
       requestTimeoutMs: integer(env, 'MATE_REQUEST_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.requestTimeoutMs / 1000, 1, 3600) * 1000,
       headersTimeoutMs: integer(env, 'MATE_HEADERS_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.headersTimeoutMs / 1000, 1, 3600) * 1000,
       idleTimeoutMs: integer(env, 'MATE_IDLE_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.idleTimeoutMs / 1000, 0, 3600) * 1000,
     },
   };
+}
+
+/** An absolute http(s) URL without credentials or characters that could end a CSP directive. */
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !/[\s;,'"]/.test(text);
+  } catch {
+    return false;
+  }
 }

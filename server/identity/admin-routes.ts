@@ -3,7 +3,6 @@ import { ApiError } from '../lib/api-error';
 import { PERMISSION_ACTIONS, type PermissionAction } from '../lib/request-context';
 import { explainPermission } from './effective-permission';
 import type { IdentityServices } from './identity-services';
-import { readOutbox } from './outbox';
 import { decisionsInTenant, loadUserPermissions } from './permission-store';
 import { findUserByOid } from './user-store';
 
@@ -13,13 +12,8 @@ function wholeNumber(raw: string | undefined, field: string): number {
   return Number(raw);
 }
 
-/** Administrators' views: the mail outbox and the "why" of a permission. */
+/** Administrators' views: the "why" of a permission (the outbox: outbox-routes.ts). */
 export function registerAdminRoutes(app: FastifyInstance, services: IdentityServices): void {
-  app.get('/api/admin/outbox', async (request) => {
-    const context = await services.resolve(request);
-    if (!context.can('/admin/outbox', 'Read')) throw new ApiError(403, 'Reading the outbox needs the permission Read on /admin/outbox.');
-    return readOutbox(services.db);
-  });
 
   // `?userOid=&path=&action=&tenantOid=` (tenantOid absent: Global only): which decision decides, for the "why" view.
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/admin/permissions/why', async (request) => {

@@ -5,6 +5,7 @@ import type { DataEventBus } from '../data/data-event-bus';
 import type { NavigationItem } from '../../schemas/entity-document';
 import { registerAccountRoutes } from './account-routes';
 import { registerAdminRoutes } from './admin-routes';
+import { registerOutboxRoutes } from './outbox-routes';
 import { registerAuthRoutes } from './auth-routes';
 import { registerAvatarRoutes } from './avatar-routes';
 import { permissionMatrixRoutes } from './permission-matrix-routes';
@@ -72,6 +73,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
   registerAccountRoutes(app, services);
   registerUiRoutes(app, services);
   registerAdminRoutes(app, services);
+  registerOutboxRoutes(app, services);
   registerUserAdminRoutes(app, services);
   registerAvatarRoutes(app);
   permissionMatrixRoutes(app, services);

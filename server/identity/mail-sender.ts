@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/database';
+import { OUTBOX_MAX_ATTEMPTS } from './outbox';
 
 /** Where the sender reports (a pino logger fits). Nothing logged carries the SMTP password. */
 export interface MailSenderLog {
@@ -61,7 +62,7 @@ export function startMailSender(db: Database, smtpUrl: string, log: MailSenderLo
   const from = options.from ?? smtp.from ?? `mate@${smtp.host}`;
   const intervalMs = options.intervalMs ?? 5000;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
-  const maxAttempts = options.maxAttempts ?? 10;
+  const maxAttempts = options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS;
   const batchSize = options.batchSize ?? 20;
   const transport = nodemailer.createTransport({
     host: smtp.host,

@@ -12,7 +12,7 @@ function isEmbeddedLayout(url: string): boolean {
  * time, so they cannot be precompiled into the build (moving the browser to an interpreting validator would drop it). Styles allow 'unsafe-inline' because Chakra's CSS-in-JS writes <style> elements and React writes
  * style attributes; a style cannot run code. Images may come from https: as avatars may (MATE_AVATAR_BASE_URL).
  */
-export function contentSecurityPolicy(frameAncestors: string): string {
+export function contentSecurityPolicy(frameAncestors: string, frameSources: string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'unsafe-eval'",
@@ -24,6 +24,8 @@ export function contentSecurityPolicy(frameAncestors: string): string {
     "base-uri 'self'",
     "form-action 'self'",
     `frame-ancestors ${frameAncestors}`,
+    // The monitoring page may frame the configured external dashboard (MATE_MONITORING_URL), nothing else.
+    ...(frameSources.length > 0 ? [`frame-src 'self' ${frameSources.join(' ')}`] : []),
   ].join('; ');
 }
 
@@ -34,9 +36,9 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()
  * Security headers on every answer, errors included (set when the request arrives). Only the embedded layout
  * `/e` may be framed, by our own origin and the configured embedders (MATE_FRAME_ANCESTORS); nothing else may be.
  */
-export function registerSecurityHeaders(app: FastifyInstance, embedders: string[]): void {
-  const everywhere = contentSecurityPolicy("'none'");
-  const embedded = contentSecurityPolicy(["'self'", ...embedders].join(' '));
+export function registerSecurityHeaders(app: FastifyInstance, embedders: string[], frameSources: string[] = []): void {
+  const everywhere = contentSecurityPolicy("'none'", frameSources);
+  const embedded = contentSecurityPolicy(["'self'", ...embedders].join(' '), frameSources);
   app.addHook('onRequest', async (request, reply) => {
     const embeddable = isEmbeddedLayout(request.url);
     reply.header('content-security-policy', embeddable ? embedded : everywhere);

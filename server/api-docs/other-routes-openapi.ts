@@ -1,0 +1,171 @@
+/**
+ * OpenAPI paths of the routes outside the features' own fragments: sign-in and account (server/identity), the
+ * administrators' permission views, the UI's start calls and the system routes. The routes check their bodies in
+ * code (identity/request-body.ts); these schemas describe what they take and answer (docs/auth.md, docs/api.md).
+ */
+
+type Json = Record<string, unknown>;
+
+const json = (schema: Json, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+const error = (description: string) => json({ $ref: '#/components/schemas/Error' }, description);
+const body = (properties: Record<string, Json>, required: string[] = []) => ({
+  required: true,
+  content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties, required } } },
+});
+const str = (maxLength?: number, description?: string): Json => ({ type: 'string', ...(maxLength ? { maxLength } : {}), ...(description ? { description } : {}) });
+const oidPath = { name: 'oid', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+const query = (name: string, schema: Json, description?: string, required = false) => ({ name, in: 'query', required, schema, ...(description ? { description } : {}) });
+const signedIn = { 401: error('Not signed in') };
+const admin = { ...signedIn, 403: error('Missing the permission') };
+const anyone = { security: [] };
+const permissionAction = { type: 'string', enum: ['Read', 'Create', 'Update', 'Delete', 'Demand', 'Patch'] };
+const actions = { type: 'object', additionalProperties: { type: 'boolean' }, description: 'action to allowed' };
+const tenantColumns = { type: 'array', items: { type: 'object', properties: { oid: { type: ['integer', 'null'], description: 'null: the Global column' } }, required: ['oid'] } };
+
+const op = (tags: string[], summary: string, rest: Json) => ({ tags, summary, ...rest });
+
+export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
+  '/api/v1-pub/auth/user/token.json': {
+    get: op(['auth'], 'Sign in: HTTP Basic (or an API key) for a bearer token', {
+      ...anyone,
+      security: [{ basic: [] }],
+      responses: {
+        200: json({ type: 'object', properties: { access_token: { type: 'string' }, token_type: { type: 'string' }, expires_in: { type: 'integer' } } }, 'A token'),
+        401: error('Wrong credentials, or a back-off (Retry-After)'),
+        429: error('Too many attempts (Retry-After)'),
+      },
+    }),
+  },
+  '/api/auth/logout': { post: op(['auth'], "End every token of the user (all devices)", { responses: { 200: json({ type: 'object' }), ...signedIn } }) },
+  '/api/auth/change-password': {
+    post: op(['auth'], "Change the signed-in user's password", { requestBody: body({ password: str(1024) }, ['password']), responses: { 200: json({ type: 'object' }), 400: error('Too weak or missing'), ...signedIn } }),
+  },
+  '/api/auth/settings': {
+    get: op(['auth'], 'What the sign-in page offers', {
+      ...anyone,
+      responses: {
+        200: json({
+          type: 'object',
+          properties: { registrationAllowed: { type: 'boolean' }, rememberAllowed: { type: 'boolean' }, integratedLogin: { type: 'boolean' }, passwordMinLength: { type: 'integer' }, avatarBaseUrl: { type: ['string', 'null'] } },
+        }),
+      },
+    }),
+  },
+  '/api/auth/register': {
+    post: op(['auth'], 'Register (when MATE_REGISTRATION allows); a confirmation mail goes to the outbox', {
+      ...anyone,
+      requestBody: body({ username: str(64), email: str(254), password: str(1024), firstname: str(60), lastname: str(60) }, ['username', 'email', 'password']),
+      responses: { 200: json({ type: 'object' }), 400: error('Invalid fields'), 403: error('Registration is off'), 409: error('The name or address is taken') },
+    }),
+  },
+  '/api/auth/confirm-registration': {
+    post: op(['auth'], 'Confirm a registration with the token of its mail', { ...anyone, requestBody: body({ token: str(200) }, ['token']), responses: { 200: json({ type: 'object' }), 400: error('Unknown, used or expired token') } }),
+  },
+  '/api/auth/reset-password': {
+    post: op(['auth'], 'Ask for a password reset mail (always answers the same, whether the user exists or not)', {
+      ...anyone,
+      requestBody: body({ username: str(64), email: str(254) }),
+      responses: { 200: json({ type: 'object' }), 400: error('Neither field given'), 429: error('Too many requests (Retry-After)') },
+    }),
+  },
+  '/api/auth/set-password': {
+    post: op(['auth'], 'Set a new password with the token of a reset or invitation mail', { ...anyone, requestBody: body({ token: str(200), password: str(1024) }, ['token', 'password']), responses: { 200: json({ type: 'object' }), 400: error('Unknown, used or expired token, or a weak password') } }),
+  },
+  '/api/user/profile': {
+    get: op(['user'], 'The signed-in user', {
+      responses: {
+        200: json({
+          type: 'object',
+          properties: {
+            userOid: { type: 'integer' }, username: { type: 'string' }, emailAddress: { type: ['string', 'null'] }, firstname: { type: ['string', 'null'] }, lastname: { type: ['string', 'null'] },
+            avatarHash: { type: ['string', 'null'] }, rootTenantOid: { type: ['integer', 'null'] }, tenantOids: { type: 'array', items: { type: 'integer' } }, primaryTenantOid: { type: ['integer', 'null'] },
+          },
+        }),
+        ...signedIn,
+      },
+    }),
+  },
+  '/api/ui/permissions': { get: op(['ui'], 'Per navigation path, the actions the user may take in the current tenant', { responses: { 200: json({ type: 'object', additionalProperties: actions }), ...signedIn } }) },
+  '/api/ui/navigation': { get: op(['ui'], 'The navigation list (server/metadata/navigation.json)', { parameters: [query('tenantOid', { type: 'integer' })], responses: { 200: json({ type: 'array', items: { type: 'object' } }), ...signedIn } }) },
+  '/api/ui/progress': { get: op(['ui'], 'The navigation items with a state (in progress), by path', { responses: { 200: json({ type: 'object' }), ...signedIn } }) },
+  '/api/settings/scope': {
+    get: op(['ui'], "The scope tree of the user's tenants (ETag; 304 on If-None-Match)", {
+      parameters: [query('terminalKind', { type: 'string', enum: ['ANY', 'POS', 'PAN'], default: 'ANY' }), query('lang', { type: 'string' })],
+      responses: { 200: json({ type: 'object', properties: { items: { type: 'array', items: { type: 'object' } } }, required: ['items'] }), 304: { description: 'Unchanged' }, 400: error('A bad terminalKind'), ...signedIn },
+    }),
+  },
+  '/api/avatar/{hash}': {
+    get: op(['user'], 'An avatar picture (generated, or from MATE_AVATAR_BASE_URL)', {
+      ...anyone,
+      parameters: [{ name: 'hash', in: 'path', required: true, schema: { type: 'string' } }, query('s', { type: 'integer', minimum: 1, maximum: 512 }, 'size in pixels'), query('d', { type: 'string' }, 'default style')],
+      responses: { 200: { description: 'The picture', content: { 'image/svg+xml': { schema: { type: 'string' } }, 'image/png': { schema: { type: 'string', format: 'binary' } } } }, 400: error('A bad parameter') },
+    }),
+  },
+  '/api/admin/permissions/subjects': { get: op(['permissions'], 'Roles and users the matrix can show', { responses: { 200: json({ type: 'object', properties: { roles: { type: 'array', items: { type: 'object' } }, users: { type: 'array', items: { type: 'object' } } } }), ...admin } }) },
+  '/api/admin/permissions/matrix': {
+    get: op(['permissions'], 'The permission matrix of a role or user for one action', {
+      parameters: [query('subject', { type: 'string' }, "'role:<oid>' or 'user:<oid>'", true), query('action', permissionAction, undefined, true)],
+      responses: { 200: json({ type: 'object', properties: { subject: { type: 'string' }, action: permissionAction, rows: { type: 'array', items: { type: 'object' } }, tenants: { type: 'array', items: { type: 'object' } } } }), 400: error('A bad parameter'), ...admin },
+    }),
+    put: op(['permissions'], 'Set or clear one decision of the matrix', {
+      requestBody: body({ subject: { type: 'string' }, path: { type: 'string' }, action: permissionAction, tenantOid: { type: ['integer', 'null'] }, value: { type: ['boolean', 'null'], description: 'null clears (inherit)' } }, ['subject', 'path', 'action', 'value']),
+      responses: { 200: json({ type: 'object' }), 400: error('Invalid fields'), ...admin },
+    }),
+  },
+  '/api/admin/permissions/why': {
+    get: op(['permissions'], 'Which decision decides a permission, for the "why" view', {
+      parameters: [query('userOid', { type: 'integer' }, undefined, true), query('path', { type: 'string' }, undefined, true), query('action', permissionAction, undefined, true), query('tenantOid', { type: 'integer' }, 'absent: the Global column')],
+      responses: { 200: json({ type: 'object', properties: { allowed: { type: 'boolean' }, text: { type: 'string' }, decidedBy: { type: ['object', 'null'] } } }), 400: error('A bad parameter'), 404: error('No such user'), ...admin },
+    }),
+  },
+  '/api/admin/users/{oid}/roles': {
+    get: op(['permissions'], "A user's roles per tenant column", { parameters: [oidPath], responses: { 200: json({ type: 'object' }), 404: error('No such user'), ...admin } }),
+    put: op(['permissions'], "Set a user's roles per tenant column", { parameters: [oidPath], requestBody: body({ tenants: tenantColumns }, ['tenants']), responses: { 200: json({ type: 'object' }), 400: error('Invalid fields'), 404: error('No such user'), ...admin } }),
+  },
+  ...Object.fromEntries(
+    (['roles', 'users'] as const).map((kind) => [
+      `/api/admin/${kind}/{oid}/permissions`,
+      {
+        get: op(['permissions'], `The checkbox tree of a ${kind === 'roles' ? 'role' : 'user'}'s permissions`, { parameters: [oidPath, query('tenantOid', { type: 'integer' })], responses: { 200: json({ type: 'object' }), 404: error('Not found'), ...admin } }),
+        put: op(['permissions'], `Set a ${kind === 'roles' ? 'role' : 'user'}'s permissions per tenant column`, { parameters: [oidPath], requestBody: body({ tenants: tenantColumns }, ['tenants']), responses: { 200: json({ type: 'object' }), 400: error('Invalid fields'), 404: error('Not found'), ...admin } }),
+      },
+    ]),
+  ),
+  '/api/admin/users/{oid}/password': {
+    post: op(['users'], "Set a user's password (Update on the users' page)", { parameters: [oidPath], requestBody: body({ password: str(1024) }, ['password']), responses: { 200: json({ type: 'object' }), 400: error('Too weak'), 404: error('No such user'), ...admin } }),
+  },
+  '/api/admin/users/{oid}/invite': {
+    post: op(['users'], 'Mail a user an invitation to set a password (the outbox)', { parameters: [oidPath], responses: { 200: json({ type: 'object', properties: { result: { type: 'string', enum: ['sent', 'queued'] }, to: { type: 'string' } } }), 400: error('The user has no e-mail address'), 404: error('No such user'), ...admin } }),
+  },
+  '/api/admin/users/{oid}/password-reset': {
+    post: op(['users'], 'Mail a user a password reset link (the outbox)', { parameters: [oidPath], responses: { 200: json({ type: 'object', properties: { result: { type: 'string', enum: ['sent', 'queued'] }, to: { type: 'string' } } }), 400: error('The user has no e-mail address'), 404: error('No such user'), ...admin } }),
+  },
+  '/api/admin/api-keys': {
+    post: op(['users'], 'Create an API key for a user; the key is answered once', {
+      requestBody: body({ name: str(60), userOid: { type: 'integer' }, expiresAt: str(40), accessLevel: { type: 'string', enum: ['read', 'write'] }, description: str(500), allowedIpRanges: { type: 'array', items: { type: 'string' } } }, ['name', 'userOid']),
+      responses: { 201: json({ type: 'object' }, 'Created'), 400: error('Invalid fields'), ...admin },
+    }),
+  },
+  '/api/v1/ping': { get: op(['system'], 'Availability check (XML)', { ...anyone, responses: { 200: { description: 'Pong', content: { 'application/xml': { schema: { type: 'string' } } } } } }) },
+  '/api/info': {
+    get: op(['system'], 'Name, versions, database kind, installation id', {
+      ...anyone,
+      responses: { 200: json({ type: 'object', properties: { name: { type: 'string' }, apiVersion: { type: 'string' }, version: { type: 'string' }, buildDate: { type: 'string' }, database: { type: 'string' }, installationId: { type: 'string' } } }) },
+    }),
+  },
+  '/version.json': { get: op(['system'], 'The build version', { ...anyone, responses: { 200: json({ type: 'object', properties: { version: { type: 'string' }, buildDate: { type: 'string' } } }) } }) },
+  '/api/health': {
+    get: op(['system'], 'For load balancers: 200 while the database answers', {
+      ...anyone,
+      responses: { 200: json({ type: 'object', properties: { status: { const: 'ok' }, database: { type: 'string' } } }), 503: json({ type: 'object', properties: { status: { const: 'unavailable' } } }, 'The database does not answer') },
+    }),
+  },
+  '/api/error({id})': {
+    get: op(['system'], 'A stored server fault by the id of its error header; details for administrators only', {
+      ...anyone,
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 100 } }],
+      responses: { 200: json({ type: 'object', properties: { id: { type: 'string' }, status: { type: 'integer' }, message: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } } }), 404: error('No such error') },
+    }),
+  },
+  '/api/openapi.json': { get: op(['system'], 'This document', { ...anyone, responses: { 200: json({ type: 'object' }) } }) },
+};

@@ -1,0 +1,80 @@
+/** Wire schemas of the outbox routes, shared by the routes (Fastify) and the OpenAPI document. */
+
+/** Most mails one page answers. */
+export const OUTBOX_MAX_TAKE = 1000;
+
+const timestamp = { type: 'string', format: 'date-time' } as const;
+const nullableTimestamp = { type: ['string', 'null'], format: 'date-time' } as const;
+
+export const OUTBOX_QUERYSTRING = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+    take: { type: 'integer', minimum: 1, maximum: OUTBOX_MAX_TAKE, default: 500 },
+  },
+} as const;
+
+export const OUTBOX_PARAMS = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { oid: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+  required: ['oid'],
+} as const;
+
+export const OUTBOX_ENTRY_SCHEMA = {
+  type: 'object',
+  properties: {
+    oid: { type: 'integer' },
+    to: { type: 'string' },
+    subject: { type: 'string' },
+    text: { type: 'string', description: 'the plain text, one-time tokens in links masked' },
+    state: { type: 'string', enum: ['queued', 'sent', 'failed'], description: 'failed: the sender gave up after its last attempt' },
+    attempts: { type: 'integer' },
+    lastError: { type: ['string', 'null'] },
+    createdAt: timestamp,
+    sentAt: nullableTimestamp,
+    nextAttemptAt: nullableTimestamp,
+  },
+  required: ['oid', 'to', 'subject', 'text', 'state', 'attempts', 'lastError', 'createdAt', 'sentAt', 'nextAttemptAt'],
+} as const;
+
+export const OUTBOX_LIST_SCHEMA = {
+  type: 'object',
+  properties: { items: { type: 'array', items: OUTBOX_ENTRY_SCHEMA }, total: { type: 'integer', description: 'mails in the outbox in all' } },
+  required: ['items', 'total'],
+} as const;
+
+const errorBody = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const oidParameter = { name: 'oid', in: 'path', required: true, schema: OUTBOX_PARAMS.properties.oid };
+const denied = { 401: errorBody('Not signed in'), 403: errorBody('Needs the right on /admin/outbox in the Global column') };
+
+export const OUTBOX_OPENAPI_PATHS = {
+  '/api/admin/outbox': {
+    get: {
+      tags: ['outbox'],
+      summary: 'The mails the product queued, newest first (Read on /admin/outbox, Global column)',
+      parameters: [
+        { name: 'skip', in: 'query', schema: OUTBOX_QUERYSTRING.properties.skip },
+        { name: 'take', in: 'query', schema: OUTBOX_QUERYSTRING.properties.take },
+      ],
+      responses: { 200: { description: 'One page', content: { 'application/json': { schema: OUTBOX_LIST_SCHEMA } } }, 400: errorBody('A bad query parameter'), ...denied },
+    },
+  },
+  '/api/admin/outbox/{oid}/resend': {
+    post: {
+      tags: ['outbox'],
+      summary: 'Queue an unsent (failed) mail again: attempts start over (Update on /admin/outbox, Global column)',
+      parameters: [oidParameter],
+      responses: { 200: { description: 'Queued again', content: { 'application/json': { schema: OUTBOX_ENTRY_SCHEMA } } }, 404: errorBody('No such mail'), 409: errorBody('Already sent'), ...denied },
+    },
+  },
+  '/api/admin/outbox/{oid}': {
+    delete: {
+      tags: ['outbox'],
+      summary: 'Delete a mail; a queued one is then never sent (Delete on /admin/outbox, Global column)',
+      parameters: [oidParameter],
+      responses: { 204: { description: 'Deleted' }, 404: errorBody('No such mail'), ...denied },
+    },
+  },
+} as const;

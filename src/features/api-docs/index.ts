@@ -1,0 +1,1 @@
+export { SwaggerDocsPage } from './swagger-docs-page';
