@@ -26,6 +26,13 @@ const GUARDED = ['src', 'renderers', 'schemas', 'conditions'];
  */
 const ALLOWED_WORDS: ReadonlySet<string> = new Set(['tenant', 'location', 'terminal', 'user', 'role', 'operator', 'title']);
 
+/**
+ * Whole literals that contain a kind's name but are another system's vocabulary (each with its reason):
+ * - customer.search: the POS client's command that looks a customer up at the till (schemas/pos-layout.ts
+ *   POS_FUNCTIONS); a button layout stores it for the terminal, nothing in the back office reads the kind by it.
+ */
+const ALLOWED_LITERALS: ReadonlySet<string> = new Set(['customer.search']);
+
 /** The entity kinds and areas of the shipped metadata (`<area>/<entity>.json`). */
 function metadataNames(): Set<string> {
   const names = new Set<string>();
@@ -53,7 +60,7 @@ function sourceFiles(folder: string): string[] {
  * to a person, not a name code acts on, so it is passed over; comments are no literals.
  */
 function namedKinds(literal: string, kinds: ReadonlySet<string>): string[] {
-  if (/\s/.test(literal.trim())) return [];
+  if (/\s/.test(literal.trim()) || ALLOWED_LITERALS.has(literal)) return [];
   const segments = literal.split(/[/.:?&=#,]+/).filter(Boolean);
   const words = new Set([...segments, ...segments.map((segment) => segment.replace(/[A-Z].*$/, ''))]);
   return [...words].filter((word) => kinds.has(word) && !ALLOWED_WORDS.has(word));
