@@ -136,7 +136,8 @@ test('monitoring: figures from the navigation, read again on their own, paused, 
   await expect(requests).toHaveText(/\d/);
   const first = Number((await requests.innerText()).replace(/\D/g, ''));
   expect(first).toBeGreaterThan(0);
-  await expect(page.getByTestId('monitoring-database')).toContainText('PGlite');
+  // The spec server runs on the suite's database: PostgreSQL when DATABASE_URL is set, else the embedded PGlite.
+  await expect(page.getByTestId('monitoring-database')).toContainText(process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite');
   await expect(page.getByTestId('monitoring-uptime')).toContainText('6.');
   // Read again by itself (every 5 s): the request count grows by the page's own reads.
   await expect.poll(async () => Number((await requests.innerText()).replace(/\D/g, '')), { timeout: 15_000 }).toBeGreaterThan(first);
