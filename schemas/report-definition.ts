@@ -81,7 +81,7 @@ export interface ReportDefinition {
   /**
    * The viewer's document type drill-down opens (document sources); with a `kind` column, the row's kind decides.
    * `filters`: the viewer's text filters the row fills besides date, location, terminal and operator, source field ->
-   * the viewer's query member (`{ "articleNumber": "article" }`), so that the link names no entity kind in code.
+   * the viewer's query member, as the shipped report metadata declares them: the link names no entity kind in code.
    */
   drillDown?: { documentType: string; filters?: Record<string, string> };
   /** At most this many rows (default 5,000; at most 50,000). */
