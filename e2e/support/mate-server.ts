@@ -92,6 +92,16 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`the server did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
+/**
+ * Server processes this worker started and has not seen end. A hook that times out while a start is still waiting
+ * for health (a loaded machine) leaves its server running with nobody to stop it; it would go on seeding or serving
+ * for the rest of the run, taking a core from every later spec. They end with the worker.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Starts the product on a free port with the given storage and extra environment. */
 export async function startMate(storage: MateStorage, env: Record<string, string> = {}, port?: number): Promise<MateServer> {
   const chosenPort = port ?? (await freePort());
@@ -101,6 +111,8 @@ export async function startMate(storage: MateStorage, env: Record<string, string
   const bundle = process.env.MATE_E2E_SERVER_BUNDLE;
   const args = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'server/server.ts'];
   const child = spawn(process.execPath, args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
