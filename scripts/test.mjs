@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: unit and server tests (vitest), then browser tests (Playwright on system Chromium against the
 // built UI and the real server). Writes test-results/summary.json and prints one closing line.
+// MATE_TEST_PARTS=vitest runs the vitest half only (.ci/run's second Node version); MATE_UI_BUILT=1 skips
+// `vite build` because the caller has just built the UI from the same checkout (.ci/run builds it once for both
+// databases).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -8,6 +11,8 @@ const requireE2e = process.env.REQUIRE_E2E === '1';
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const vitestOnly = process.env.MATE_TEST_PARTS === 'vitest';
+const uiBuilt = process.env.MATE_UI_BUILT === '1';
 
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
@@ -40,7 +45,7 @@ mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
 
-console.log(`\n== unit and server tests (vitest, database: ${db}) ==`);
+console.log(`\n== unit and server tests (vitest, Node ${process.version}, database: ${db}) ==`);
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
@@ -59,8 +64,10 @@ if (vitestStatus !== 0 && totals.failed === 0) {
   notes.push(`vitest exited with ${vitestStatus}`);
 }
 
-console.log(`\n== browser tests (Playwright, Chromium at ${chromium}, database: ${db}) ==`);
-if (!existsSync(chromium)) {
+if (vitestOnly) {
+  console.log('\n(MATE_TEST_PARTS=vitest: no browser tests in this run)');
+} else if (!existsSync(chromium)) {
+  console.log(`\n== browser tests (Playwright, Chromium at ${chromium}, database: ${db}) ==`);
   const message = `Chromium was not found at ${chromium}. Install it with 'apt-get install chromium' or set CHROMIUM_PATH.`;
   if (requireE2e) {
     console.error(`${message} REQUIRE_E2E=1, so this is a failure.`);
@@ -71,7 +78,8 @@ if (!existsSync(chromium)) {
     notes.push('browser tests skipped: no Chromium');
   }
 } else {
-  const buildStatus = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  console.log(`\n== browser tests (Playwright, Chromium at ${chromium}, database: ${db}) ==`);
+  const buildStatus = uiBuilt ? 0 : run('npx', ['vite', 'build', '--logLevel', 'warn']);
   if (buildStatus !== 0) {
     totals.failed += 1;
     notes.push('the UI build failed');
@@ -100,7 +108,7 @@ if (!existsSync(chromium)) {
   }
 }
 
-writeFileSync('test-results/summary.json', JSON.stringify({ database: db, ...totals, notes }, null, 2));
+writeFileSync('test-results/summary.json', JSON.stringify({ database: db, node: process.version, ...totals, notes }, null, 2));
 if (notes.length) console.log(`\nNotes: ${notes.join('; ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

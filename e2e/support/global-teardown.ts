@@ -1,13 +1,16 @@
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { e2eDatabasePrefix, e2eRunRoot } from './mate-server';
 
 /**
  * Drops the PostgreSQL databases this run created (the seeded template and any a spec left) and removes its temp
- * folder (data folders, the template), so runs leave nothing behind.
+ * folder (data folders, the template) and the server bundle, so runs leave nothing behind.
  */
 export default async function dropRunDatabases(): Promise<void> {
   rmSync(e2eRunRoot(), { recursive: true, force: true });
+  const bundle = process.env.MATE_E2E_SERVER_BUNDLE;
+  if (bundle) rmSync(path.dirname(bundle), { recursive: true, force: true });
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return;
   const client = new pg.Client({ connectionString: serverUrl });

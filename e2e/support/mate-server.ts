@@ -12,7 +12,10 @@ export interface MateStorage {
   databaseUrl: string | undefined;
 }
 
-/** A running product process, as a user would start it (tsx server/server.ts on the built UI). */
+/**
+ * A running product process on the built UI: server/server.ts as the run's global setup transpiled it once
+ * (global-setup.ts, server-bundle.ts), or through tsx as `npm run serve` starts it when there is no bundle.
+ */
 export interface MateServer {
   url: string;
   port: number;
@@ -89,13 +92,27 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`the server did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
+/**
+ * Server processes this worker started and has not seen end. A hook that times out while a start is still waiting
+ * for health (a loaded machine) leaves its server running with nobody to stop it; it would go on seeding or serving
+ * for the rest of the run, taking a core from every later spec. They end with the worker.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Starts the product on a free port with the given storage and extra environment. */
 export async function startMate(storage: MateStorage, env: Record<string, string> = {}, port?: number): Promise<MateServer> {
   const chosenPort = port ?? (await freePort());
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(chosenPort), HOST: '127.0.0.1', MATE_DATA_DIR: storage.dataDir, LOG_LEVEL: 'warn', MATE_DEMO_DATA: 'true', MATE_DEMO_DOCUMENT_DAYS: '14', ...env };
   if (storage.databaseUrl) childEnv.DATABASE_URL = storage.databaseUrl;
   else delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const bundle = process.env.MATE_E2E_SERVER_BUNDLE;
+  const args = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'server/server.ts'];
+  const child = spawn(process.execPath, args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
