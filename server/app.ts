@@ -107,6 +107,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
     registerRequestTally(app, tally);
     // One resolution per request (it caches per request), shared by the authenticate-first hook and the routes.
     const resolveCaller = createContextResolver(options.db, options.config, { now: options.identity?.now });
+    app.addHook('onClose', () => resolveCaller.cache.close());
     // A stand-in resolver of data tests stands in for the hook too: their callers carry no real token.
     const resolveContext = options.data?.resolveContext ? resolvingOnce(options.data.resolveContext) : resolveCaller;
     registerAuthenticateFirst(app, resolveContext);

@@ -33,6 +33,12 @@ export interface Database extends Queryable {
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   /** Sends a NOTIFY that every instance listening on the same database receives. */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Called with false when the LISTEN connection is lost and true when it is back (PostgreSQL only: PGlite's
+   * notifications cannot be lost). Notifications sent meanwhile were missed, so whoever keeps state that NOTIFYs
+   * keep current (the identity cache) must drop it. Returns the unsubscribe function.
+   */
+  onListenerState?(handler: (up: boolean) => void): () => void;
   /** Closes connections; PGlite flushes its files. */
   close(): Promise<void>;
 }

@@ -47,6 +47,7 @@ export async function migrate(db: Database, migrations: Migration[] = MIGRATIONS
     version integer primary key,
     name text not null,
     applied_at timestamptz not null default now())`);
+  const hadMigrations = (await db.query('select 1 from mate_migration limit 1')).rowCount > 0;
   const applied: number[] = [];
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     const done = await db.transaction(async (tx) => {
@@ -59,5 +60,8 @@ export async function migrate(db: Database, migrations: Migration[] = MIGRATIONS
     });
     if (done) applied.push(migration.version);
   }
+  // An upgrade's migrations may fill or rewrite columns of tables that hold data: the planner then plans with the
+  // new contents from the first request, not after autovacuum comes round. A fresh install has nothing to analyse.
+  if (applied.length > 0 && hadMigrations) await db.query('analyze');
   return applied;
 }

@@ -81,6 +81,7 @@ export async function openPostgresDatabase(url: string, poolSize = 10, options: 
       }
     },
     listen: (channel, handler) => listener.listen(channel, handler),
+    onListenerState: (handler) => listener.onState(handler),
     async notify(channel: string, payload: string) {
       await run(() => pool.query('select pg_notify($1, $2)', [channel, payload]));
     },
@@ -107,6 +108,9 @@ class ListenConnection {
   private closed = false;
   /** Whether a pool's answer already cut the back-off short since the connection was last up (see databaseAnswered). */
   private wokenSinceUp = false;
+  private readonly stateHandlers = new Set<(up: boolean) => void>();
+  /** Whether the connection was lost since it was last up: the next `open` reports it is back. */
+  private wasLost = false;
 
   constructor(
     private readonly url: string,
@@ -156,6 +160,22 @@ class ListenConnection {
     this.reconnect();
   }
 
+  /** Hears losing (false) and regaining (true) the connection; returns the unsubscribe function. */
+  onState(handler: (up: boolean) => void): () => void {
+    this.stateHandlers.add(handler);
+    return () => this.stateHandlers.delete(handler);
+  }
+
+  private announce(up: boolean): void {
+    for (const handler of [...this.stateHandlers]) {
+      try {
+        handler(up);
+      } catch {
+        // One failing watcher must not keep the state from the others.
+      }
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
@@ -193,12 +213,20 @@ class ListenConnection {
     this.client = client;
     this.retryDelay = this.retryFirstMs;
     this.wokenSinceUp = false;
+    if (this.wasLost) {
+      this.wasLost = false;
+      this.announce(true);
+    }
     return client;
   }
 
   private lost(client: pg.Client): void {
     if (this.client !== client) return;
     this.client = undefined;
+    if (!this.closed) {
+      this.wasLost = true;
+      this.announce(false);
+    }
     this.scheduleReconnect();
   }
 

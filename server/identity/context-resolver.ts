@@ -5,10 +5,11 @@ import { ApiError } from '../lib/api-error';
 import type { ContextResolver, PermissionAction, RequestContext } from '../lib/request-context';
 import { resolveApiKey, type ApiKeyGrant } from './api-keys';
 import { explainPermission, type PermissionExplanation } from './effective-permission';
-import { decisionsInTenant, loadUserPermissions, type UserPermissions } from './permission-store';
+import { IdentityCache } from './identity-cache';
+import { decisionsInTenant, type UserPermissions } from './permission-store';
 import { readScopeHeaders, SCOPE_HEADERS } from './scope-headers';
 import { createTokenService, type TokenService } from './token-service';
-import { findUserByOid, userTenantOids, type UserRecord } from './user-store';
+import type { UserRecord } from './user-store';
 
 /** The request context identity hands out: the shared contract plus what the identity routes need. */
 export interface IdentityContext extends RequestContext {
@@ -29,6 +30,8 @@ export interface IdentityContext extends RequestContext {
 export interface ContextResolverOptions {
   now?: () => number;
   tokens?: TokenService;
+  /** The per-user identity cache (identity-cache.ts); one is made when absent. */
+  cache?: IdentityCache;
 }
 
 /** The API key of a request: `Authorization: ApiKey <secret>` or `X-Api-Key: <secret>`. */
@@ -73,36 +76,43 @@ function currentTenant(user: UserRecord, tenantOids: number[], headerTenant: num
 /**
  * Builds the resolver every authorised route calls. Per request it verifies the token, compares its version with
  * the user row (so logout, password change, disabling and role changes revoke at once), checks the scope headers
- * against the user's tenants and loads the permission decisions `can` evaluates.
+ * against the user's tenants and takes the permission decisions `can` evaluates. User row, tenants and decisions
+ * come from the identity cache, which every change empties on every instance (identity-cache.ts).
  */
-export function createContextResolver(db: Database, config: Config, options: ContextResolverOptions = {}): ContextResolver & ((request: FastifyRequest) => Promise<IdentityContext>) {
+export type IdentityContextResolver = ContextResolver & ((request: FastifyRequest) => Promise<IdentityContext>) & {
+  /** The identity cache behind it: close it with the app. */
+  cache: IdentityCache;
+};
+
+export function createContextResolver(db: Database, config: Config, options: ContextResolverOptions = {}): IdentityContextResolver {
   const now = options.now ?? Date.now;
   const tokens = options.tokens ?? createTokenService(db, config.tokenLifetimeSeconds, now);
+  const cache = options.cache ?? new IdentityCache(db, { now });
   const resolved = new WeakMap<FastifyRequest, Promise<IdentityContext>>();
 
-  async function userOf(request: FastifyRequest): Promise<{ user: UserRecord; apiKey?: Omit<ApiKeyGrant, 'user'> }> {
+  async function userOf(request: FastifyRequest): Promise<{ user: UserRecord; tenantOids: number[]; permissions: UserPermissions; apiKey?: Omit<ApiKeyGrant, 'user'> }> {
     const key = apiKeyOf(request);
     if (key !== undefined) {
       const { user, ...apiKey } = await resolveApiKey(db, key, request.ip, now());
-      return { user, apiKey };
+      const { tenantOids, permissions } = await cache.get(user.oid);
+      return { user, tenantOids, permissions, apiKey };
     }
     const token = tokenOf(request);
     if (!token) throw new ApiError(401, 'Sign-in required: send an access token as "Authorization: Bearer <token>".');
     const claims = await tokens.verify(token);
     if (!claims) throw new ApiError(401, 'The access token is invalid or has expired; sign in again.');
-    const user = await findUserByOid(db, claims.userOid);
+    // From the cache: every change of the user, its tenants, roles or decisions is NOTIFYed to every instance.
+    const { user, tenantOids, permissions } = await cache.get(claims.userOid);
     if (!user || user.disabled || user.tokenVersion !== claims.tokenVersion) {
       throw new ApiError(401, 'The access token has been revoked; sign in again.');
     }
-    return { user };
+    return { user, tenantOids, permissions };
   }
 
   async function resolve(request: FastifyRequest): Promise<IdentityContext> {
-    const { user, apiKey } = await userOf(request);
+    const { user, tenantOids, permissions, apiKey } = await userOf(request);
     const scope = readScopeHeaders(request.headers);
-    const tenantOids = await userTenantOids(db, user.oid);
     const tenantOid = currentTenant(user, tenantOids, scope.tenantOid);
-    const permissions = await loadUserPermissions(db, user.oid);
 
     const explain = (path: string, action: PermissionAction, tenant: number | undefined = tenantOid): PermissionExplanation => {
       // A tenant the user does not belong to is never granted, whatever the rules say: scope cannot widen access.
@@ -129,7 +139,7 @@ export function createContextResolver(db: Database, config: Config, options: Con
     };
   }
 
-  return (request: FastifyRequest) => {
+  const resolver = (request: FastifyRequest) => {
     let context = resolved.get(request);
     if (!context) {
       context = resolve(request);
@@ -137,4 +147,5 @@ export function createContextResolver(db: Database, config: Config, options: Con
     }
     return context;
   };
+  return Object.assign(resolver, { cache });
 }

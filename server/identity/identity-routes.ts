@@ -53,12 +53,18 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
   const background = options.background ?? new BackgroundTasks();
   // A reset mail accepted before shutdown is still written.
   app.addHook('onClose', () => background.idle());
+  let ownResolver: ReturnType<typeof createContextResolver> | undefined;
+  if (!options.resolve) {
+    ownResolver = createContextResolver(options.db, options.config, { now, tokens });
+    const cache = ownResolver.cache;
+    app.addHook('onClose', () => cache.close());
+  }
   const services: IdentityServices = {
     db: options.db,
     config: options.config,
     navigation: options.navigation ?? [],
     tokens,
-    resolve: options.resolve ?? createContextResolver(options.db, options.config, { now, tokens }),
+    resolve: options.resolve ?? ownResolver!,
     signIn: createSignIn({ db: options.db, tokens, throttle, now, licensedUsers: licensedUsersFromEnv(env), firstBackoffSeconds: firstBackoffFromEnv(env) }),
     now,
     registrationAllowed: flag(env.MATE_REGISTRATION, false),

@@ -21,18 +21,20 @@ interface DecisionRow {
   allowed: boolean;
 }
 
-/** Loads a user's decisions and roles in two queries; done once per request so changes apply at once. */
+/** Loads a user's decisions and roles in two prepared queries; the identity cache keeps them until a change. */
 export async function loadUserPermissions(db: Queryable, userOid: number): Promise<UserPermissions> {
   const roles = await db.query<{ role_oid: string | number; name: string; tenant_oid: string | number | null }>(
     `select ur.role_oid, r."Name" as name, ur.tenant_oid from mate_user_role ur join ${IDENTITY_TABLES.role} r on r."Oid" = ur.role_oid
       where ur.user_oid = $1 and not r."Disabled"`,
     [userOid],
+    { prepare: true },
   );
   const decisions = await db.query<DecisionRow>(
     `select p.user_oid, p.role_oid, r."Name" as role_name, p.path, p.tenant_oid, p.action, p.allowed
        from mate_permission p left join ${IDENTITY_TABLES.role} r on r."Oid" = p.role_oid
       where p.user_oid = $1 or (not r."Disabled" and p.role_oid in (select role_oid from mate_user_role where user_oid = $1))`,
     [userOid],
+    { prepare: true },
   );
   const result: UserPermissions = {
     userDecisions: [],

@@ -86,13 +86,13 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 
 /** The user with this oid (the catalogue "Oid"). */
 export async function findUserByOid(db: Queryable, oid: number): Promise<UserRecord | undefined> {
-  const found = await db.query<Row>(`${SELECT} where u."Oid" = $1`, [oid]);
+  const found = await db.query<Row>(`${SELECT} where u."Oid" = $1`, [oid], { prepare: true });
   return found.rows[0] && toRecord(found.rows[0]);
 }
 
 /** The tenants a user belongs to, ascending. */
 export async function userTenantOids(db: Queryable, userOid: number): Promise<number[]> {
-  const found = await db.query<{ tenant_oid: string | number }>('select tenant_oid from mate_user_tenant where user_oid = $1 order by tenant_oid', [userOid]);
+  const found = await db.query<{ tenant_oid: string | number }>('select tenant_oid from mate_user_tenant where user_oid = $1 order by tenant_oid', [userOid], { prepare: true });
   return found.rows.map((row) => Number(row.tenant_oid));
 }
 
