@@ -89,7 +89,7 @@ export function ConversationThread({ conversation, me }: { conversation: Convers
                     {message.senderName}
                   </Text>
                 )}
-                <Text whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid="message-text">
+                <Text whiteSpace="pre-wrap" overflowWrap="anywhere" dir="auto" data-testid="message-text">
                   {message.text}
                 </Text>
                 <Text textStyle="2xs" color="fg.muted" textAlign="end">
@@ -107,6 +107,7 @@ export function ConversationThread({ conversation, me }: { conversation: Convers
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
             rows={2}
+            dir="auto"
             autoresize
             maxH="10rem"
             placeholder={t`Write a message (Enter sends, Shift+Enter for a new line)`}

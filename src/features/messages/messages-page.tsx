@@ -118,7 +118,7 @@ function ConversationItem({ conversation, me, active, onOpen, locale, unreadLabe
         </HStack>
         {last && (
           <HStack justify="space-between" gap="2" color="fg.muted" textStyle="xs">
-            <Text truncate>{last.text}</Text>
+            <Text truncate dir="auto">{last.text}</Text>
             <Text flexShrink="0">{new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(last.sentAt))}</Text>
           </HStack>
         )}
