@@ -164,3 +164,41 @@ test('works framed by an application of another site, where the browser blocks t
   await expect(frame.getByTestId('embedded-layout')).toBeVisible({ timeout: 30_000 });
   await expect(row(frame, 'receipt.printLogo').getByTestId('setting-source')).toBeVisible();
 });
+
+test('follows a change made in another window live, and keeps an edit in progress there, saying what changed', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const contexts = await Promise.all([browser.newContext({ viewport: { width: 1440, height: 900 } }), browser.newContext({ viewport: { width: 1440, height: 900 } })]);
+  const [one, two] = await Promise.all(contexts.map((context) => context.newPage()));
+  for (const page of [one!, two!]) {
+    await signIn(page, mate.url, PASSWORD, PAGE);
+    await expect(page.getByTestId('pos-configuration')).toBeVisible({ timeout: 30_000 });
+  }
+  const here = row(one!, 'shift.idleLockMinutes');
+  const there = row(two!, 'shift.idleLockMinutes');
+  await expect(there.getByTestId('setting-value')).toHaveText('5');
+
+  // Saved in one window, shown in the other without a reload.
+  await here.getByRole('button', { name: 'Override here' }).click();
+  await here.getByTestId('setting-input').fill('7');
+  await here.getByTestId('setting-input').press('Enter');
+  await expect(there.getByTestId('setting-value')).toHaveText('7', { timeout: 20_000 });
+  await expect(there.getByTestId('setting-source')).toHaveText('Set here');
+
+  // The other window is editing the same value when it changes again: its typing stays, a note says what it is now.
+  await there.getByRole('button', { name: 'Change' }).click();
+  await there.getByTestId('setting-input').fill('9');
+  await here.getByRole('button', { name: 'Change' }).click();
+  await here.getByTestId('setting-input').fill('8');
+  await here.getByTestId('setting-input').press('Enter');
+  await expect(there.getByTestId('setting-changed-elsewhere')).toContainText('now 8', { timeout: 20_000 });
+  await expect(there.getByTestId('setting-input')).toHaveValue('9');
+  await two!.screenshot({ path: 'test-results/pos-configuration-changed-elsewhere-en-light-1440.png' });
+  await there.getByTestId('setting-input').press('Escape');
+  await expect(there.getByTestId('setting-value')).toHaveText('8');
+
+  // A reset is followed too.
+  await here.getByRole('button', { name: 'Reset' }).click();
+  await expect(there.getByTestId('setting-source')).toHaveText('Default', { timeout: 20_000 });
+  await expect(there.getByTestId('setting-value')).toHaveText('5');
+  for (const context of contexts) await context.close();
+});

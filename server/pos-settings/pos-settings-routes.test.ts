@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteIdent as q } from '../data/sql-names';
-import type { HubInstance } from '../hub/hub-test-app';
+import { hubClient, nextMessage, type HubInstance } from '../hub/hub-test-app';
+import { POS_SETTINGS_CHANGED } from './settings-events';
 import { addUser, builtInCatalogue, createIdentityTestDatabase, signInToken } from '../identity/identity-test-app';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
 import { DEMO_TERMINAL_SECRET } from '../seed/demo/demo-terminals';
@@ -245,4 +246,33 @@ describe('the POS configuration', () => {
       );
     }
   }, 120_000);
+
+  it('tells open pages of a change at once, only those whose user may read the scope', async () => {
+    const clients = Object.fromEntries(['tina', 'rita', 'emil'].map((name) => [name, hubClient(instance, () => tokens[name]!)]));
+    const heard: Record<string, unknown[]> = { tina: [], rita: [], emil: [] };
+    try {
+      for (const [name, client] of Object.entries(clients)) {
+        client.on(POS_SETTINGS_CHANGED, (message) => heard[name]!.push(message));
+        await client.start();
+        await client.invoke('SubscribePosSettings');
+      }
+      // In AT: rita reads there, tina (administrator of DE only) and emil do not.
+      const inAt = nextMessage(clients.rita!, POS_SETTINGS_CHANGED);
+      expect((await set(`TENANT:${at}`, 'receipt.copies', 4)).statusCode).toBe(200);
+      expect(await inAt).toEqual({ scope: `TENANT:${at}`, path: 'receipt.copies' });
+      // In DE both hear it; being later, it shows that nothing of AT reached tina before.
+      const inDe = Promise.all([nextMessage(clients.tina!, POS_SETTINGS_CHANGED), nextMessage(clients.rita!, POS_SETTINGS_CHANGED)]);
+      expect((await set(`TENANT:${de}`, 'receipt.copies', 3)).statusCode).toBe(200);
+      expect(await inDe).toEqual([{ scope: `TENANT:${de}`, path: 'receipt.copies' }, { scope: `TENANT:${de}`, path: 'receipt.copies' }]);
+      // A reset tells them too.
+      const afterReset = Promise.all([nextMessage(clients.tina!, POS_SETTINGS_CHANGED), nextMessage(clients.rita!, POS_SETTINGS_CHANGED)]);
+      expect((await reset(`TENANT:${de}`, 'receipt.copies')).statusCode).toBe(200);
+      await afterReset;
+      expect(heard.tina).toEqual([{ scope: `TENANT:${de}`, path: 'receipt.copies' }, { scope: `TENANT:${de}`, path: 'receipt.copies' }]);
+      expect(heard.emil).toEqual([]);
+    } finally {
+      for (const client of Object.values(clients)) await client.stop();
+      await reset(`TENANT:${at}`, 'receipt.copies');
+    }
+  });
 });

@@ -15,6 +15,7 @@ import { parseScope, resolveScope, scopeTablesOf, type ResolvedScope, type Scope
 import { readRecentChanges, readScopeValues, writeScopeValue } from './settings-store';
 import { buildSettingsTree } from './settings-view';
 import { pushToTerminalsBelow } from './settings-push';
+import { announceSettingChange, PosSettingEvents, posSettingHubMethods } from './settings-events';
 
 export interface PosSettingsRoutesOptions {
   db: Database;
@@ -62,6 +63,7 @@ export const posSettingsRoutes = fastifyPlugin<PosSettingsRoutesOptions>(
       requireChange(context, scope);
       const { changed } = await db.transaction((tx) => writeScopeValue(tx, scope, path, value, { userOid: context.userOid, userName: context.username }));
       if (value === undefined && !changed) throw new ApiError(404, `No value of ${path} is set at ${scope.scope}.`, { errors: { path: ['has no value set at this scope'] } });
+      if (changed) await announceSettingChange(db, scope, path);
       if (changed && options.pushToTerminals && tables) await pushToTerminalsBelow(db, tables, scope, Date.now(), request.log);
       return view(scope, context, request);
     }
@@ -99,6 +101,14 @@ export const posSettingsRoutes = fastifyPlugin<PosSettingsRoutesOptions>(
       const visibility = await changeVisibility(context, countriesOf);
       return readRecentChanges(db, visibility, request.query.days, request.query.limit ?? request.query.take);
     });
+
+    // An open page follows changes made elsewhere (another tab, user or instance) through the hub.
+    if (app.hasDecorator('hub')) {
+      const events = new PosSettingEvents(db);
+      await events.start();
+      for (const method of posSettingHubMethods(events)) app.hub.methods.register(method);
+      app.addHook('onClose', async () => events.close());
+    }
   },
   { name: 'mate-pos-settings', fastify: '5.x' },
 );

@@ -1,6 +1,7 @@
 import { Flex, HStack } from '@chakra-ui/react';
 import { UserMenu } from '../auth';
-import { usePagePath } from './base-path';
+import { MessagesButton } from '../features/messages/messages-button';
+import { useBasePath, usePagePath } from './base-path';
 import { FavouriteToggle } from './favourite-toggle';
 import { NavigationDrawer } from './navigation-drawer';
 import { NetworkActivityMenu } from './network-activity-menu';
@@ -14,6 +15,7 @@ import { TestModeToggle } from './test-mode-toggle';
  */
 export function TitleBar() {
   const path = usePagePath();
+  const base = useBasePath();
   return (
     <Flex px={{ base: '2', md: '4' }} py={{ base: '1', md: '2' }} gap={{ base: '1', md: '3' }} align="center" minW="0" data-testid="title-bar">
       <NavigationDrawer />
@@ -22,6 +24,7 @@ export function TitleBar() {
       <HStack gap="1" ms="auto" flexShrink="0">
         <TestModeToggle />
         <OrganisationSelector />
+        <MessagesButton basePath={base} />
         <NetworkActivityMenu />
         <UserMenu />
       </HStack>

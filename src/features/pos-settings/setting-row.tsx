@@ -55,6 +55,14 @@ export function SettingRow({ setting, canChange, onOverride, onReset }: { settin
   const valueText = useValueText();
   const scopeName = useScopeName();
   const [editing, setEditing] = useState(false);
+  // The value the editor opened on: when the page reads a different one meanwhile (changed elsewhere), the user's
+  // typing stays and a note says what the value is now, so saving is an informed choice.
+  const [openedOn, setOpenedOn] = useState<string | undefined>(undefined);
+  const changedElsewhere = editing && openedOn !== undefined && openedOn !== JSON.stringify([setting.value, setting.own]);
+  const startEditing = () => {
+    setOpenedOn(JSON.stringify([setting.value, setting.own]));
+    setEditing(true);
+  };
   const [resetting, setResetting] = useState(false);
   const save = async (value: unknown) => {
     try {
@@ -86,7 +94,16 @@ export function SettingRow({ setting, canChange, onOverride, onReset }: { settin
       </Box>
       <Stack flex="1 1 16rem" gap="2" align="flex-start">
         {editing ? (
-          <SettingEditor setting={setting} onSave={save} onCancel={() => setEditing(false)} />
+          <>
+            {changedElsewhere && (
+              <Text textStyle="sm" color="fg.warning" role="status" data-testid="setting-changed-elsewhere">
+                <Trans>
+                  Changed elsewhere meanwhile: now <bdi>{valueText(setting, setting.value)}</bdi>. Saving replaces it with your value.
+                </Trans>
+              </Text>
+            )}
+            <SettingEditor setting={setting} onSave={save} onCancel={() => setEditing(false)} />
+          </>
         ) : (
           <HStack gap="2" flexWrap="wrap">
             <Text fontWeight="semibold" data-testid="setting-value">
@@ -97,7 +114,7 @@ export function SettingRow({ setting, canChange, onOverride, onReset }: { settin
         )}
         {canChange && !editing && (
           <HStack gap="2" flexWrap="wrap">
-            <Button size="xs" variant="outline" onClick={() => setEditing(true)} aria-describedby={`setting-${setting.path}`}>
+            <Button size="xs" variant="outline" onClick={startEditing} aria-describedby={`setting-${setting.path}`}>
               {setting.own ? <Trans>Change</Trans> : <Trans>Override here</Trans>}
             </Button>
             {setting.own && (
