@@ -2,14 +2,24 @@ import { listUnprocessedDocuments, processDocument } from '../../terminals/termi
 import { jobParameters, JobParameterError, type JobDefinition } from '../job-definition';
 import { terminalTables } from './terminal-tables';
 
+/** Most tenants one run works through (a hub argument or a start's parameter names them). */
+export const MAX_REPROCESS_TENANTS = 1000;
+
+export interface ReprocessParameters {
+  /** The tenants whose documents the run processes, in this order; absent: the run's own tenant. */
+  tenantOids?: number[];
+}
+
 /**
- * reprocess-unprocessed-documents {}: processes every unprocessed document of the tenant, oldest first, one
- * transaction each (progress in documents): a document never processed or whose processing failed is checked
- * against its tenant again and booked into the daily turnover (server/terminals/terminal-document-processing.ts).
- * The run fails when some document still cannot be booked, naming how many and the first reason; the others are
- * booked all the same. Started by ResetProcessQueue or a schedule.
+ * reprocess-unprocessed-documents { tenantOids? }: processes every unprocessed document of the tenant (or of each
+ * tenant `tenantOids` names: "Reprocess all" of the unprocessed page, ResetProcessQueue([..])), oldest first, one
+ * transaction each (progress in documents over all of them): a document never processed or whose processing failed
+ * is checked against its tenant again and booked into the daily turnover
+ * (server/terminals/terminal-document-processing.ts). The run fails when some document still cannot be booked,
+ * naming how many and the first reason; the others are booked all the same. Started by ResetProcessQueue or a
+ * schedule. Starting it with `tenantOids` needs Update on the bridge in each of them (`otherTenants`).
  */
-export const reprocessUnprocessedDocuments: JobDefinition<Record<string, never>> = {
+export const reprocessUnprocessedDocuments: JobDefinition<ReprocessParameters> = {
   name: 'reprocess-unprocessed-documents',
   category: 'Terminals',
   description: 'Processes the documents terminals handed in that were not processed yet or whose processing failed, and books them into the daily turnover.',
@@ -26,15 +36,32 @@ export const reprocessUnprocessedDocuments: JobDefinition<Record<string, never>>
     fr: { category: 'Terminaux', description: "Traite les documents remis par les terminaux qui n'ont pas encore été traités ou dont le traitement a échoué, et les comptabilise dans le chiffre d'affaires journalier.", countUnit: 'documents' },
   },
   scope: 'tenant',
-  parameterSchema: { type: 'object', additionalProperties: false, properties: {} },
-  parseParameters(raw) {
-    jobParameters.object(raw, []);
-    return {};
+  parameterSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      tenantOids: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: MAX_REPROCESS_TENANTS, uniqueItems: true, description: 'The tenants whose documents are processed (default: the run\'s tenant).' },
+    },
   },
-  async run({ db, catalogue, tenantOid, progress, now, signal }) {
+  parseParameters(raw) {
+    const values = jobParameters.object(raw, ['tenantOids']);
+    const tenantOids = values.tenantOids;
+    if (tenantOids === undefined || tenantOids === null) return {};
+    const valid =
+      Array.isArray(tenantOids) &&
+      tenantOids.length >= 1 &&
+      tenantOids.length <= MAX_REPROCESS_TENANTS &&
+      tenantOids.every((oid) => typeof oid === 'number' && Number.isSafeInteger(oid) && oid >= 1) &&
+      new Set(tenantOids).size === tenantOids.length;
+    if (!valid) throw new JobParameterError(`The parameter 'tenantOids' must be a list of 1 to ${MAX_REPROCESS_TENANTS} different positive whole numbers.`);
+    return { tenantOids: tenantOids as number[] };
+  },
+  otherTenants: (parameters) => parameters.tenantOids ?? [],
+  async run({ db, catalogue, tenantOid, parameters, progress, now, signal }) {
     if (tenantOid === null) throw new JobParameterError('Documents are processed per tenant; this run has none.');
     const tables = terminalTables(catalogue);
-    const documents = await listUnprocessedDocuments(db, tenantOid);
+    const documents = [];
+    for (const oid of parameters.tenantOids ?? [tenantOid]) documents.push(...(await listUnprocessedDocuments(db, oid)));
     await progress(0, documents.length);
     const failures: string[] = [];
     for (const [index, document] of documents.entries()) {
