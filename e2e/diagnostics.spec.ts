@@ -32,7 +32,8 @@ async function addTaxRate(request: APIRequestContext, documentUid: string, rate:
   const authorization = `Bearer ${((await login.json()) as { access_token: string }).access_token}`;
   const queue = (await (await request.get(`${mate.url}/api/diagnostics/unprocessed-documents?take=500`, { headers: { authorization } })).json()) as { items: { uid: string; tenantOid: number }[] };
   const tenantOid = queue.items.find((item) => item.uid === documentUid)!.tenantOid;
-  const headers = { authorization, 'x-mate-tenant': String(tenantOid) };
+  // The scope header carries the tenant encoded as the app encodes it (server/identity/scope-headers.ts).
+  const headers = { authorization, 'x-mate-tenant': String(BigInt(tenantOid) * 7919n + 104729n) };
   const tenant = (await (await request.get(`${mate.url}/api/data/tenancy/tenant/${tenantOid}`, { headers })).json()) as { CountryCode: string };
   const created = await request.post(`${mate.url}/api/data/pos-supply/tax`, { headers, data: { Code: `E2E${rate}`, Name: `E2E ${rate} %`, CountryCode: tenant.CountryCode, TaxCategory: 'Standard', Rate: rate } });
   expect(created.status(), await created.text()).toBe(201);
