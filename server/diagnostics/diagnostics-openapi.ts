@@ -1,11 +1,12 @@
+import { errorResponse, jsonResponse, NULLABLE_INTEGER, NULLABLE_STRING, OID, openApiParameters, pageSchema, tenantPageQuerystring } from '../api-docs/openapi-fragments';
 /** Most tables the summary answers. */
 export const SUMMARY_MAX_TAKE = 100;
 /** Most locks one page answers. */
 export const LOCKS_MAX_TAKE = 500;
 
-const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
-const nullableString = { type: ['string', 'null'] } as const;
-const nullableInteger = { type: ['integer', 'null'] } as const;
+const oid = OID;
+const nullableString = NULLABLE_STRING;
+const nullableInteger = NULLABLE_INTEGER;
 
 export const SUMMARY_QUERYSTRING = {
   type: 'object',
@@ -51,15 +52,7 @@ export const TABLES_SCHEMA = {
   required: ['sampledAt', 'growthWindowDays', 'items'],
 } as const;
 
-export const LOCKS_QUERYSTRING = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    entityOid: { ...oid, description: 'only this tenant (one of yours with Read on /diagnostics/document-locks)' },
-    skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
-    take: { type: 'integer', minimum: 1, maximum: LOCKS_MAX_TAKE, default: 100 },
-  },
-} as const;
+export const LOCKS_QUERYSTRING = tenantPageQuerystring('one of yours with Read on /diagnostics/document-locks', LOCKS_MAX_TAKE);
 
 export const LOCK_PARAMS = { type: 'object', additionalProperties: false, properties: { oid }, required: ['oid'] } as const;
 
@@ -87,11 +80,7 @@ const lock = {
   required: ['oid', 'country', 'tenantOid', 'tenantName', 'documentUid', 'documentType', 'documentNumber', 'locationOid', 'locationName', 'terminalOid', 'terminalName', 'terminalNumber', 'reason', 'lockedBy', 'lockedAt', 'expiresAt', 'stale'],
 } as const;
 
-export const LOCKS_SCHEMA = {
-  type: 'object',
-  properties: { items: { type: 'array', items: lock }, count: { type: 'integer' } },
-  required: ['items', 'count'],
-} as const;
+export const LOCKS_SCHEMA = pageSchema(lock);
 
 /** Longest lease a lock may ask for: a day. */
 export const MAX_LEASE_SECONDS = 86_400;
@@ -125,10 +114,8 @@ export const REPROCESS_SCHEMA = {
   required: ['oid', 'processed', 'reason'],
 } as const;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const parameters = (schema: { properties: Record<string, unknown> }, where: 'query' | 'path' = 'query') =>
-  Object.entries(schema.properties).map(([name, value]) => ({ name, in: where, ...(where === 'path' ? { required: true } : {}), schema: value }));
-const json = (description: string, schema: unknown) => ({ description, content: { 'application/json': { schema } } });
+const parameters = openApiParameters;
+const json = jsonResponse;
 const GLOBAL_403 = errorResponse('You lack Read on /diagnostics/database-usage in the Global column: the figures cover the whole installation');
 
 /** The diagnostics routes in the OpenAPI document (docs/diagnostics.md). */

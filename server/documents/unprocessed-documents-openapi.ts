@@ -1,20 +1,12 @@
+import { errorResponse, NULLABLE_INTEGER, NULLABLE_STRING, openApiParameters, pageSchema, tenantPageQuerystring } from '../api-docs/openapi-fragments';
 /** Most rows one overview page answers. */
 export const UNPROCESSED_MAX_TAKE = 500;
 /** Most newest rows per tenant the summary answers. */
 export const UNPROCESSED_MAX_NEWEST = 20;
 
-const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 
 /** The query string of GET /api/diagnostics/unprocessed-documents. */
-export const UNPROCESSED_OVERVIEW_QUERYSTRING = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    entityOid: { ...oid, description: 'only this tenant (one of yours with Read on /diagnostics/unprocessed-documents)' },
-    skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
-    take: { type: 'integer', minimum: 1, maximum: UNPROCESSED_MAX_TAKE, default: 100 },
-  },
-} as const;
+export const UNPROCESSED_OVERVIEW_QUERYSTRING = tenantPageQuerystring('one of yours with Read on /diagnostics/unprocessed-documents', UNPROCESSED_MAX_TAKE);
 
 /** The query string of GET /api/documents/unprocessed. */
 export const UNPROCESSED_SUMMARY_QUERYSTRING = {
@@ -23,8 +15,8 @@ export const UNPROCESSED_SUMMARY_QUERYSTRING = {
   properties: { newest: { type: 'integer', minimum: 0, maximum: UNPROCESSED_MAX_NEWEST, default: 5, description: 'how many of the newest documents per tenant' } },
 } as const;
 
-const nullableString = { type: ['string', 'null'] } as const;
-const nullableInteger = { type: ['integer', 'null'] } as const;
+const nullableString = NULLABLE_STRING;
+const nullableInteger = NULLABLE_INTEGER;
 
 const row = {
   type: 'object',
@@ -50,11 +42,7 @@ const row = {
 } as const;
 
 /** The answer of GET /api/diagnostics/unprocessed-documents. */
-export const UNPROCESSED_OVERVIEW_SCHEMA = {
-  type: 'object',
-  properties: { items: { type: 'array', items: row }, count: { type: 'integer', description: 'all unprocessed documents of the tenants asked for' } },
-  required: ['items', 'count'],
-} as const;
+export const UNPROCESSED_OVERVIEW_SCHEMA = pageSchema(row, 'all unprocessed documents of the tenants asked for');
 
 /** The answer of GET /api/documents/unprocessed. */
 export const UNPROCESSED_SUMMARY_SCHEMA = {
@@ -73,8 +61,7 @@ export const UNPROCESSED_SUMMARY_SCHEMA = {
   required: ['count', 'tenants'],
 } as const;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const parameters = (schema: { properties: Record<string, unknown> }) => Object.entries(schema.properties).map(([name, value]) => ({ name, in: 'query', schema: value }));
+const parameters = openApiParameters;
 
 /** Both routes in the OpenAPI document (docs/terminals.md "Processing"). */
 export const UNPROCESSED_OPENAPI_PATHS = {

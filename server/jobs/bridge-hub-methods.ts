@@ -5,6 +5,7 @@ import { UPDATE_BRIDGE_JOBS, UPDATE_BRIDGE_STATE, type BridgeSubscriptions } fro
 import { JOB_STATE, JobParameterError } from './job-definition';
 import type { JobRunner } from './job-runner';
 import { readJob, requestCancel, toBridgeJob, type BridgeJob } from './job-store';
+import { MAX_REPROCESS_TENANTS, reprocessUnprocessedDocuments } from './built-in/reprocess-unprocessed-documents';
 
 /** What the bridge's hub methods work with. */
 export interface BridgeHubParts {
@@ -59,6 +60,7 @@ function startBridgeJob(parts: BridgeHubParts): HubMethod<StartArguments> {
       }
       let row;
       try {
+        mayStartIn(caller.context, definition.otherTenants?.(definition.parseParameters(args.parameters)) ?? []);
         row = await parts.runner.enqueue({ name: definition.name, tenantOid, parameters: args.parameters, manual: true, startedBy: caller.context.userOid, startedByName: caller.context.username });
       } catch (error) {
         if (error instanceof JobParameterError) throw new HubMethodError(`Argument 2 (parameters): ${error.message}`);
@@ -71,8 +73,63 @@ function startBridgeJob(parts: BridgeHubParts): HubMethod<StartArguments> {
 }
 
 /**
- * A hub method that starts one job of the tenant without parameters: ResetProcessQueue(tenantOid?) starts
- * reprocess-unprocessed-documents, ForcePosClassicSync(tenantOid?) push-terminal-configuration. The tenant defaults to
+ * Refuses a start whose run works in tenants (a job's `otherTenants`) where the caller lacks Update on the bridge,
+ * naming the first: a right held in one tenant never reaches another.
+ */
+function mayStartIn(context: RequestContext, tenantOids: readonly number[]): void {
+  const refused = tenantOids.find((oid) => !context.tenantOids.includes(oid) || !context.can(BRIDGE_PATH, 'Update', oid));
+  if (refused !== undefined) throw new HubMethodError(`Not permitted: Update on ${BRIDGE_PATH} in tenant ${refused}.`);
+}
+
+/** ResetProcessQueue's argument: one tenant (or the connection's), or a list of tenants for one run over all of them. */
+type QueueTenants = number | number[] | undefined;
+
+function parseQueueTenants(args: readonly unknown[]): QueueTenants {
+  hubArguments.atMost(args, 1, 'ResetProcessQueue');
+  const value = args[0];
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) return hubArguments.positiveInteger(args, 0, 'tenantOid');
+  const valid = value.length >= 1 && value.length <= MAX_REPROCESS_TENANTS && value.every((oid) => typeof oid === 'number' && Number.isSafeInteger(oid) && oid >= 1);
+  if (!valid) throw new HubMethodError(`Argument 1 (tenantOid) must be a positive whole number or a list of 1 to ${MAX_REPROCESS_TENANTS} of them.`);
+  return [...new Set(value as number[])];
+}
+
+/**
+ * ResetProcessQueue(tenantOid?) starts reprocess-unprocessed-documents for one tenant (default: the connection's),
+ * needing Update on /service/bridge there. ResetProcessQueue([tenantOid, ...]) (our extension: "Reprocess all" of
+ * the unprocessed page) starts one run over every tenant of the list where the caller belongs and holds that right;
+ * the others are left out, and none such is a refusal. That run is the connection's tenant's if it is one of them,
+ * else the first one's, and it is followed like any other on SubscribeBridgeJobNotification of that tenant.
+ */
+function resetProcessQueue(parts: BridgeHubParts): HubMethod<QueueTenants> {
+  const jobName = reprocessUnprocessedDocuments.name;
+  return {
+    name: 'ResetProcessQueue',
+    parse: parseQueueTenants,
+    permission: (tenants) => (Array.isArray(tenants) ? undefined : { path: BRIDGE_PATH, action: 'Update', tenantOid: tenants }),
+    async invoke(tenants, caller): Promise<BridgeJob> {
+      const { context } = caller;
+      let tenantOid: number | null;
+      let parameters: { tenantOids?: number[] } = {};
+      if (Array.isArray(tenants)) {
+        const permitted = tenants.filter((oid) => context.tenantOids.includes(oid) && context.can(BRIDGE_PATH, 'Update', oid));
+        if (permitted.length === 0) throw new HubMethodError(`Not permitted: Update on ${BRIDGE_PATH} in none of the tenants named.`);
+        tenantOid = context.tenantOid !== undefined && permitted.includes(context.tenantOid) ? context.tenantOid : permitted[0]!;
+        parameters = { tenantOids: permitted };
+      } else {
+        tenantOid = tenants ?? context.tenantOid ?? null;
+        if (tenantOid === null) throw new HubMethodError('Argument 1 (tenantOid) is needed: the connection works in no tenant.');
+      }
+      const row = await parts.runner.enqueue({ name: jobName, tenantOid, parameters, manual: true, startedBy: context.userOid, startedByName: context.username });
+      if (!row) throw new HubMethodError(`The job ${jobName} is already queued or running for tenant ${tenantOid}.`);
+      return toBridgeJob(row);
+    },
+  };
+}
+
+/**
+ * A hub method that starts one job of the tenant without parameters: ForcePosClassicSync(tenantOid?) starts
+ * push-terminal-configuration. The tenant defaults to
  * the connection's; the answer is the queued run, followed like any other on SubscribeBridgeJobNotification. Needs
  * Update on /service/bridge in that tenant, as StartBridgeJob of the same job would.
  */
@@ -177,7 +234,7 @@ export function bridgeHubMethods(parts: BridgeHubParts): HubMethod<never>[] {
     unsubscription('UnsubscribeBridgeJobNotification', 'jobs', parts),
     startBridgeJob(parts),
     cancelBridgeJob(parts),
-    jobShortcut('ResetProcessQueue', 'reprocess-unprocessed-documents', parts),
+    resetProcessQueue(parts),
     jobShortcut('ForcePosClassicSync', 'push-terminal-configuration', parts),
   ] as unknown as HubMethod<never>[];
 }

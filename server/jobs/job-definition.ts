@@ -49,6 +49,11 @@ export interface JobDefinition<P = unknown> {
   parameterSchema: Record<string, unknown>;
   /** Checks raw parameters (JSON from the caller or a schedule); throws JobParameterError naming the bad one. */
   parseParameters(raw: unknown): P;
+  /**
+   * The tenants besides its own that a run with these parameters works in. Starting it by hand needs Update on the
+   * bridge in each of them too (StartBridgeJob, ResetProcessQueue): a right in one tenant never reaches another.
+   */
+  otherTenants?(parameters: P): number[];
   run(context: JobContext<P>): Promise<void>;
 }
 

@@ -34,6 +34,7 @@ describe('the terminal jobs of the bridge', () => {
   let tenantDe: number;
   let tenantAt: number;
   let de: DemoTerminal[];
+  let at: DemoTerminal[];
   const tokens: Record<string, string> = {};
   const clients: HubConnection[] = [];
   const terminals: TestTerminal[] = [];
@@ -67,6 +68,7 @@ describe('the terminal jobs of the bridge', () => {
          join ${q(catalogue.find('tenancy', 'pos-terminal')!.table)} t on t."Oid" = c.terminal_oid order by c.terminal_key`,
     );
     de = credentials.rows.filter((row) => Number(row.tenant_oid) === tenantDe).map((row) => ({ oid: Number(row.terminal_oid), tenantOid: tenantDe, key: row.terminal_key, number: Number(row.number) }));
+    at = credentials.rows.filter((row) => Number(row.tenant_oid) === tenantAt).map((row) => ({ oid: Number(row.terminal_oid), tenantOid: tenantAt, key: row.terminal_key, number: Number(row.number) }));
     demoSchedules = (await database.db.query<{ name: string; tenant_oid: string | null; cron: string; parameters: unknown; next_run_at: string }>('select name, tenant_oid, cron, parameters, next_run_at from mate_job_schedule order by oid')).rows;
     // The tests start their runs by hand: a demo schedule firing meanwhile would make a start "already running".
     await database.db.query('update mate_job_schedule set enabled = false');
@@ -83,10 +85,13 @@ describe('the terminal jobs of the bridge', () => {
     const boss = await addUser(database, 'boss', 'boss-password', [tenantDe]);
     const ada = await addUser(database, 'ada', 'ada-password', [tenantDe, tenantAt]);
     const pia = await addUser(database, 'pia', 'pia-password', [tenantDe]);
+    // Max operates the bridge in both tenants: his "Reprocess all" is one run over both.
+    const max = await addUser(database, 'max', 'max-password', [tenantDe, tenantAt]);
+    await setUserRoles(database.db, max, [{ roleOid: operator, tenantOid: tenantDe }, { roleOid: operator, tenantOid: tenantAt }]);
     await setUserRoles(database.db, boss, [{ roleOid: operator, tenantOid: tenantDe }]);
     await setUserRoles(database.db, ada, [{ roleOid: operator, tenantOid: tenantDe }]);
     await setUserRoles(database.db, pia, [{ roleOid: viewer, tenantOid: tenantDe }]);
-    for (const user of ['boss', 'ada', 'pia']) tokens[user] = await signInToken(a.app, user, `${user}-password`);
+    for (const user of ['boss', 'ada', 'pia', 'max']) tokens[user] = await signInToken(a.app, user, `${user}-password`);
   }, 180_000);
   afterAll(async () => {
     for (const client of clients) await client.stop();
@@ -171,6 +176,44 @@ describe('the terminal jobs of the bridge', () => {
     // The reports' totals took the reprocessed document too, as a recomputation from the documents finds them.
     expect(await storedDocumentTotals(database.db, tenantDe)).toEqual(await recomputedDocumentTotals(database.db, tenantDe));
     expect(booked.rows[0]!.receipt_count).toBe(3);
+  });
+
+  it('ResetProcessQueue with a list of tenants is one run over those the caller may reprocess, with progress over all and the failures counted', async () => {
+    const handIn = async (terminal: DemoTerminal, currency: string) => {
+      const id = randomUUID();
+      const answer = await a.app.inject({ method: 'POST', url: '/api/terminals/receipts', headers: { authorization: terminalAuthorization(terminal.key, DEMO_TERMINAL_SECRET) }, payload: { ...sampleReceipt(id), currency, createdAt: '2026-02-04T09:00:00.000Z' } });
+      expect(answer.statusCode).toBe(201);
+      return id;
+    };
+    const queued = async (tenantOid: number) => (await database.db.query<{ n: number }>('select count(*)::int as n from mate_terminal_document where tenant_oid = $1 and processed_at is null', [tenantOid])).rows[0]!.n;
+    // One in each tenant that cannot be booked, and one in Germany that can once its currency is put right.
+    const stuckDe = await handIn(de[0]!, 'USD');
+    const fixedDe = await handIn(de[0]!, 'USD');
+    await handIn(at[0]!, 'USD');
+    await database.db.query("update mate_terminal_document set currency = 'EUR' where document_id = $1", [fixedDe]);
+    const all = (await queued(tenantDe)) + (await queued(tenantAt));
+
+    // Max operates the bridge in both: one run, progress over the documents of both, the one that fits booked, the others counted.
+    const max = await connect(b, 'max');
+    const run = await max.invoke<BridgeJob>('ResetProcessQueue', [tenantDe, tenantAt]);
+    const done = await finished(run.oid);
+    expect(done).toMatchObject({ state: JOB_STATE.failed, count: all, countMax: all });
+    expect(done.error).toBe(`${all - 1} of ${all} document(s) could not be processed and stay unprocessed; the first: ${stuckDe}: The document is in USD, but its tenant books in EUR.`);
+    const booked = await database.db.query('select 1 from mate_terminal_document where document_id = $1 and processed_at is not null', [fixedDe]);
+    expect(booked.rowCount).toBe(1);
+    expect(await queued(tenantAt)).toBe(1);
+
+    // Ada holds Update on the bridge in MATE-DE only: her list keeps that tenant and leaves Austria's queue alone.
+    const ada = await connect(a, 'ada');
+    const hers = await ada.invoke<BridgeJob>('ResetProcessQueue', [tenantAt, tenantDe]);
+    expect(hers).toMatchObject({ name: 'reprocess-unprocessed-documents', tenantOid: tenantDe });
+    expect(await finished(hers.oid)).toMatchObject({ state: JOB_STATE.failed, countMax: await queued(tenantDe) });
+    expect(await queued(tenantAt)).toBe(1);
+    // Her right in one tenant never starts a run into another, neither by the list nor by the parameter.
+    await expect(ada.invoke('ResetProcessQueue', [tenantAt])).rejects.toThrow('Not permitted: Update on /service/bridge in none of the tenants named.');
+    await expect(ada.invoke('StartBridgeJob', 'reprocess-unprocessed-documents', { tenantOids: [tenantDe, tenantAt] }, tenantDe)).rejects.toThrow(`Not permitted: Update on /service/bridge in tenant ${tenantAt}.`);
+    await expect(ada.invoke('ResetProcessQueue', [0])).rejects.toThrow('Argument 1 (tenantOid) must be a positive whole number or a list of 1 to 1000 of them.');
+    await expect(ada.invoke('ResetProcessQueue', [])).rejects.toThrow('Argument 1 (tenantOid)');
   });
 
   it('ForcePosClassicSync on instance A reaches a terminal connected to instance B, and each terminal logs it', async () => {

@@ -4,5 +4,3 @@ export const DOCUMENT_LOCKS_PATH = '/diagnostics/document-locks';
 export const UNPROCESSED_DOCUMENTS_PATH = '/diagnostics/unprocessed-documents';
 /** ResetProcessQueue starts a bridge job: its right is the bridge page's. */
 export const BRIDGE_PATH = '/service/bridge';
-/** The job ResetProcessQueue starts; its runs are the progress the unprocessed page shows. */
-export const REPROCESS_JOB = 'reprocess-unprocessed-documents';

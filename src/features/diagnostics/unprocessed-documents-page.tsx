@@ -11,7 +11,8 @@ import type { UnprocessedDocument } from '../../../schemas/diagnostics-wire';
 import { LoadState } from '../../lib/ui/load-state';
 import { ReprocessProgress } from './reprocess-progress';
 import { TenantFilter } from './tenant-filter';
-import { filterUnprocessed, kindsOf, tenantsOf } from './unprocessed-filter';
+import { filterUnprocessed, kindsOf } from './unprocessed-filter';
+import { useTenancy } from '../../shell/tenancy-context';
 import { useUnprocessedDocuments } from './use-unprocessed-documents';
 import { storedReason } from '../../lib/i18n/stored-reasons';
 
@@ -24,6 +25,8 @@ export function UnprocessedDocumentsPage() {
   const queue = useUnprocessedDocuments(tenant);
   const [busyOid, setBusyOid] = useState<number | undefined>(undefined);
   const [startingAll, setStartingAll] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const { tenants } = useTenancy();
   const { permissions } = useNavigationData();
   const mayReprocessOne = permissions[UNPROCESSED_DOCUMENTS_PATH]?.Update === true;
   const mayReprocessAll = permissions[BRIDGE_PATH]?.Update === true;
@@ -48,12 +51,22 @@ export function UnprocessedDocumentsPage() {
   const reprocessAll = async () => {
     setStartingAll(true);
     try {
-      // Every tenant with waiting documents when none is chosen; the runs follow one another.
-      await queue.reprocessAll(tenant === undefined ? tenantsOf(items) : [tenant]);
+      // Every tenant of the user when none is chosen: the server keeps those where they may reprocess, in one run.
+      await queue.reprocessAll(tenant === undefined ? tenants.map((option) => option.oid) : [tenant]);
     } catch (error) {
       showError(error);
     } finally {
       setStartingAll(false);
+    }
+  };
+  const cancelRun = async () => {
+    setCancelling(true);
+    try {
+      await queue.cancelRun();
+    } catch (error) {
+      showError(error);
+    } finally {
+      setCancelling(false);
     }
   };
 
@@ -82,7 +95,7 @@ export function UnprocessedDocumentsPage() {
           </Text>
         )}
       </HStack>
-      <ReprocessProgress runs={queue.runs} onDismiss={queue.dismissRuns} />
+      <ReprocessProgress run={queue.run} onCancel={() => void cancelRun()} cancelling={cancelling} onDismiss={queue.dismissRun} />
       <LoadState
         loading={queue.loading}
         error={queue.error}

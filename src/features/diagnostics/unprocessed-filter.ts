@@ -25,5 +25,3 @@ export function filterUnprocessed(documents: readonly UnprocessedDocument[], fil
 /** The kinds present, sorted, for the kind filter. */
 export const kindsOf = (documents: readonly UnprocessedDocument[]): string[] => [...new Set(documents.map((document) => document.kind))].sort();
 
-/** The tenants that have documents in the list: reprocessing "all" starts one run per tenant. */
-export const tenantsOf = (documents: readonly UnprocessedDocument[]): number[] => [...new Set(documents.map((document) => document.tenantOid))].sort((a, b) => a - b);

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { apiCall, apiGet } from '../../lib/api/api-client';
 import { useHub } from '../../lib/hub/hub-provider';
-import { JOB_STATE, type BridgeJob } from '../../../schemas/bridge-wire';
-import { REPROCESS_JOB } from './diagnostics-paths';
+import { isActive, type BridgeJob } from '../../../schemas/bridge-wire';
 import type { Page, UnprocessedDocument } from '../../../schemas/diagnostics-wire';
 import { useDiagnosticsLive } from './use-diagnostics-live';
 
@@ -16,12 +15,10 @@ export interface ReprocessOutcome {
   reason: string | null;
 }
 
-const finished = (job: BridgeJob) => job.state !== JOB_STATE.queued && job.state !== JOB_STATE.running;
-
 /**
  * The unprocessed documents of the chosen tenant (undefined: all the user may read), reprocessing one (a POST) or all
- * of a tenant (ResetProcessQueue through the hub), and the runs so started, followed live: every job message of a run
- * updates its progress and reads the list again, so the queue empties on screen as the run books documents.
+ * (one server-side run, ResetProcessQueue through the hub), and the run so started, followed live and cancellable:
+ * every job message of the run updates its progress and reads the list again, so the queue empties on screen.
  */
 export function useUnprocessedDocuments(entityOid: number | undefined) {
   const hub = useHub();
@@ -32,35 +29,36 @@ export function useUnprocessedDocuments(entityOid: number | undefined) {
   const list = useSWR<Page<UnprocessedDocument>>(key, ([path, oid]: typeof key) => apiGet<Page<UnprocessedDocument>>(path, { take: TAKE, ...(oid === null ? {} : { entityOid: oid }) }), { refreshInterval });
   const { mutate } = list;
   refresh.current = () => void mutate();
-  const [runs, setRuns] = useState<BridgeJob[]>([]);
-  /** Runs the page waits for, and what to call when each ends. */
-  const waiting = useRef(new Map<number, () => void>());
-  const ended = useRef(new Set<number>());
-  const mounted = useRef(true);
+  const [run, setRun] = useState<BridgeJob | undefined>(undefined);
+  const runRef = useRef<BridgeJob | undefined>(undefined);
+  /** Whether this page subscribed to its run's tenant's job messages, so it unsubscribes when done. */
+  const followed = useRef(false);
+  const show = useCallback((job: BridgeJob | undefined) => {
+    runRef.current = job;
+    setRun(job);
+  }, []);
+  const unfollow = useCallback(() => {
+    if (!followed.current) return;
+    followed.current = false;
+    hub?.invoke('UnsubscribeBridgeJobNotification').catch(() => undefined);
+  }, [hub]);
 
   useEffect(() => {
     if (!hub) return;
     return hub.on<BridgeJob[]>('UpdateBridgeJobs', (jobs) => {
-      const mine = jobs.filter((job) => job.name === REPROCESS_JOB);
-      if (mine.length === 0) return;
-      setRuns((current) => current.map((run) => mine.find((job) => job.oid === run.oid) ?? run));
-      for (const job of mine.filter(finished)) {
-        ended.current.add(job.oid);
-        waiting.current.get(job.oid)?.();
-      }
+      const current = runRef.current;
+      const update = current && jobs.find((job) => job.oid === current.oid);
+      if (!current || !update) return;
+      // A late message never moves the run back.
+      if (update.state < current.state || (update.state === current.state && update.count < current.count)) return;
+      show(update);
+      // Each message of the run may have booked documents: the queue reads again, and shrinks on screen.
       void mutate();
+      if (!isActive(update)) unfollow();
     });
-  }, [hub, mutate]);
-  useEffect(() => {
-    mounted.current = true;
-    const pending = waiting.current;
-    return () => {
-      // Leaving the page stops following; the runs go on in the background.
-      mounted.current = false;
-      for (const resolve of pending.values()) resolve();
-      pending.clear();
-    };
-  }, []);
+  }, [hub, mutate, show, unfollow]);
+  // Leaving the page stops following; the run goes on in the background.
+  useEffect(() => unfollow, [unfollow]);
 
   const reprocessOne = useCallback(
     async (oid: number) => {
@@ -72,31 +70,32 @@ export function useUnprocessedDocuments(entityOid: number | undefined) {
   );
 
   /**
-   * One run per tenant, one after another: a connection follows the jobs of one tenant at a time (a new subscription
-   * replaces the last), so each tenant's run is followed from its start to its end before the next one starts.
+   * One run on the server over every tenant named where the user may reprocess (ResetProcessQueue with the list),
+   * followed through its tenant's job messages: the subscription's first message is the run as it is then, so none
+   * of its progress is missed however fast it goes.
    */
   const reprocessAll = useCallback(
     async (tenantOids: number[]) => {
       if (!hub) throw new Error('offline');
-      try {
-        for (const tenantOid of tenantOids) {
-          if (!mounted.current) return;
-          // Subscribed before the start, so no message of the run is missed.
-          await hub.invoke('SubscribeBridgeJobNotification', tenantOid);
-          const job = await hub.invoke<BridgeJob>('ResetProcessQueue', tenantOid);
-          setRuns((current) => [...current.filter((run) => run.tenantOid !== tenantOid), job]);
-          if (finished(job) || ended.current.has(job.oid)) continue;
-          await new Promise<void>((resolve) => waiting.current.set(job.oid, resolve));
-          waiting.current.delete(job.oid);
-        }
-      } finally {
-        if (tenantOids.length > 0) hub.invoke('UnsubscribeBridgeJobNotification').catch(() => undefined);
-      }
+      const job = await hub.invoke<BridgeJob>('ResetProcessQueue', tenantOids);
+      show(job);
+      if (job.tenantOid === null || !isActive(job)) return;
+      followed.current = true;
+      await hub.invoke('SubscribeBridgeJobNotification', job.tenantOid);
     },
-    [hub],
+    [hub, show],
   );
 
-  const active = runs.filter((run) => !finished(run));
+  /** Stops the run: the documents it booked stay booked, the rest stay in the queue. */
+  const cancelRun = useCallback(async () => {
+    const current = runRef.current;
+    if (!hub || !current) return;
+    const job = await hub.invoke<BridgeJob>('CancelBridgeJob', current.oid);
+    if (runRef.current?.oid === job.oid && job.state >= runRef.current.state) show(job);
+    if (!isActive(job)) unfollow();
+    void mutate();
+  }, [hub, show, unfollow, mutate]);
+
   return {
     documents: list.data,
     loading: list.isLoading,
@@ -104,9 +103,12 @@ export function useUnprocessedDocuments(entityOid: number | undefined) {
     reload: () => void mutate(),
     reprocessOne,
     reprocessAll,
-    runs,
-    running: active.length > 0,
-    dismissRuns: () => setRuns((current) => current.filter((run) => !finished(run))),
+    cancelRun,
+    run,
+    running: run !== undefined && isActive(run),
+    dismissRun: () => {
+      if (runRef.current && !isActive(runRef.current)) show(undefined);
+    },
     online: hub !== null,
   };
 }

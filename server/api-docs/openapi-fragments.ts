@@ -1,0 +1,43 @@
+// The small pieces every route contract and OpenAPI path of the diagnostics repeats: an oid, nullable columns, a
+// tenant-filtered page ({ items, count } with entityOid, skip, take), the error answer, a JSON answer, and a schema's
+// properties as OpenAPI parameters. Kept in one place so the pages of both routes read and refuse alike.
+
+/** A row's oid (a positive whole number). */
+export const OID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+export const NULLABLE_STRING = { type: ['string', 'null'] } as const;
+export const NULLABLE_INTEGER = { type: ['integer', 'null'] } as const;
+
+/**
+ * The query string of a page of rows over the caller's tenants: `entityOid` (one tenant, described by `tenantRule`),
+ * `skip` and `take` (1 to `maxTake`, default 100).
+ */
+export function tenantPageQuerystring<M extends number>(tenantRule: string, maxTake: M) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      entityOid: { ...OID, description: `only this tenant (${tenantRule})` },
+      skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+      take: { type: 'integer', minimum: 1, maximum: maxTake, default: 100 },
+    },
+  } as const;
+}
+
+/** A page of rows: `{ items, count }`, count being all rows of the tenants asked for. */
+export function pageSchema<R>(row: R, countDescription?: string) {
+  return {
+    type: 'object',
+    properties: { items: { type: 'array', items: row }, count: { type: 'integer', ...(countDescription ? { description: countDescription } : {}) } },
+    required: ['items', 'count'],
+  } as const;
+}
+
+/** An error answer (the shared Error schema) with what it means here. */
+export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+/** A JSON answer with its schema. */
+export const jsonResponse = (description: string, schema: unknown) => ({ description, content: { 'application/json': { schema } } });
+
+/** A querystring's or params' properties as OpenAPI parameters; path parameters are required. */
+export const openApiParameters = (schema: { properties: Record<string, unknown> }, where: 'query' | 'path' = 'query') =>
+  Object.entries(schema.properties).map(([name, value]) => ({ name, in: where, ...(where === 'path' ? { required: true } : {}), schema: value }));
