@@ -38,6 +38,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'quick-access-list': preloadable(() => import('../features/quick-access').then((module) => module.LayoutListPage)),
   'article-quick-selection-list': preloadable(() => import('../features/quick-access').then((module) => module.LayoutListPage)),
   'retail-icons': preloadable(() => import('../features/retail-icons').then((module) => module.RetailIconsPage)),
+  'visual-receipt-designer': preloadable(() => import('../features/receipt-designer').then((module) => module.ReceiptDesignerPage)),
   'exchange-rates': preloadable(() => import('../features/exchange-rates').then((module) => module.ExchangeRatesPage)),
 };
 
