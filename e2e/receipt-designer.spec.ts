@@ -13,7 +13,8 @@ import { serveMateForSpec } from './support/spec-server';
 // preview shows a real stored receipt, and that receipt's download (PDF and HTML parts) prints the designed text.
 // Light English at 1440 px and dark Arabic at 390 px, screenshots in test-results/receipt-designer/.
 const PASSWORD = 'receipt-designer-e2e-password';
-const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
+// One day of demo documents is enough: the test hands in the receipt it designs for.
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD, MATE_DEMO_DOCUMENT_DAYS: '1' });
 const TERMINAL = `Basic ${Buffer.from('demo-pos-001:demo-terminal-secret-1').toString('base64')}`;
 const DESIGNED = 'Thank you from E2E-DESIGN';
 

@@ -306,9 +306,11 @@ export const DEFAULT_TEMPLATE_XML = `<?xml version="1.0" encoding="UTF-8"?>
 </template>
 `;
 
-/** The built-in template as a tree. */
+let builtIn: ReceiptTemplate | undefined;
+/** The built-in template as a tree, read once (every receipt without a template of its own is drawn from it). */
 export function defaultTemplate(): ReceiptTemplate {
-  return parseTemplate(DEFAULT_TEMPLATE_XML).template!;
+  builtIn ??= parseTemplate(DEFAULT_TEMPLATE_XML).template!;
+  return builtIn;
 }
 
 /** Moves the node `id` one place up or down among its siblings (the designer's keyboard move); unchanged at an end. */

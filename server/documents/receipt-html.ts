@@ -55,6 +55,8 @@ export function blocksHtml(blocks: readonly ReceiptBlock[]): string {
           return `<p class="sign">${e(block.text)}</p>`;
         case 'image': {
           const width = `width:${block.width}%`;
+          // A barcode spans the paper (the look sizes it); a QR code is as wide as the template says.
+          if (block.svg && block.role === 'barcode') return `<div class="barcode">${block.svg}</div>`;
           if (block.svg) return `<div class="${block.role}${block.align === 'center' ? ' c' : block.align === 'end' ? ' r' : ''}"><div style="${width};display:inline-block">${block.svg}</div></div>`;
           if (block.dataUrl) return `<p${align(block.align)}><img class="${block.role}" src="${e(block.dataUrl)}" alt="" style="${width}"></p>`;
           return '';
