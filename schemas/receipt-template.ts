@@ -103,11 +103,10 @@ let nextId = 0;
 /** A fresh node id for the designer. */
 export const newNodeId = (): string => `n${(nextId += 1)}`;
 
-/** An element of a type with its attributes' defaults (what the palette adds). */
+/** An element of a type (what the palette adds): no attributes, so each prints its default until one is set. */
 export function newNode(type: ElementType, text = ''): TemplateNode {
   const rule: ElementRule = TEMPLATE_ELEMENTS[type];
-  const attributes = Object.fromEntries(Object.entries(rule.attributes).filter(([, attribute]) => attribute.default !== '').map(([name, attribute]) => [name, attribute.default]));
-  return { id: newNodeId(), type, attributes, ...(rule.content === 'text' ? { text } : {}), ...(rule.content === 'elements' ? { children: [] } : {}) };
+  return { id: newNodeId(), type, attributes: {}, ...(rule.content === 'text' ? { text } : {}), ...(rule.content === 'elements' ? { children: [] } : {}) };
 }
 
 /** An attribute's value, or its default. */

@@ -38,7 +38,7 @@ function insert(nodes: TemplateNode[], added: TemplateNode, selectedId: string |
  * scope; save, and reset to the inherited template.
  */
 export function ReceiptDesignerPage({ item }: PageProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const texts = useElementTexts();
   const segment = item.path.split('/').filter(Boolean).pop() ?? 'receipt';
   const documentType = (TEMPLATE_DOCUMENT_TYPES as readonly string[]).includes(segment) ? segment : 'receipt';
@@ -205,7 +205,7 @@ export function ReceiptDesignerPage({ item }: PageProps) {
           </HStack>
           <Text fontSize="xs" color="fg.muted" data-testid="template-preview-document">
             {designer.preview?.document
-              ? t`Receipt ${designer.preview.document.number} of ${new Date(designer.preview.document.createdAt).toLocaleString()}`
+              ? t`Receipt ${designer.preview.document.number} of ${new Date(designer.preview.document.createdAt).toLocaleString(i18n.locale)}`
               : designer.preview
                 ? t`No stored receipt in this scope yet: a sample is shown.`
                 : ''}

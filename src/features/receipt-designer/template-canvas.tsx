@@ -86,32 +86,11 @@ function SortableElement({ node, depth, props }: { node: TemplateNode; depth: nu
   );
 }
 
-function ElementList({ nodes, depth, props }: { nodes: TemplateNode[]; depth: number; props: CanvasProps }) {
-  const { t } = useLingui();
-  return (
-    <SortableContext items={nodes.map((node) => node.id)} strategy={verticalListSortingStrategy}>
-      <Stack gap="1" role="list" aria-label={depth === 0 ? t`Elements of the template` : t`Elements of the block`}>
-        {nodes.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted" py="1">
-            {t`Empty: select the block and add elements.`}
-          </Text>
-        ) : null}
-        {nodes.map((node) => (
-          <Box role="listitem" key={node.id}>
-            <SortableElement node={node} depth={depth} props={props} />
-          </Box>
-        ))}
-      </Stack>
-    </SortableContext>
-  );
-}
-
 /**
- * The canvas: the template's elements top to bottom, ordered by dragging their handle with the mouse, or by keyboard
- * (Space picks an element up, the arrows move it, Space drops it, Escape puts it back), within their list (the
- * template, or a conditional block).
+ * One list of elements (the template's, or a block's) with a drag-and-drop context of its own, so that the keyboard's
+ * arrows and the mouse move an element among its siblings only.
  */
-export function TemplateCanvas(props: CanvasProps) {
+function ElementList({ nodes, depth, props }: { nodes: TemplateNode[]; depth: number; props: CanvasProps }) {
   const { t } = useLingui();
   const texts = useElementTexts();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -131,7 +110,29 @@ export function TemplateCanvas(props: CanvasProps) {
   };
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t`To move an element, press Space, move it with the arrow keys, and press Space again to drop it or Escape to cancel.` } }}>
-      <ElementList nodes={props.nodes} depth={0} props={props} />
+      <SortableContext items={nodes.map((node) => node.id)} strategy={verticalListSortingStrategy}>
+        <Stack gap="1" role="list" aria-label={depth === 0 ? t`Elements of the template` : t`Elements of the block`}>
+          {nodes.length === 0 ? (
+            <Text fontSize="sm" color="fg.muted" py="1">
+              {t`Empty: select the block and add elements.`}
+            </Text>
+          ) : null}
+          {nodes.map((node) => (
+            <Box role="listitem" key={node.id}>
+              <SortableElement node={node} depth={depth} props={props} />
+            </Box>
+          ))}
+        </Stack>
+      </SortableContext>
     </DndContext>
   );
+}
+
+/**
+ * The canvas: the template's elements top to bottom, ordered by dragging their handle with the mouse, or by keyboard
+ * (Space picks an element up, the arrows move it, Space drops it, Escape puts it back), within their list (the
+ * template, or a conditional block).
+ */
+export function TemplateCanvas(props: CanvasProps) {
+  return <ElementList nodes={props.nodes} depth={0} props={props} />;
 }
