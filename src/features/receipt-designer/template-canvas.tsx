@@ -4,7 +4,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { useLingui } from '@lingui/react/macro';
 import { GripVertical, Trash2 } from 'lucide-react';
-import { attributeOf, findNode, type TemplateNode } from '../../../schemas/receipt-template';
+import { attributeOf, findNode, moveNode, type TemplateNode } from '../../../schemas/receipt-template';
 import { useElementTexts } from './element-texts';
 
 interface CanvasProps {
@@ -59,7 +59,15 @@ function SortableElement({ node, depth, props }: { node: TemplateNode; depth: nu
         cursor="pointer"
         onClick={() => props.onSelect(node.id)}
       >
-        <IconButton ref={setActivatorNodeRef} size="xs" variant="ghost" cursor="grab" aria-label={t`Move ${name}`} data-testid="canvas-handle" disabled={props.readOnly} {...attributes} {...listeners} onFocus={() => props.onSelect(node.id)}>
+        <IconButton ref={setActivatorNodeRef} size="xs" variant="ghost" cursor="grab" aria-label={t`Move ${name}`} aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown" data-testid="canvas-handle" disabled={props.readOnly} {...attributes} {...listeners} onFocus={() => props.onSelect(node.id)} onKeyDown={(event) => {
+          // Alt+arrows move the element one place at once (besides dnd-kit's Space, arrows, Space).
+          if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+            event.preventDefault();
+            props.onChange(moveNode(props.nodes, node.id, event.key === 'ArrowUp' ? -1 : 1));
+            return;
+          }
+          listeners?.onKeyDown?.(event);
+        }}>
           <GripVertical />
         </IconButton>
         <Text fontSize="sm" fontWeight="medium" flexShrink={0}>
