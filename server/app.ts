@@ -24,6 +24,7 @@ import { terminalRoutes } from './terminals/terminal-routes';
 import { unprocessedDocumentRoutes } from './documents/unprocessed-documents-routes';
 import { posSettingsRoutes } from './pos-settings/pos-settings-routes';
 import { posLayoutRoutes } from './quick-access/layout-routes';
+import { receiptTemplateRoutes } from './receipt-templates/template-routes';
 import { diagnosticsRoutes } from './diagnostics/diagnostics-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { shoppingCartRoutes } from './shopping-cart/shopping-cart-routes';
@@ -143,6 +144,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       // The settings document is checked here: a broken one stops the start naming file, path and reason.
       await app.register(posSettingsRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext, pushToTerminals: options.data.catalogue.find('tenancy', 'pos-terminal') !== undefined });
       await app.register(posLayoutRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext, pushToTerminals: options.data.catalogue.find('tenancy', 'pos-terminal') !== undefined });
+      await app.register(receiptTemplateRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(diagnosticsRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext });
       await app.register(dashboardRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(shoppingCartRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });

@@ -140,7 +140,7 @@ describe('receipt downloads', () => {
     expect(customer).toContain('Kundenbeleg');
     expect(merchant).toContain('Händlerbeleg');
     expect(customer).toContain(`<p data-field="uid">${SALE}</p>`);
-    expect(customer).toContain('<b data-field="id">4711</b>');
+    expect(customer).toContain('<span data-field="number">4711</span>');
     expect(customer).toMatch(/data-field="date">14\.03\.2026, 10:26:53</);
     expect(customer).toContain('19,99\u00a0€');
     expect(customer).toContain('Kaffee &#38; Kuchen &#34;Spezial&#34;');

@@ -10,6 +10,7 @@ import { downloadFault } from './download-fault';
 import { attachmentDisposition, checkDownloadName, DOWNLOAD_NAME_MAX_LENGTH } from './download-name';
 import { receiptDownload, RECEIPT_FORMATS, type ReceiptFormatName } from './receipt-download';
 import { readReceiptDocument } from './receipt-document';
+import { effectiveTemplate } from '../receipt-templates/effective-template';
 
 export interface DownloadRoutesOptions {
   db: Database;
@@ -77,7 +78,9 @@ export async function downloadRoutes(app: FastifyInstance, options: DownloadRout
     const context = await resolveContext(request);
     const document = await readReceiptDocument(db, catalogue, context, uid.toLowerCase());
     const language = request.headers['accept-language']?.split(',')[0]?.split(';')[0]?.trim() || 'en';
-    const answer = await renderOrFault(request, () => receiptDownload(document, name, format, language));
+    // The copies we render are laid out by the receipt template of the document's nearest scope (docs/receipt-templates.md).
+    const { template } = await effectiveTemplate(db, 'receipt', document.scopeChain);
+    const answer = await renderOrFault(request, () => receiptDownload(document, name, format, language, template));
     return reply
       .header('content-disposition', attachmentDisposition(`${name}.${format}`))
       .header('cache-control', 'private, no-cache')

@@ -6,7 +6,7 @@ import { documentPathOfKind } from './document-types';
 import type { ReceiptBody, ReceiptDocument } from './receipt-model';
 import { downloadFault } from './download-fault';
 
-interface Row {
+export interface ReceiptRow {
   oid: string | number;
   tenant_oid: string | number;
   kind: string | null;
@@ -17,6 +17,21 @@ interface Row {
   time_zone: string | null;
   location_name: string | null;
   terminal_name: string | null;
+  country: string | null;
+  location_oid: string | number | null;
+  terminal_oid: string | number | null;
+}
+
+/** The select of stored receipts with the names their header prints and their scopes (a where clause follows). */
+export function receiptSelect(catalogue: Catalogue): string {
+  const table = (area: string, entity: string) => q(catalogue.find(area, entity)?.table ?? `mate_${entity}`);
+  return `select d.oid, d.tenant_oid, d.kind, d.body, d.processed_at is not null as processed,
+            t."Name" as tenant_name, t."LanguageCode" as language, t."TimeZone" as time_zone, l."Name" as location_name, p."Name" as terminal_name,
+            t."CountryCode" as country, l."Oid" as location_oid, d.terminal_oid
+       from mate_terminal_document d
+       left join ${table('tenancy', 'tenant')} t on t."Oid" = d.tenant_oid
+       left join ${table('tenancy', 'pos-terminal')} p on p."Oid" = d.terminal_oid
+       left join ${table('tenancy', 'location')} l on l."Oid" = coalesce(d.location_oid, p."LocationOid")`;
 }
 
 /**
@@ -26,14 +41,8 @@ interface Row {
  * path of its type in its tenant (docs/documents.md "Permission"), else 403. Both refusals carry the fault body.
  */
 export async function readReceiptDocument(db: Queryable, catalogue: Catalogue, context: RequestContext, uid: string): Promise<ReceiptDocument> {
-  const table = (area: string, entity: string) => q(catalogue.find(area, entity)?.table ?? `mate_${entity}`);
-  const found = await db.query<Row>(
-    `select d.oid, d.tenant_oid, d.kind, d.body, d.processed_at is not null as processed,
-            t."Name" as tenant_name, t."LanguageCode" as language, t."TimeZone" as time_zone, l."Name" as location_name, p."Name" as terminal_name
-       from mate_terminal_document d
-       left join ${table('tenancy', 'tenant')} t on t."Oid" = d.tenant_oid
-       left join ${table('tenancy', 'pos-terminal')} p on p."Oid" = d.terminal_oid
-       left join ${table('tenancy', 'location')} l on l."Oid" = coalesce(d.location_oid, p."LocationOid")
+  const found = await db.query<ReceiptRow>(
+    `${receiptSelect(catalogue)}
       where d.document_id = $1 and d.tenant_oid = any($2::bigint[])
         and ($3::bigint is null or d.location_oid = $3::bigint) and ($4::bigint is null or d.terminal_oid = $4::bigint)
       order by d.oid`,
@@ -49,7 +58,7 @@ export async function readReceiptDocument(db: Queryable, catalogue: Catalogue, c
   return readable;
 }
 
-function toDocument(row: Row): ReceiptDocument {
+export function toDocument(row: ReceiptRow): ReceiptDocument {
   const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as ReceiptBody;
   return {
     oid: Number(row.oid),
@@ -63,6 +72,13 @@ function toDocument(row: Row): ReceiptDocument {
     locationName: row.location_name,
     terminalName: row.terminal_name,
     processed: row.processed,
+    scopeChain: [
+      'GLOBAL',
+      ...(row.country ? [`COUNTRY:${row.country}`] : []),
+      `TENANT:${row.tenant_oid}`,
+      ...(row.location_oid === null ? [] : [`LOCATION:${row.location_oid}`]),
+      ...(row.terminal_oid === null ? [] : [`TERMINAL:${row.terminal_oid}`]),
+    ],
   };
 }
 

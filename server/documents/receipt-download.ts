@@ -1,3 +1,4 @@
+import { defaultTemplate, type ReceiptTemplate } from '../../schemas/receipt-template';
 import { writeMultipartMixed } from './multipart-mixed';
 import { receiptLabels } from './receipt-labels';
 import type { ReceiptDocument } from './receipt-model';
@@ -22,13 +23,14 @@ const copyTitle = (type: string, language: string) => {
 
 /**
  * A receipt in one download format: the Content-Type of the answer and its bytes. `language` (the caller's
- * Accept-Language) names the copies in the HTML answer's part headers.
+ * Accept-Language) names the copies in the HTML answer's part headers; `template` lays out the copies we render
+ * (the effective receipt template of the document's scope, docs/receipt-templates.md).
  */
-export async function receiptDownload(document: ReceiptDocument, name: string, format: ReceiptFormatName, language = 'en'): Promise<{ contentType: string; body: Buffer }> {
+export async function receiptDownload(document: ReceiptDocument, name: string, format: ReceiptFormatName, language = 'en', template: ReceiptTemplate = defaultTemplate()): Promise<{ contentType: string; body: Buffer }> {
   if (format === 'xml') return { contentType: 'application/xml; charset=utf-8', body: Buffer.from(receiptXml(document, receiptPartPlan(document)), 'utf8') };
-  const parts = await receiptParts(document);
-  if (format === 'pdf') return { contentType: 'application/pdf', body: await receiptPdf(document, parts) };
-  if (format === 'zip') return { contentType: 'application/zip', body: receiptZip(name, parts, await receiptPdf(document, parts), receiptXml(document, parts)) };
+  const parts = await receiptParts(document, template);
+  if (format === 'pdf') return { contentType: 'application/pdf', body: await receiptPdf(document, parts, template) };
+  if (format === 'zip') return { contentType: 'application/zip', body: receiptZip(name, parts, await receiptPdf(document, parts, template), receiptXml(document, parts)) };
   return writeMultipartMixed(
     parts.map((part) => ({
       headers: {

@@ -53,6 +53,11 @@ export interface ReceiptDocument {
   locationName: string | null;
   terminalName: string | null;
   processed: boolean;
+  /**
+   * The scopes the document belongs to, from GLOBAL down to its terminal (`TENANT:12`, `LOCATION:5` ...): the
+   * receipt template of the nearest one lays it out (docs/receipt-templates.md). Absent: the built-in template.
+   */
+  scopeChain?: string[];
 }
 
 /** One copy of a receipt as the downloads answer it: sanitised HTML and what the part headers say. */

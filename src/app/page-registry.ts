@@ -39,6 +39,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'article-quick-selection-list': preloadable(() => import('../features/quick-access').then((module) => module.LayoutListPage)),
   'retail-icons': preloadable(() => import('../features/retail-icons').then((module) => module.RetailIconsPage)),
   messages: preloadable(() => import('../features/messages').then((module) => module.MessagesPage)),
+  'visual-receipt-designer': preloadable(() => import('../features/receipt-designer').then((module) => module.ReceiptDesignerPage)),
   'exchange-rates': preloadable(() => import('../features/exchange-rates').then((module) => module.ExchangeRatesPage)),
 };
 

@@ -1,0 +1,1 @@
+export { ReceiptDesignerPage } from './receipt-designer-page';
