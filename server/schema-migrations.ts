@@ -10,7 +10,8 @@ import { DIAGNOSTICS_MIGRATIONS } from './diagnostics/diagnostics-migrations';
 import { DASHBOARD_MIGRATIONS } from './dashboard/dashboard-migrations';
 import { EXCHANGE_RATE_MIGRATIONS } from './exchange-rates/exchange-rate-migrations';
 import { POS_LAYOUT_MIGRATIONS } from './quick-access/layout-migrations';
+import { IMAGE_MIGRATIONS } from './uploads/image-migrations';
 import { BUSINESS_DAY_MIGRATIONS } from './documents/business-day-migrations';
 
 /** Every versioned migration of the product's own tables, in one list (entity tables come from metadata). */
-export const ALL_MIGRATIONS: Migration[] = [...MIGRATIONS, ...IDENTITY_MIGRATIONS, ...TERMINAL_MIGRATIONS, ...JOB_MIGRATIONS, ...DOCUMENT_MIGRATIONS, ...DOWNLOAD_MIGRATIONS, ...REPORT_MIGRATIONS, ...DIAGNOSTICS_MIGRATIONS, ...POS_SETTINGS_MIGRATIONS, ...DASHBOARD_MIGRATIONS, ...BUSINESS_DAY_MIGRATIONS, ...POS_LAYOUT_MIGRATIONS, ...EXCHANGE_RATE_MIGRATIONS];
+export const ALL_MIGRATIONS: Migration[] = [...MIGRATIONS, ...IDENTITY_MIGRATIONS, ...TERMINAL_MIGRATIONS, ...JOB_MIGRATIONS, ...DOCUMENT_MIGRATIONS, ...DOWNLOAD_MIGRATIONS, ...REPORT_MIGRATIONS, ...DIAGNOSTICS_MIGRATIONS, ...POS_SETTINGS_MIGRATIONS, ...DASHBOARD_MIGRATIONS, ...BUSINESS_DAY_MIGRATIONS, ...POS_LAYOUT_MIGRATIONS, ...EXCHANGE_RATE_MIGRATIONS, ...IMAGE_MIGRATIONS];
