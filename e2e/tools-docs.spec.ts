@@ -3,8 +3,8 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 
-// Issue 18, the tools pages of the administration and service areas: Swagger UI (served by the product, nothing
-// fetched elsewhere, "Try it out" as the signed-in user), the outbox (a failed mail's reason,
+// Issue 18, the tools pages of the administration and service areas: Swagger UI and Scalar (served by the product,
+// nothing fetched elsewhere, "Try it out" as the signed-in user), the outbox (a failed mail's reason,
 // tokens masked, send again, delete) and the monitoring page (live figures, pause, the same figures at /metrics);
 // each opened from the navigation, surviving a reload, and readable in Arabic, dark, at 390 px.
 const PASSWORD = 'tools-docs-e2e-password';
@@ -73,6 +73,35 @@ test('Swagger UI: opened from the navigation, served by the product, "Try it out
   await expect(page.getByTestId('api-docs-swagger').locator('.swagger-ui .info .title')).toContainText('Mate data service', { timeout: 30_000 });
   expect(foreign(urls)).toEqual([]);
   expect(urls.some((url) => url.includes('/api/docs/assets/swagger-ui-bundle.js'))).toBe(true);
+});
+
+test('Scalar: opened from the navigation, the whole document rendered from the product, searched, light and dark', async ({ page }) => {
+  test.setTimeout(120_000);
+  const urls = recordRequests(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, mate.url, PASSWORD);
+  await openFromNavigation(page, '/admin', 'API documentation (Scalar)');
+  await expect(page).toHaveURL(/\/api-docs\/scalar$/);
+  const docs = page.getByTestId('api-docs-scalar');
+  // The whole document: its sidebar lists every tag, the first opened with its operations.
+  const sidebar = docs.getByRole('navigation', { name: 'Sidebar for Mate data service' });
+  await expect(sidebar).toBeVisible({ timeout: 60_000 });
+  await expect(sidebar.getByRole('button', { name: /Negotiate a hub connection/ })).toBeVisible();
+  await expect(docs).toHaveAttribute('dir', 'ltr');
+  // The search, by keyboard: it finds the user's profile operation.
+  await sidebar.getByRole('search').click();
+  await page.keyboard.type('profile');
+  await expect(page.getByRole('dialog')).toContainText('/api/user/profile');
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: 'test-results/tools-docs-scalar-en-light-1440.png' });
+  await expect(page.locator('body')).toHaveClass(/light-mode/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('body')).toHaveClass(/dark-mode/);
+  await page.screenshot({ path: 'test-results/tools-docs-scalar-en-dark-1440.png' });
+  await page.reload();
+  await expect(page.getByTestId('api-docs-scalar').getByRole('navigation', { name: 'Sidebar for Mate data service' })).toBeVisible({ timeout: 60_000 });
+  expect(foreign(urls)).toEqual([]);
+  expect(urls.some((url) => url.includes('/api/docs/assets/scalar-standalone.js'))).toBe(true);
 });
 
 test('outbox: a failed attempt with its reason, the token masked, sent again, one deleted; it stays deleted after a reload', async ({ page, request }) => {
@@ -163,6 +192,7 @@ test('Arabic, dark, 390 px: the three pages fit the phone, the API documents sta
   await page.evaluate(() => localStorage.setItem('mate.locale', 'ar'));
   for (const [path, ready, name] of [
     ['/api-docs/swagger', '.swagger-ui .info .title', 'swagger'],
+    ['/api-docs/scalar', '[data-testid="api-docs-scalar"] nav', 'scalar'],
     ['/admin/outbox', '[data-testid="outbox-table"]', 'outbox'],
     ['/service/monitoring', '[data-testid="monitoring-figures"]', 'monitoring'],
   ] as const) {

@@ -11,3 +11,4 @@ export {
   type CodeEditRequest, type ModalCodeEditorProps, type ModalCodeEditorLoader, type OpenModalCodeEditor,
 } from './code-editor/modal-code-editor-registry';
 export { checkCodeSyntax, type CodeLanguage, type SyntaxProblem, type SyntaxReason } from './code-editor/code-syntax';
+export { ImagePreview, provideImageLoader, type ImageLoader } from './widgets/image-preview';

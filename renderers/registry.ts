@@ -8,6 +8,7 @@ import { CheckboxWidget } from './widgets/checkbox-widget';
 import { CodeWidget } from './widgets/code-widget';
 import { ColorWidget } from './widgets/color-widget';
 import { CountryAdornment } from './widgets/country-flag';
+import { ImageAdornment } from './widgets/image-preview';
 import { CurrencyWidget } from './widgets/currency-widget';
 import { DateTimeWidget, DateWidget, TimeWidget } from './widgets/date-time-widgets';
 import { EnumWidget } from './widgets/enum-widget';
@@ -35,7 +36,7 @@ export const WIDGETS: Readonly<Record<WidgetName, Widget>> = {
   phone: createTextWidget({ type: 'tel' }),
   id: createTextWidget({ monospace: true }),
   barcode: createTextWidget({ monospace: true }),
-  image: createTextWidget(),
+  image: createTextWidget({ adornment: ImageAdornment }),
   country: createTextWidget({ case: 'upper', adornment: CountryAdornment }),
   'currency-code': createTextWidget({ case: 'upper', monospace: true }),
   language: createTextWidget(),

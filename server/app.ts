@@ -31,6 +31,8 @@ import { shoppingCartRoutes } from './shopping-cart/shopping-cart-routes';
 import { scanSheetRoutes } from './scan-sheet/scan-sheet-routes';
 import { exchangeRateRoutes } from './exchange-rates/exchange-rate-routes';
 import { messageRoutes } from './messages/message-routes';
+import { imageRoutes } from './uploads/image-routes';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '../schemas/image-upload';
 import type { TerminalTimings } from './terminals/terminal-session';
 import { createContextResolver } from './identity/context-resolver';
 import { createErrorDetailAccess } from './identity/error-detail-access';
@@ -151,6 +153,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(scanSheetRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(exchangeRateRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(messageRoutes, { db: options.db, resolveContext });
+      await app.register(imageRoutes, { db: data.db, catalogue: options.data.catalogue, resolveContext, maxBytes: options.config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES });
       await app.register(jobsPlugin, { importDir: options.config.importDir, ...options.jobs, db: options.db, catalogue: options.data.catalogue, buildInfo: options.buildInfo, resolveContext });
       await app.register(monitoringRoutes, { db: options.db, buildInfo: options.buildInfo, resolveContext, tally, registry: metrics, metricsToken: options.config.metricsToken, externalUrl: options.config.monitoringUrl });
     }

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './plugins/request-timeouts';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '../schemas/image-upload';
 
 /** Typed configuration read from the environment once at start. */
 
@@ -46,6 +47,8 @@ export interface Config {
   monitoringUrl?: string;
   /** A static bearer token a Prometheus scraper presents to GET /metrics (MATE_METRICS_TOKEN, at least 16 characters). */
   metricsToken?: string;
+  /** The largest image the dropzone may upload, in bytes (MATE_UPLOAD_MAX_BYTES, default 5 MiB; docs/uploads.md). */
+  uploadMaxBytes?: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -158,6 +161,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     runJobs: boolean(env, 'MATE_RUN_JOBS', true),
     monitoringUrl,
     metricsToken,
+    uploadMaxBytes: integer(env, 'MATE_UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, 1024, 100 * 1024 * 1024),
     timeouts: {
       requestTimeoutMs: integer(env, 'MATE_REQUEST_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.requestTimeoutMs / 1000, 1, 3600) * 1000,
       headersTimeoutMs: integer(env, 'MATE_HEADERS_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.headersTimeoutMs / 1000, 1, 3600) * 1000,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -8,7 +9,7 @@ const require = createRequire(import.meta.url);
 export const API_DOCS_ASSETS = {
   'swagger-ui-bundle.js': { file: ['swagger-ui-dist', 'swagger-ui-bundle.js'], type: 'text/javascript; charset=utf-8' },
   'swagger-ui.css': { file: ['swagger-ui-dist', 'swagger-ui.css'], type: 'text/css; charset=utf-8' },
-  'redoc.standalone.js': { file: ['redoc', 'bundles/redoc.standalone.js'], type: 'text/javascript; charset=utf-8' },
+  'scalar-standalone.js': { file: ['@scalar/api-reference', 'dist/browser/standalone.js'], type: 'text/javascript; charset=utf-8' },
 } as const;
 
 export type ApiDocsAssetName = keyof typeof API_DOCS_ASSETS;
@@ -22,9 +23,18 @@ export interface ApiDocsAsset {
 
 const cache = new Map<ApiDocsAssetName, Promise<ApiDocsAsset>>();
 
+/** A package's folder: found along Node's lookup paths, since a package's `exports` may hide its package.json. */
+function packageRoot(pkg: string): string {
+  for (const dir of require.resolve.paths(pkg) ?? []) {
+    const root = path.join(dir, pkg);
+    if (existsSync(path.join(root, 'package.json'))) return root;
+  }
+  throw new Error(`The package ${pkg} is not installed.`);
+}
+
 async function load(name: ApiDocsAssetName): Promise<ApiDocsAsset> {
   const [pkg, file] = API_DOCS_ASSETS[name].file;
-  const root = path.dirname(require.resolve(`${pkg}/package.json`));
+  const root = packageRoot(pkg);
   const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
   return { body: await readFile(path.join(root, file)), type: API_DOCS_ASSETS[name].type, etag: `"${pkg}-${version}-${name}"` };
 }

@@ -12,7 +12,7 @@ export const API_DOCS_OPENAPI_PATHS = {
   '/api/docs/assets/{name}': {
     get: {
       tags: ['api-docs'],
-      summary: "The API documentation viewers' scripts and styles (Swagger UI, Redoc), served by the product; anyone may read them",
+      summary: "The API documentation viewers' scripts and styles (Swagger UI, Scalar), served by the product; anyone may read them",
       security: [],
       parameters: [{ name: 'name', in: 'path', required: true, schema: ASSET_PARAMS.properties.name }],
       responses: {

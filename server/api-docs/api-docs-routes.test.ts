@@ -10,15 +10,15 @@ describe('the API documentation assets', () => {
   }, 120_000);
   afterAll(() => t.close());
 
-  it('serves Swagger UI and Redoc from node_modules with a content type and an ETag', async () => {
+  it('serves Swagger UI and Scalar from node_modules with a content type and an ETag', async () => {
     const script = await t.app.inject({ url: '/api/docs/assets/swagger-ui-bundle.js' });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toContain('text/javascript');
     expect(script.body).toContain('SwaggerUIBundle');
     expect((await t.app.inject({ url: '/api/docs/assets/swagger-ui.css' })).headers['content-type']).toContain('text/css');
-    const redoc = await t.app.inject({ url: '/api/docs/assets/redoc.standalone.js' });
-    expect(redoc.body).toContain('Redoc');
-    const again = await t.app.inject({ url: '/api/docs/assets/redoc.standalone.js', headers: { 'if-none-match': String(redoc.headers.etag) } });
+    const scalar = await t.app.inject({ url: '/api/docs/assets/scalar-standalone.js' });
+    expect(scalar.body).toContain('createApiReference');
+    const again = await t.app.inject({ url: '/api/docs/assets/scalar-standalone.js', headers: { 'if-none-match': String(scalar.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });

@@ -4,7 +4,7 @@ import { apiDocsAsset, type ApiDocsAssetName } from './api-docs-assets';
 import { ASSET_PARAMS } from './api-docs-openapi';
 
 /**
- * GET /api/docs/assets/{name}: Swagger UI's and Redoc's bundles from node_modules, so the viewer pages
+ * GET /api/docs/assets/{name}: Swagger UI's and Scalar's bundles from node_modules, so the viewer pages
  * (src/features/api-docs) load nothing from a CDN. Public like the UI's own scripts: they hold no data.
  */
 export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {

@@ -4,10 +4,11 @@ import type { ReactNode, RefObject } from 'react';
 import { BusyHourglass } from '../../shell/busy-hourglass';
 
 /**
- * The frame both viewers draw into: a light, bordered panel in either theme (their own styles are light-only), left to
- * right in an Arabic UI too (the API is English), with the hourglass while the bundle loads and a retry when it fails.
+ * The frame both viewers draw into: a bordered panel, left to right in an Arabic UI too (the API is English), with the
+ * hourglass while the bundle loads and a retry when it fails. Light in either theme for a viewer whose styles are
+ * light-only (Swagger UI); `themed` leaves the colours to a viewer that follows the app's theme itself (Scalar).
  */
-export function DocsPanel({ target, state, label, onRetry, testId }: { target: RefObject<HTMLDivElement | null>; state: 'loading' | 'ready' | 'failed'; label: string; onRetry: () => void; testId: string }) {
+export function DocsPanel({ target, state, label, onRetry, testId, themed = false }: { target: RefObject<HTMLDivElement | null>; state: 'loading' | 'ready' | 'failed'; label: string; onRetry: () => void; testId: string; themed?: boolean }) {
   const { t } = useLingui();
   let status: ReactNode = null;
   if (state === 'loading') status = <BusyHourglass />;
@@ -33,9 +34,7 @@ export function DocsPanel({ target, state, label, onRetry, testId }: { target: R
         dir="ltr"
         lang="en"
         textAlign="left"
-        bg="white"
-        color="#1f2328"
-        colorScheme="light"
+        {...(themed ? {} : { bg: 'white', color: '#1f2328', colorScheme: 'light' })}
         borderWidth="1px"
         borderColor="border.emphasized"
         borderRadius="md"
@@ -43,7 +42,7 @@ export function DocsPanel({ target, state, label, onRetry, testId }: { target: R
         minH="60vh"
         data-testid={testId}
         data-state={state}
-        css={{ colorScheme: 'light' }}
+        css={themed ? undefined : { colorScheme: 'light' }}
       >
         <div ref={target} />
       </Box>

@@ -1,1 +1,2 @@
 export { SwaggerDocsPage } from './swagger-docs-page';
+export { ScalarDocsPage } from './scalar-docs-page';

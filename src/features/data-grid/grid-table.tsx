@@ -6,6 +6,8 @@ import 'react-data-grid/lib/styles.css';
 import '../../lib/ui/grid-table.css';
 import type { CompiledEntity, SortKey } from '../../../schemas';
 import { valueAt } from '../../../schemas/field-paths';
+import { findField } from '../../../schemas';
+import { ImagePreview } from '../../../renderers/widgets/image-preview';
 import { formatNumber } from '../../lib/format/format-number';
 import type { DataApi, DataRecord, ListCount } from './data-api';
 import { alignsEnd, formatRecordField } from './format-cell';
@@ -74,6 +76,7 @@ export function GridTable(props: GridTableProps) {
   const pageSize = compiled.grid.pageSize;
   const batchesByPage = useMemo(() => pageChunks(rows, pageSize).map((chunk) => lookupBatches(compiled.lookups, chunk)), [rows, pageSize, compiled.lookups]);
 
+  const imageFields = useMemo(() => new Set(compiled.grid.columns.map((column) => column.field).filter((field) => findField(compiled.meta.fields, field)?.usage === 'ImageName')), [compiled]);
   const columns = useMemo<Column<GridLine>[]>(() => {
     const span = compiled.grid.columns.length + 1;
     return [
@@ -110,12 +113,22 @@ export function GridTable(props: GridTableProps) {
             const lookup = compiled.lookups[column.field];
             if (lookup) return <LookupText lookup={lookup} value={value} batch={batchesByPage[Math.floor(line.index / Math.max(1, pageSize))]?.get(lookupBatchId(lookup))} />;
             // Isolated, so '20-0000003' or '19 %' keeps its order in a right-to-left page.
-            return <bdi>{formatRecordField(compiled, column.field, line.record, t`Yes`, '')}</bdi>;
+            const text = <bdi>{formatRecordField(compiled, column.field, line.record, t`Yes`, '')}</bdi>;
+            // A field naming an image (usage ImageName) shows its thumbnail, loaded when the row scrolls into view.
+            if (imageFields.has(column.field) && typeof value === 'string' && value !== '') {
+              return (
+                <Box as="span" display="inline-flex" alignItems="center" gap="2" height="full">
+                  <ImagePreview name={value} size={6} />
+                  {text}
+                </Box>
+              );
+            }
+            return text;
           },
         }),
       ),
     ];
-  }, [compiled, api, details, count, t, batchesByPage, pageSize, liveMarkOf]);
+  }, [compiled, api, details, count, t, batchesByPage, pageSize, liveMarkOf, imageFields]);
 
   const sortColumns = useMemo<SortColumn[]>(() => sort.map((s) => ({ columnKey: s.field, direction: s.direction === 'asc' ? 'ASC' : 'DESC' })), [sort]);
 

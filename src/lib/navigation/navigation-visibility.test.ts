@@ -15,7 +15,7 @@ const nav: NavigationItem[] = [
     ],
   },
   { path: '/wip', title: title('WIP'), children: [{ path: '/wip/x', title: title('X'), state: true }] },
-  { path: '/docs', title: title('Docs'), component: 'api-docs-redoc', ignorePermissions: true },
+  { path: '/docs', title: title('Docs'), component: 'api-docs-scalar', ignorePermissions: true },
 ];
 const allowAll = { '/': { Read: true }, '/data/a': { Read: true }, '/data/b': { Read: true }, '/data/c': { Read: true }, '/wip/x': { Read: true } };
 const paths = (items: ReturnType<typeof visibleNavigation>): string[] => items.flatMap((item) => [item.path, ...paths(item.children ?? [])]);
