@@ -7,6 +7,7 @@ import { checkImportDefinition } from './check-import-definition';
 import { checkIndexes } from './check-indexes';
 import { checkScopeFields, checkVisibility } from './check-scope-fields';
 import type { DocumentIssue } from './document-issue';
+import { closestName } from './closest-name';
 
 let validateShape: ValidateFunction | undefined;
 
@@ -88,23 +89,7 @@ function fieldContext(doc: unknown, path: string): string {
   return `field '${names.join('.').replace(/\.\[\]/g, '[]')}': `;
 }
 
-function closest(word: string, candidates: readonly string[]): string | undefined {
-  const distance = (a: string, b: string) => {
-    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-      let previous = row[0]!;
-      row[0] = i;
-      for (let j = 1; j <= b.length; j++) {
-        const current = row[j]!;
-        row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
-        previous = current;
-      }
-    }
-    return row[b.length]!;
-  };
-  const best = candidates.map((c) => [c, distance(word, c)] as const).sort((x, y) => x[1] - y[1])[0];
-  return best && best[1] <= Math.max(2, Math.floor(word.length / 3)) ? best[0] : undefined;
-}
+const closest = closestName;
 
 function describeShapeError(doc: unknown, error: ErrorObject): { path: string; message: string } {
   const params = error.params as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import {
+  Gift,
   ImageUp,
   ScanBarcode,
   ShoppingCart,
@@ -150,6 +151,7 @@ const ICONS: Record<string, LucideIcon> = {
   'shopping-cart': ShoppingCart,
   'scan-barcode': ScanBarcode,
   'image-up': ImageUp,
+  'gift': Gift,
 };
 
 /** Whether a name has its own icon (not the neutral page icon). */
