@@ -91,6 +91,9 @@ function fieldContext(doc: unknown, path: string): string {
 
 const closest = closestName;
 
+/** Keys whose value is localized text ({ en, de, ... }), to name the plain-string mistake plainly. */
+const LOCALIZED_KEYS: ReadonlySet<string> = new Set(['label', 'pluralLabel', 'description', 'title']);
+
 function describeShapeError(doc: unknown, error: ErrorObject): { path: string; message: string } {
   const params = error.params as Record<string, unknown>;
   const context = fieldContext(doc, error.instancePath);
@@ -113,8 +116,24 @@ function describeShapeError(doc: unknown, error: ErrorObject): { path: string; m
       };
     case 'pattern': {
       const value = at(doc, error.instancePath);
-      const hint = /\/(area)$/.test(error.instancePath) ? ' (kebab-case, e.g. "pos-supply")' : /\/entity$/.test(error.instancePath) ? ' (e.g. "gift-card" or "contactTask")' : '';
+      const hint = error.instancePath === '/area'
+        ? ' (kebab-case, e.g. "pos-supply")'
+        : error.instancePath === '/entity'
+          ? ' (e.g. "gift-card" or "contactTask")'
+          : /\/entity$/.test(error.instancePath)
+            ? ' (the kind as "<area>/<entity>", e.g. "pos-supply/tax")'
+            : error.instancePath === '/navigation'
+              ? ' (a group path starting with /, e.g. "/data/pos-supply")'
+              : '';
       return { path: error.instancePath, message: `${context}${JSON.stringify(value)} does not have the expected form${hint}` };
+    }
+    case 'type': {
+      const value = at(doc, error.instancePath);
+      const key = error.instancePath.split('/').at(-1) ?? '';
+      if (typeof value === 'string' && LOCALIZED_KEYS.has(key)) {
+        return { path: error.instancePath, message: `${context}${key} must be localized text, an object with one string per language, e.g. { "en": ${JSON.stringify(value)}, "de": "..." }, not a plain string` };
+      }
+      return { path: error.instancePath, message: `${context}${error.instancePath ? `${key} ` : 'the document '}${error.message ?? error.keyword}` };
     }
     default:
       return { path: error.instancePath, message: `${context}${error.instancePath ? `${error.instancePath.split('/').at(-1)} ` : 'the document '}${error.message ?? error.keyword}` };
