@@ -11,6 +11,7 @@ import { compileReport } from '../server/reports/compile-report';
 import { isEntityDocumentFile } from '../schemas/metadata-files';
 import { buildNavigation, type NavigationFile } from '../server/metadata/build-navigation';
 import { BUILT_IN_METADATA_DIR } from '../server/metadata/load-navigation';
+import { catalogueWarnings } from '../server/metadata/catalogue-warnings';
 
 /** A report definition (server/reports/definitions) rather than an entity document: a source and columns, no entity. */
 const isReportDefinition = (doc: unknown) => doc !== null && typeof doc === 'object' && 'source' in doc && 'columns' in doc && !('entity' in doc);
@@ -113,6 +114,13 @@ function main(argv: string[]): number {
   if (docs.length > 0) issues.push(...checkCatalogue([...context, ...docs]));
   if (issues.length === 0 && !options.alone) issues.push(...checkNavigation(options.targets, [...context, ...docs] as { file: string; doc: EntityDocument }[]));
   if (issues.length === 0) issues.push(...checkReportCatalogue(reports));
+  // Legal but suspicious (missing languages, icons the product does not draw): said, not counted as issues.
+  if (issues.length === 0 && !options.alone) {
+    const navigationFiles = options.targets
+      .filter((target) => statSync(target).isDirectory() && existsSync(path.join(target, 'navigation.json')))
+      .map((target) => ({ file: path.join(target, 'navigation.json'), items: JSON.parse(readFileSync(path.join(target, 'navigation.json'), 'utf8')) as [] }));
+    for (const warning of catalogueWarnings(docs as { file: string; doc: EntityDocument }[], navigationFiles)) console.log(`warning: ${warning.file} ${warning.path || '/'}: ${warning.message}`);
+  }
   if (issues.length > 0) {
     for (const issue of issues) console.log(`${issue.file} ${issue.path || '/'}: ${issue.message}`);
     console.log(`${issues.length} issue${issues.length === 1 ? '' : 's'} in ${new Set(issues.map((i) => i.file)).size} of ${files.length} file(s)`);

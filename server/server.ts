@@ -10,6 +10,7 @@ import { bootstrapAdministrator } from './identity/bootstrap-administrator';
 import { subscribeIdentityToDataEvents } from './identity/identity-data-events';
 import { startMailSender } from './identity/mail-sender';
 import { BUILT_IN_METADATA_DIR, loadMergedNavigation } from './metadata/load-navigation';
+import { catalogueWarnings } from './metadata/catalogue-warnings';
 import { ALL_MIGRATIONS } from './schema-migrations';
 import { openDatabase } from './db/open-database';
 import { ensureInstallationId } from './seed/ensure-installation-id';
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   const merged = await loadMergedNavigation(metadataDirs, catalogue.kinds);
   if (merged.issues.length > 0) throw new CatalogueError(merged.issues);
   const navigation = merged.navigation;
+  // Legal but suspicious: said on start, not fatal (docs/metadata.md "Warnings").
+  for (const warning of catalogueWarnings(catalogue.kinds, merged.files)) console.warn(`Warning: ${warning.file}${warning.path ? ` at ${warning.path}` : ''}: ${warning.message}`);
   const db = await openDatabase(config);
   await migrate(db, ALL_MIGRATIONS);
   await syncEntityTables(db, catalogue);

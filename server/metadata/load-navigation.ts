@@ -52,8 +52,10 @@ export async function readNavigationFiles(dirs: readonly string[]): Promise<{ fi
  * The navigation of the product and the extension folders, with a page for every kind of the catalogue
  * (build-navigation.ts), or the issues that stop the start.
  */
-export async function loadMergedNavigation(dirs: readonly string[], docs: readonly { file: string; doc: EntityDocument }[]): Promise<{ navigation: NavigationItem[]; issues: DocumentIssue[] }> {
+export async function loadMergedNavigation(dirs: readonly string[], docs: readonly { file: string; doc: EntityDocument }[]): Promise<{ navigation: NavigationItem[]; issues: DocumentIssue[]; files: { file: string; items: NavigationItem[] }[] }> {
   const read = await readNavigationFiles(dirs);
-  if (read.issues.length > 0) return { navigation: [], issues: read.issues };
-  return buildNavigation(read.files, docs);
+  if (read.issues.length > 0) return { navigation: [], issues: read.issues, files: [] };
+  const built = buildNavigation(read.files, docs);
+  // The files' items are only handed on once they passed the checks.
+  return { ...built, files: built.issues.length > 0 ? [] : (read.files as { file: string; items: NavigationItem[] }[]) };
 }

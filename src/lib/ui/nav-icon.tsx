@@ -154,6 +154,11 @@ const ICONS: Record<string, LucideIcon> = {
   'gift': Gift,
 };
 
+/** Every name with its own icon. */
+export function navIconNames(): string[] {
+  return Object.keys(ICONS);
+}
+
 /** Whether a name has its own icon (not the neutral page icon). */
 export function hasIcon(name: string): boolean {
   return Object.hasOwn(ICONS, name);
