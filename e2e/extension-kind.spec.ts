@@ -6,8 +6,8 @@ import { serveMateForSpec } from './support/spec-server';
 // docs/metadata.md's worked example, word for word: the gift-card document alone, in MATE_METADATA_DIR (it exists
 // only in fixtures/metadata-example), and nothing else touched. Fresh storage (e2e/README.md).
 const PASSWORD = 'extension-kind-e2e-password';
-// No demo data: the administrator is all it needs, and the first start stays short.
-const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD, MATE_METADATA_DIR: 'fixtures/metadata-example', MATE_DEMO_DATA: 'false' });
+// With the demo data: a tenant-scoped kind's grid needs a tenant to work in.
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD, MATE_METADATA_DIR: 'fixtures/metadata-example' });
 const GRID = '/data/pos-supply/gift-card';
 
 async function token(page: Page): Promise<string> {
