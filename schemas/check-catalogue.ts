@@ -3,6 +3,7 @@ import { reportCondition } from './check-extensions';
 import { pointer, type DocumentIssue } from './document-issue';
 import { fieldTypesOf } from './field-paths';
 import { SYSTEM_FIELDS } from './system-fields';
+import { closestName } from './closest-name';
 
 /** One document of a catalogue with its file. */
 export interface CatalogueEntry {
@@ -34,13 +35,19 @@ export function checkCatalogue(docs: readonly CatalogueEntry[]): DocumentIssue[]
     if (existing) issues.push({ file, path: '/entity', message: `entity '${key}' is already defined in ${existing.file}` });
     else kinds.set(key, { file, types: fieldTypesOf([...SYSTEM_FIELDS, ...(doc.fields ?? []).filter((f) => f && typeof f.name === 'string')]) });
   }
+  // "(did you mean 'pos-supply/tax'?)" for a kind without its area or a misspelt one.
+  const kindHint = (name: string) => {
+    const sameEntity = [...kinds.keys()].find((key) => key.split('/')[1]?.toLowerCase() === name.split('/').at(-1)?.toLowerCase());
+    const hint = sameEntity ?? closestName(name, kinds.keys());
+    return hint ? ` (did you mean '${hint}'?)` : '';
+  };
   for (const { file, doc } of entries) {
     const report = (path: string, message: string) => issues.push({ file, path, message });
     for (const [field, lookup] of Object.entries(doc.extensions?.lookups ?? {})) {
       const at = pointer('/extensions/lookups', field);
       const target = kinds.get(lookup.entity);
       if (!target) {
-        report(`${at}/entity`, `lookup of field '${field}' points at '${lookup.entity}', which no document defines`);
+        report(`${at}/entity`, `lookup of field '${field}' points at '${lookup.entity}', which no document defines${kindHint(lookup.entity)}`);
         continue;
       }
       const need = (name: string | undefined, path: string, what: string) => {
@@ -55,7 +62,7 @@ export function checkCatalogue(docs: readonly CatalogueEntry[]): DocumentIssue[]
     doc.extensions?.details?.forEach((detail, index) => {
       const at = pointer('/extensions/details', index);
       const target = kinds.get(detail.entity);
-      if (!target) return report(`${at}/entity`, `detail view '${detail.id}' shows '${detail.entity}', which no document defines`);
+      if (!target) return report(`${at}/entity`, `detail view '${detail.id}' shows '${detail.entity}', which no document defines${kindHint(detail.entity)}`);
       if (!Object.hasOwn(target.types, detail.foreignKey)) report(`${at}/foreignKey`, `detail view '${detail.id}': foreignKey '${detail.foreignKey}' is not a field of '${detail.entity}'`);
       detail.columns?.forEach((column, c) => {
         if (!Object.hasOwn(target.types, column)) report(pointer(at, 'columns', c), `detail view '${detail.id}': column '${column}' is not a field of '${detail.entity}'`);

@@ -72,6 +72,29 @@ function withDoc(change: (doc: EntityDocument) => void): EntityDocument {
 }
 
 describe('validateEntityDocument', () => {
+  it('names a plain-string label as such, with the object to write instead', () => {
+    const doc = withDoc((d) => {
+      (d as unknown as Record<string, unknown>).label = 'Article';
+    });
+    expect(validateEntityDocument(doc, '')).toEqual([
+      { file: '', path: '/label', message: 'label must be localized text, an object with one string per language, e.g. { "en": "Article", "de": "..." }, not a plain string' },
+    ]);
+  });
+
+  it("names a lookup's kind without its area with the form it needs, and the catalogue check the kind meant", () => {
+    const doc = withDoc((d) => {
+      const lookups = d.extensions!.lookups!;
+      const [field] = Object.keys(lookups);
+      lookups[field!]!.entity = 'quantity-unit';
+    });
+    const shape = validateEntityDocument(doc, '');
+    expect(shape).toHaveLength(1);
+    expect(shape[0]!.message).toBe('"quantity-unit" does not have the expected form (the kind as "<area>/<entity>", e.g. "pos-supply/tax")');
+    const unit = sample('quantity-unit');
+    const catalogue = checkCatalogue([{ file: 'a.json', doc }, { file: 'u.json', doc: unit }]);
+    expect(catalogue.map((issue) => issue.message)).toContainEqual(expect.stringContaining(`which no document defines (did you mean '${unit.area}/quantity-unit'?)`));
+  });
+
   it('refuses what is not an object', () => {
     expect(validateEntityDocument(42, 'x.json')[0]).toMatchObject({ file: 'x.json', path: '' });
   });

@@ -7,6 +7,7 @@ import { checkImportDefinition } from './check-import-definition';
 import { checkIndexes } from './check-indexes';
 import { checkScopeFields, checkVisibility } from './check-scope-fields';
 import type { DocumentIssue } from './document-issue';
+import { closestName } from './closest-name';
 
 let validateShape: ValidateFunction | undefined;
 
@@ -88,23 +89,10 @@ function fieldContext(doc: unknown, path: string): string {
   return `field '${names.join('.').replace(/\.\[\]/g, '[]')}': `;
 }
 
-function closest(word: string, candidates: readonly string[]): string | undefined {
-  const distance = (a: string, b: string) => {
-    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-      let previous = row[0]!;
-      row[0] = i;
-      for (let j = 1; j <= b.length; j++) {
-        const current = row[j]!;
-        row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
-        previous = current;
-      }
-    }
-    return row[b.length]!;
-  };
-  const best = candidates.map((c) => [c, distance(word, c)] as const).sort((x, y) => x[1] - y[1])[0];
-  return best && best[1] <= Math.max(2, Math.floor(word.length / 3)) ? best[0] : undefined;
-}
+const closest = closestName;
+
+/** Keys whose value is localized text ({ en, de, ... }), to name the plain-string mistake plainly. */
+const LOCALIZED_KEYS: ReadonlySet<string> = new Set(['label', 'pluralLabel', 'description', 'title']);
 
 function describeShapeError(doc: unknown, error: ErrorObject): { path: string; message: string } {
   const params = error.params as Record<string, unknown>;
@@ -128,8 +116,24 @@ function describeShapeError(doc: unknown, error: ErrorObject): { path: string; m
       };
     case 'pattern': {
       const value = at(doc, error.instancePath);
-      const hint = /\/(area)$/.test(error.instancePath) ? ' (kebab-case, e.g. "pos-supply")' : /\/entity$/.test(error.instancePath) ? ' (e.g. "gift-card" or "contactTask")' : '';
+      const hint = error.instancePath === '/area'
+        ? ' (kebab-case, e.g. "pos-supply")'
+        : error.instancePath === '/entity'
+          ? ' (e.g. "gift-card" or "contactTask")'
+          : /\/entity$/.test(error.instancePath)
+            ? ' (the kind as "<area>/<entity>", e.g. "pos-supply/tax")'
+            : error.instancePath === '/navigation'
+              ? ' (a group path starting with /, e.g. "/data/pos-supply")'
+              : '';
       return { path: error.instancePath, message: `${context}${JSON.stringify(value)} does not have the expected form${hint}` };
+    }
+    case 'type': {
+      const value = at(doc, error.instancePath);
+      const key = error.instancePath.split('/').at(-1) ?? '';
+      if (typeof value === 'string' && LOCALIZED_KEYS.has(key)) {
+        return { path: error.instancePath, message: `${context}${key} must be localized text, an object with one string per language, e.g. { "en": ${JSON.stringify(value)}, "de": "..." }, not a plain string` };
+      }
+      return { path: error.instancePath, message: `${context}${error.instancePath ? `${key} ` : 'the document '}${error.message ?? error.keyword}` };
     }
     default:
       return { path: error.instancePath, message: `${context}${error.instancePath ? `${error.instancePath.split('/').at(-1)} ` : 'the document '}${error.message ?? error.keyword}` };

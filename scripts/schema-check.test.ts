@@ -8,7 +8,7 @@ function check(...args: string[]) {
 
 describe('scripts/schema-check.ts', () => {
   it('prints one OK line per valid document with --quiet and exits 0', () => {
-    const { code, out } = check('fixtures/metadata/valid', '--quiet');
+    const { code, out } = check('fixtures/metadata/valid', '--quiet', '--alone');
     expect(code).toBe(0);
     expect(out.trim().split('\n')).toEqual([
       'OK fixtures/metadata/valid/pos-operating/location.json',
@@ -18,7 +18,7 @@ describe('scripts/schema-check.ts', () => {
   });
 
   it('prints the compiled schema and uiSchema in the chosen locale', () => {
-    const { code, out } = check('fixtures/metadata/valid/pos-operating/location.json', '--locale', 'de');
+    const { code, out } = check('fixtures/metadata/valid/pos-operating/location.json', '--locale', 'de', '--alone');
     expect(code).toBe(0);
     expect(out).toContain('== fixtures/metadata/valid/pos-operating/location.json (pos-operating/location@2:de)');
     const json = JSON.parse(out.slice(out.indexOf('{'))) as { schema: { title: string }; uiSchema: Record<string, unknown> };
@@ -27,17 +27,17 @@ describe('scripts/schema-check.ts', () => {
   });
 
   it('lists the issues with file, path and message and exits 1', () => {
-    const { code, out } = check('fixtures/metadata/invalid/min-greater-than-max.json');
+    const { code, out } = check('fixtures/metadata/invalid/min-greater-than-max.json', '--alone');
     expect(code).toBe(1);
     expect(out).toContain("fixtures/metadata/invalid/min-greater-than-max.json /fields/0/min: field 'Price': min (10) is greater than max (5)");
     expect(out).toContain('1 issue in 1 of 1 file(s)');
   });
 
   it('runs the cross-document checks over a folder', () => {
-    const { code, out } = check('fixtures/metadata/valid/pos-supply', '--quiet');
+    const { code, out } = check('fixtures/metadata/valid/pos-supply', '--quiet', '--alone');
     // The pos-supply folder holds both ends of the article -> quantity-unit lookup; the article alone does not.
     expect(code).toBe(0);
-    const single = check('fixtures/metadata/valid/pos-supply/article.json');
+    const single = check('fixtures/metadata/valid/pos-supply/article.json', '--alone');
     expect(single.code).toBe(1);
     expect(single.out).toContain("lookup of field 'QuantityUnit' points at 'pos-supply/quantity-unit', which no document defines");
     expect(out).not.toContain('navigation');
@@ -45,8 +45,30 @@ describe('scripts/schema-check.ts', () => {
 
   it('refuses a bad locale and a missing target', () => {
     expect(check('fixtures/metadata/valid', '--locale', 'xx').code).toBe(2);
-    expect(check().code).toBe(2);
+    expect(check('--alone').code).toBe(2);
     expect(check('no/such/folder').code).toBe(2);
+  });
+
+  it('checks an extension folder together with the built-in catalogue and its navigation', () => {
+    // The gift card of docs/metadata.md's worked example: a lookup-free kind under the product's /data/pos-supply.
+    const ok = check('fixtures/metadata-example', '--quiet');
+    expect(ok.out).toBe('OK fixtures/metadata-example/pos-supply/gift-card.json\n');
+    expect(ok.code).toBe(0);
+    // A folder with a lookup into a built-in kind resolves it; a navigation group that does not exist is named, with the likely one.
+    const bad = check('fixtures/metadata-navigation/misplaced', '--quiet');
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain("fixtures/metadata-navigation/misplaced/pos-supply/voucher.json /navigation: navigation '/data/pos-suply' names no navigation group (did you mean '/data/pos-supply'?)");
+    expect(bad.out).not.toContain('which no document defines');
+    // A product kind defined again is refused.
+    const twice = check('fixtures/metadata/valid', '--quiet');
+    expect(twice.code).toBe(1);
+    expect(twice.out).toContain("entity 'pos-supply/article' is already defined in server/metadata/pos-supply/article.json");
+  });
+
+  it('without targets checks the built-in catalogue', () => {
+    const { code, out } = check('--quiet');
+    expect(code).toBe(0);
+    expect(out).toContain('OK server/metadata/pos-supply/article.json');
   });
 
   it('checks report definitions and prints their compiled SQL', () => {

@@ -1,28 +1,36 @@
-// `npx tsx scripts/schema-check.ts <file|folder>... [--locale de] [--quiet]`: checks entity documents (a folder
-// recursively, navigation.json skipped, plus the cross-document checks) and prints either the issues (exit 1)
-// or, per document, the compiled JSON Schema and uiSchema (exit 0; with --quiet one OK line per file).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// `npx tsx scripts/schema-check.ts [<file|folder>...] [--locale de] [--quiet] [--alone]`: checks entity documents (a
+// folder recursively) together with the built-in catalogue, as the server does at start: the cross-document checks
+// and the navigation (server/metadata/navigation.json merged with a navigation.json at the top of each folder named,
+// a menu entry made for every kind). Prints either the issues (exit 1) or, per document named, the compiled JSON
+// Schema and uiSchema (exit 0; with --quiet one OK line per file). Without targets: server/metadata and
+// $MATE_METADATA_DIR. --alone checks the targets as a catalogue of their own (fixtures), without navigation.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { checkCatalogue, checkReportCatalogue, compileEntity, LOCALES, validateEntityDocument, validateReportDefinition, type DocumentIssue, type EntityDocument, type ReportDefinition } from '../schemas';
 import { compileReport } from '../server/reports/compile-report';
 import { isEntityDocumentFile } from '../schemas/metadata-files';
+import { buildNavigation, type NavigationFile } from '../server/metadata/build-navigation';
+import { BUILT_IN_METADATA_DIR } from '../server/metadata/load-navigation';
+import { catalogueWarnings } from '../server/metadata/catalogue-warnings';
 
 /** A report definition (server/reports/definitions) rather than an entity document: a source and columns, no entity. */
 const isReportDefinition = (doc: unknown) => doc !== null && typeof doc === 'object' && 'source' in doc && 'columns' in doc && !('entity' in doc);
 
-const USAGE = 'usage: npx tsx scripts/schema-check.ts <file|folder>... [--locale <locale>] [--quiet]';
+const USAGE = 'usage: npx tsx scripts/schema-check.ts [<file|folder>...] [--locale <locale>] [--quiet] [--alone]';
 
 interface Options {
   targets: string[];
   locale: string;
   quiet: boolean;
+  alone: boolean;
 }
 
 function parseArgs(argv: string[]): Options | string {
-  const options: Options = { targets: [], locale: 'en', quiet: false };
+  const options: Options = { targets: [], locale: 'en', quiet: false, alone: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quiet') options.quiet = true;
+    else if (arg === '--alone') options.alone = true;
     else if (arg === '--locale') {
       const locale = argv[++i];
       if (!locale || !(LOCALES as readonly string[]).includes(locale)) return `--locale needs one of ${LOCALES.join(', ')}`;
@@ -30,7 +38,9 @@ function parseArgs(argv: string[]): Options | string {
     } else if (arg.startsWith('--')) return `unknown option ${arg}`;
     else options.targets.push(arg);
   }
-  return options.targets.length > 0 ? options : 'name a file or folder';
+  if (options.targets.length === 0 && options.alone) return 'name a file or folder to check alone';
+  if (options.targets.length === 0) options.targets.push(path.relative(process.cwd(), BUILT_IN_METADATA_DIR), ...(process.env.MATE_METADATA_DIR ? [process.env.MATE_METADATA_DIR] : []));
+  return options;
 }
 
 function collect(target: string): string[] {
@@ -42,6 +52,24 @@ function collect(target: string): string[] {
       if (statSync(full).isDirectory()) return collect(full);
       return isEntityDocumentFile(name) ? [full] : [];
     });
+}
+
+/** The merged navigation of the built-in file and the navigation.json at the top of each folder named. */
+function checkNavigation(targets: readonly string[], docs: { file: string; doc: EntityDocument }[]): DocumentIssue[] {
+  const folders = [BUILT_IN_METADATA_DIR, ...targets.filter((target) => statSync(target).isDirectory() && path.resolve(target) !== BUILT_IN_METADATA_DIR)];
+  const files: NavigationFile[] = [];
+  const issues: DocumentIssue[] = [];
+  for (const folder of folders) {
+    const file = path.join(folder, 'navigation.json');
+    if (!existsSync(file)) continue;
+    const shown = path.relative(process.cwd(), file);
+    try {
+      files.push({ file: shown, items: JSON.parse(readFileSync(file, 'utf8')) as unknown });
+    } catch (error) {
+      issues.push({ file: shown, path: '', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+  return issues.length > 0 ? issues : buildNavigation(files, docs).issues;
 }
 
 function main(argv: string[]): number {
@@ -79,8 +107,20 @@ function main(argv: string[]): number {
     docs.push({ file: shown, doc });
     issues.push(...validateEntityDocument(doc, shown));
   }
-  if (docs.length > 0) issues.push(...checkCatalogue(docs));
+  // The built-in catalogue joins the documents named, so a lookup into a built-in kind resolves and a kind the
+  // product already defines is refused, as at start (files named twice count once).
+  const named = new Set(files.map((file) => path.resolve(file)));
+  const context = options.alone ? [] : collect(BUILT_IN_METADATA_DIR).filter((file) => !named.has(path.resolve(file))).map((file) => ({ file: path.relative(process.cwd(), file), doc: JSON.parse(readFileSync(file, 'utf8')) as unknown }));
+  if (docs.length > 0) issues.push(...checkCatalogue([...context, ...docs]));
+  if (issues.length === 0 && !options.alone) issues.push(...checkNavigation(options.targets, [...context, ...docs] as { file: string; doc: EntityDocument }[]));
   if (issues.length === 0) issues.push(...checkReportCatalogue(reports));
+  // Legal but suspicious (missing languages, icons the product does not draw): said, not counted as issues.
+  if (issues.length === 0 && !options.alone) {
+    const navigationFiles = options.targets
+      .filter((target) => statSync(target).isDirectory() && existsSync(path.join(target, 'navigation.json')))
+      .map((target) => ({ file: path.join(target, 'navigation.json'), items: JSON.parse(readFileSync(path.join(target, 'navigation.json'), 'utf8')) as [] }));
+    for (const warning of catalogueWarnings(docs as { file: string; doc: EntityDocument }[], navigationFiles)) console.log(`warning: ${warning.file} ${warning.path || '/'}: ${warning.message}`);
+  }
   if (issues.length > 0) {
     for (const issue of issues) console.log(`${issue.file} ${issue.path || '/'}: ${issue.message}`);
     console.log(`${issues.length} issue${issues.length === 1 ? '' : 's'} in ${new Set(issues.map((i) => i.file)).size} of ${files.length} file(s)`);

@@ -34,6 +34,7 @@ function otherRoutes(): RouteTarget[] {
     route('GET', '/api/ui/permissions'),
     route('GET', '/api/ui/navigation', ['tenantOid']),
     route('GET', '/api/ui/progress'),
+    route('GET', '/api/ui/page-access', ['path']),
     route('GET', '/api/settings/scope'),
     route('GET', '/api/admin/outbox', ['skip', 'take']),
     route('GET', '/api/admin/permissions/subjects'),

@@ -9,7 +9,8 @@ import { migrate } from './db/migrations';
 import { bootstrapAdministrator } from './identity/bootstrap-administrator';
 import { subscribeIdentityToDataEvents } from './identity/identity-data-events';
 import { startMailSender } from './identity/mail-sender';
-import { BUILT_IN_METADATA_DIR, loadNavigation } from './metadata/load-navigation';
+import { BUILT_IN_METADATA_DIR, loadMergedNavigation } from './metadata/load-navigation';
+import { catalogueWarnings } from './metadata/catalogue-warnings';
 import { ALL_MIGRATIONS } from './schema-migrations';
 import { openDatabase } from './db/open-database';
 import { ensureInstallationId } from './seed/ensure-installation-id';
@@ -30,7 +31,14 @@ async function main(): Promise<void> {
     throw error;
   }
   // The catalogue is checked before anything touches the database: a bad document stops the start.
-  const catalogue = await loadCatalogue([BUILT_IN_METADATA_DIR, ...(config.metadataDir ? [config.metadataDir] : [])]);
+  const metadataDirs = [BUILT_IN_METADATA_DIR, ...(config.metadataDir ? [config.metadataDir] : [])];
+  const catalogue = await loadCatalogue(metadataDirs);
+  // Every kind gets its menu entry, page and permission-matrix row from its document (docs/metadata.md).
+  const merged = await loadMergedNavigation(metadataDirs, catalogue.kinds);
+  if (merged.issues.length > 0) throw new CatalogueError(merged.issues);
+  const navigation = merged.navigation;
+  // Legal but suspicious: said on start, not fatal (docs/metadata.md "Warnings").
+  for (const warning of catalogueWarnings(catalogue.kinds, merged.files)) console.warn(`Warning: ${warning.file}${warning.path ? ` at ${warning.path}` : ''}: ${warning.message}`);
   const db = await openDatabase(config);
   await migrate(db, ALL_MIGRATIONS);
   await syncEntityTables(db, catalogue);
@@ -41,7 +49,6 @@ async function main(): Promise<void> {
   const installationId = await ensureInstallationId(db);
   const admin = await bootstrapAdministrator(db, config.adminPassword);
   const demo = config.demoData ? await seedDemoData(db, catalogue, { documentDays: config.demoDocumentDays, documentsUntil: demoDocumentsUntil() }) : { seeded: false };
-  const navigation = await loadNavigation();
   const buildInfo = await readBuildInfo(config.staticDir);
   const app = await createApp({ config, db, buildInfo, installationId, navigation, data: { catalogue, events }, jobs: { run: config.runJobs !== false } });
   const smtpUrl = process.env.MATE_SMTP_URL?.trim();

@@ -40,7 +40,7 @@ describe('profile, permissions, navigation, progress', () => {
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...headers } });
 
   it('all of them need a valid token', async () => {
-    for (const url of ['/api/user/profile', '/api/ui/permissions', '/api/ui/navigation', '/api/ui/progress']) {
+    for (const url of ['/api/user/profile', '/api/ui/permissions', '/api/ui/navigation', '/api/ui/progress', '/api/ui/page-access?path=/']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
   });
@@ -74,14 +74,36 @@ describe('profile, permissions, navigation, progress', () => {
     expect(body['/data/pos-supply/article']).toMatchObject({ Read: true, Update: false });
   });
 
-  it('navigation answers the whole list; the permissions answer says what this user may open', async () => {
-    expect((await get('/api/ui/navigation')).json()).toEqual(NAVIGATION);
-    const permissions = (await get('/api/ui/permissions')).json() as Record<string, unknown>;
-    expect(Object.keys(permissions)).not.toContain('/admin/outbox');
+  const paths = (items: NavigationItem[]): string[] => items.flatMap((item) => [item.path, ...paths(item.children ?? [])]);
+
+  it('navigation leaves out what the user cannot open in the current tenant, groups left empty, and in-progress pages without the test-mode right', async () => {
+    // Tenant 4 (primary): Read on /data/pos-supply reaches the article page, but it is in progress and olga holds
+    // nothing on /internal/test-mode there; nothing reaches the customers, the dashboard or the outbox.
+    const inFour = await get('/api/ui/navigation');
+    expect(inFour.statusCode).toBe(200);
+    expect(paths(inFour.json())).toEqual(['/tools/editor']);
+    expect(inFour.body).not.toContain('/admin');
+    expect(inFour.body).not.toContain('Outbox');
+    // Tenant 3: Read on / reaches every page, /internal/test-mode too, so the in-progress page is there.
+    expect((await get('/api/ui/navigation', { 'x-mate-tenant': encodeScopeValue(3) })).json()).toEqual(NAVIGATION);
   });
 
-  it('progress maps the items with a state', async () => {
-    expect(Object.keys((await get('/api/ui/progress')).json() as object)).toContain('/data/pos-supply/article');
+  it('progress maps only the items with a state the user may know', async () => {
+    expect((await get('/api/ui/progress')).json()).toEqual({});
+    expect((await get('/api/ui/progress', { 'x-mate-tenant': encodeScopeValue(3) })).json()).toEqual({ '/data/pos-supply/article': true, '/data/campaigns/customer': false });
+  });
+
+  it('page access names the page a path belongs to, whether or not the user may open it, and nothing else', async () => {
+    expect((await get('/api/ui/page-access?path=/admin/outbox')).json()).toEqual({ page: '/admin/outbox' });
+    expect((await get('/api/ui/page-access?path=/admin/outbox/deeper/still')).json()).toEqual({ page: '/admin/outbox' });
+    expect((await get('/api/ui/page-access?path=/admin')).json()).toEqual({ page: null });
+    expect((await get('/api/ui/page-access?path=/no/such/page')).json()).toEqual({ page: null });
+    expect((await get('/api/ui/page-access?path=/admin/outboxes')).json()).toEqual({ page: null });
+    const relative = await get('/api/ui/page-access?path=admin');
+    expect(relative.statusCode).toBe(400);
+    expect(relative.body).toContain('path');
+    expect((await get('/api/ui/page-access')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/ui/page-access?path=/admin/outbox' })).statusCode).toBe(401);
   });
 
   it('the outbox needs Read on /admin/outbox in the Global column, not in one tenant', async () => {
@@ -104,6 +126,57 @@ describe('profile, permissions, navigation, progress', () => {
     expect((await why(`userOid=${olga.userOid}&path=/data&action=Fly`)).json()).toMatchObject({ errors: { action: expect.any(Array) } });
     expect((await why(`path=/data&action=Read`)).json()).toMatchObject({ errors: { userOid: ['is required'] } });
     expect((await get(`/api/admin/permissions/why?userOid=${olga.userOid}&path=/data&action=Read`)).statusCode).toBe(403);
+  });
+});
+
+describe('navigation per user, tenant and test-mode right', () => {
+  let t: IdentityTestApp;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createIdentityTestApp({ navigation: NAVIGATION });
+    const admin = await addUser(t.database, 'admin', 'admin-password');
+    await setUserTenants(t.database.db, admin, { tenantOids: [3, 4], primaryTenantOid: 4, rootTenantOid: 3 });
+    await ensureAdministratorRole(t.database.db);
+    const nobody = await addUser(t.database, 'nobody', 'nobody-password');
+    await setUserTenants(t.database.db, nobody, { tenantOids: [3, 4], primaryTenantOid: 4, rootTenantOid: 3 });
+    // tina may use test mode and read articles, in tenant 4 only.
+    const tina = await addUser(t.database, 'tina', 'tina-password');
+    await setUserTenants(t.database.db, tina, { tenantOids: [3, 4], primaryTenantOid: 4, rootTenantOid: 3 });
+    for (const path of ['/internal/test-mode', '/data/pos-supply']) {
+      await setPermission(t.database.db, { subject: { userOid: tina }, path, tenantOid: 4, action: 'Read', allowed: true });
+    }
+    // carl reads customers everywhere (Global column) but may not use test mode.
+    const carl = await addUser(t.database, 'carl', 'carl-password');
+    await setUserTenants(t.database.db, carl, { tenantOids: [3, 4], primaryTenantOid: 4, rootTenantOid: 3 });
+    await setPermission(t.database.db, { subject: { userOid: carl }, path: '/data/campaigns', tenantOid: null, action: 'Read', allowed: true });
+    await setPermission(t.database.db, { subject: { userOid: carl }, path: '/data/pos-supply', tenantOid: null, action: 'Update', allowed: true });
+    for (const name of ['admin', 'nobody', 'tina', 'carl']) tokens[name] = await signInToken(t.app, name, `${name}-password`);
+  });
+  afterAll(() => t.close());
+
+  const navigationOf = async (user: string, tenantOid: number) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/ui/navigation', headers: { authorization: `Bearer ${tokens[user]}`, 'x-mate-tenant': encodeScopeValue(tenantOid) } });
+    expect(response.statusCode).toBe(200);
+    const collect = (items: NavigationItem[]): string[] => items.flatMap((item) => [item.path, ...collect(item.children ?? [])]);
+    return collect(response.json());
+  };
+
+  const ALL = ['/', '/data', '/data/pos-supply/article', '/data/campaigns/customer', '/admin', '/admin/outbox', '/tools/editor'];
+  const cases: [user: string, tenant: number, expected: string[]][] = [
+    ['admin', 3, ALL],
+    ['admin', 4, ALL],
+    ['nobody', 3, ['/tools/editor']],
+    ['nobody', 4, ['/tools/editor']],
+    // The right in one tenant only: the in-progress page with test mode in 4, nothing in 3.
+    ['tina', 4, ['/data', '/data/pos-supply/article', '/tools/editor']],
+    ['tina', 3, ['/tools/editor']],
+    // A right on an in-progress page without the test-mode right does not reveal it; a testable one is there.
+    ['carl', 3, ['/data', '/data/campaigns/customer', '/tools/editor']],
+    ['carl', 4, ['/data', '/data/campaigns/customer', '/tools/editor']],
+  ];
+  it.each(cases)('%s in tenant %i sees %j', async (user, tenant, expected) => {
+    expect(await navigationOf(user, tenant)).toEqual(expected);
   });
 });
 

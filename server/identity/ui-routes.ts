@@ -1,8 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { PERMISSION_ACTIONS, type PermissionAction } from '../lib/request-context';
 import { avatarHash } from './avatar';
+import type { IdentityContext } from './context-resolver';
 import type { IdentityServices } from './identity-services';
+import { navigationForUser, owningPage } from './navigation-for-user';
 import { navigationPaths, navigationProgress } from './navigation-paths';
+
+/** The path whose rights allow test mode (spec 1 §6); only its holders learn of in-progress pages. */
+const TEST_MODE_PATH = '/internal/test-mode';
+
+const PAGE_ACCESS_QUERYSTRING = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path'],
+  properties: { path: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^/' } },
+} as const;
+
+const PAGE_ACCESS_RESPONSE = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['page'],
+  properties: { page: { type: ['string', 'null'] } },
+} as const;
 
 /** Profile, permissions, navigation and progress of the signed-in user. */
 export function registerUiRoutes(app: FastifyInstance, services: IdentityServices): void {
@@ -34,16 +53,25 @@ export function registerUiRoutes(app: FastifyInstance, services: IdentityService
     return entries;
   });
 
-  // The whole list: the browser hides what /api/ui/permissions does not allow in the current tenant, and must know a
-  // page it may not open to send the user to 'forbidden' rather than 'not found' (spec 1 §4 "Page access"). What a
-  // page shows is authorised on the server by every call it makes.
-  app.get('/api/ui/navigation', async (request) => {
+  // What this user may know of the navigation in the current tenant (navigation-for-user.ts): the browser builds its
+  // menu and routes from it, so a page outside it is 'not found' until /api/ui/page-access says it is forbidden.
+  const userNavigation = (context: IdentityContext) =>
+    navigationForUser(services.navigation, {
+      mayOpen: (path) => PERMISSION_ACTIONS.some((action) => context.can(path, action)),
+      mayTest: PERMISSION_ACTIONS.some((action) => context.can(TEST_MODE_PATH, action)),
+    });
+
+  app.get('/api/ui/navigation', async (request) => userNavigation(await services.resolve(request)));
+
+  // A browser path outside the user's navigation: is it a page they may not open (spec 1 §4: go to 'forbidden' with
+  // the requested path) or no page at all? Answers only the owning page's path, never its title or its neighbours,
+  // so what a user learns is what the spec's forbidden page tells them anyway: that the address they typed exists.
+  app.get<{ Querystring: { path: string } }>('/api/ui/page-access', { schema: { querystring: PAGE_ACCESS_QUERYSTRING, response: { 200: PAGE_ACCESS_RESPONSE } } }, async (request) => {
     await services.resolve(request);
-    return services.navigation;
+    return { page: owningPage(services.navigation, request.query.path)?.path ?? null };
   });
 
   app.get('/api/ui/progress', async (request) => {
-    await services.resolve(request);
-    return navigationProgress(services.navigation);
+    return navigationProgress(userNavigation(await services.resolve(request)));
   });
 }

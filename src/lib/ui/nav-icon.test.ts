@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import navigation from '../../../server/metadata/navigation.json';
 import type { NavigationItem } from '../../../schemas/entity-document';
-import { hasIcon } from './nav-icon';
+import { NAV_ICON_NAMES } from '../../../schemas/nav-icon-names';
+import { hasIcon, navIconNames } from './nav-icon';
 
 function iconNames(items: NavigationItem[]): string[] {
   return items.flatMap((item) => [...(item.icon ? [item.icon] : []), ...iconNames(item.children ?? [])]);
@@ -12,5 +13,9 @@ describe('navigation icons', () => {
     const names = iconNames(navigation as NavigationItem[]);
     expect(names.length).toBeGreaterThan(10);
     expect(names.filter((name) => !hasIcon(name))).toEqual([]);
+  });
+
+  it('draws exactly the names the metadata checker knows (schemas/nav-icon-names.ts)', () => {
+    expect([...navIconNames()].sort()).toEqual([...NAV_ICON_NAMES].sort());
   });
 });

@@ -1,4 +1,5 @@
 import {
+  Gift,
   ImageUp,
   ScanBarcode,
   ShoppingCart,
@@ -152,7 +153,13 @@ const ICONS: Record<string, LucideIcon> = {
   'shopping-cart': ShoppingCart,
   'scan-barcode': ScanBarcode,
   'image-up': ImageUp,
+  'gift': Gift,
 };
+
+/** Every name with its own icon. */
+export function navIconNames(): string[] {
+  return Object.keys(ICONS);
+}
 
 /** Whether a name has its own icon (not the neutral page icon). */
 export function hasIcon(name: string): boolean {
