@@ -106,6 +106,8 @@ export const ENTITY_DOCUMENT_SCHEMA = {
         },
         pattern: { type: 'string', minLength: 1 },
         external: { type: 'boolean' },
+        writeOnly: { type: 'boolean' },
+        hash: { enum: ['argon2id'] },
       },
     },
     extensions: {
@@ -160,6 +162,7 @@ export const ENTITY_DOCUMENT_SCHEMA = {
               iconField: { type: 'string', minLength: 1 },
               countryField: { type: 'string', minLength: 1 },
               filter: { $ref: '#/definitions/condition' },
+              onDelete: { enum: ['restrict', 'cascade'] },
             },
           },
         },
