@@ -104,11 +104,6 @@ export interface LookupDefinition {
   iconField?: string;
   countryField?: string; // drives a flag
   filter?: Condition; // applied to the looked-up kind
-  /**
-   * What deleting a looked-up record does to the records pointing at it: `restrict` (default) refuses the delete
-   * (409 naming the referrers), `cascade` deletes them with it.
-   */
-  onDelete?: 'restrict' | 'cascade';
 }
 
 /** A grid column. */

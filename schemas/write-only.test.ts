@@ -14,7 +14,7 @@ const NAME: FieldModel = { name: 'Name', type: 'String', required: true };
 describe('write-only fields', () => {
   it('are the Password fields and the String fields declared writeOnly', () => {
     expect(isWriteOnly(PIN)).toBe(true);
-    expect(isWriteOnly({ name: 'Token', type: 'String', writeOnly: true })).toBe(true);
+    expect(isWriteOnly({ type: 'String', writeOnly: true })).toBe(true);
     expect(isWriteOnly(NAME)).toBe(false);
   });
 
