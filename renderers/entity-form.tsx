@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError, UiSchema as RjsfUiSchema } from '@rjsf/utils';
 import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import type { CompiledEntity } from '../schemas';
+import { WRITE_ONLY_MEMBER, type CompiledEntity } from '../schemas';
 import type { EntityFormContext, LookupResolver, LookupSource } from './form-context';
 import { EchoAwareForm } from './form/echo-aware-form';
 import { explanationMessages } from './form/explanation-messages';
@@ -88,8 +88,12 @@ function swallowEnter(event: KeyboardEvent<HTMLDivElement>): void {
  * changed), and validation with the compiled schema, the conditional requirements and the rule strings. Errors show
  * after the first validation (`ref.validate()`, `ref.submit()`) and then update as the user types.
  */
-export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, lookupSource, resolveLookup, locale, serverErrors, onErrorsChange, ref }: EntityFormProps) {
+export function EntityForm({ compiled, value: given, onChange, onSubmit, readOnly, lookupSource, resolveLookup, locale, serverErrors, onErrorsChange, ref }: EntityFormProps) {
   const { i18n } = useLingui();
+  // `$writeOnly` (which write-only fields have a value on the server) is no field: the form gets the record without
+  // it, the widgets read it from the context, and every change hands it on.
+  const { value, writeOnlySet } = useMemo(() => splitWriteOnly(given), [given]);
+  const withSet = (next: RecordValue): RecordValue => (writeOnlySet ? { ...next, [WRITE_ONLY_MEMBER]: writeOnlySet } : next);
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const formRef = useRef<EchoAwareForm>(null);
   // A new object per language: switching it re-creates the engine, which says the shown reasons again in it.
@@ -172,8 +176,8 @@ export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, look
     return counts;
   }, [validation, pendingList, compiled.layout]);
   const formContext: EntityFormContext = useMemo(
-    () => ({ lookupSource, resolveLookup, locale, layout: compiled.layout, tabErrors, selectedTab, selectTab, getRecord: () => latest.current.value }),
-    [lookupSource, resolveLookup, locale, compiled.layout, tabErrors, selectedTab],
+    () => ({ lookupSource, resolveLookup, locale, layout: compiled.layout, tabErrors, selectedTab, selectTab, getRecord: () => latest.current.value, writeOnlySet: writeOnlySet ?? {} }),
+    [lookupSource, resolveLookup, locale, compiled.layout, tabErrors, selectedTab, writeOnlySet],
   );
 
   return (
@@ -197,7 +201,7 @@ export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, look
         transformErrors={transformErrors}
         customValidate={customValidate}
         onChange={(event: IChangeEvent) => {
-          onChange(event.formData as RecordValue);
+          onChange(withSet(event.formData as RecordValue));
           if (live) show(event.errors);
         }}
         onError={(errors) => {
@@ -206,9 +210,16 @@ export function EntityForm({ compiled, value, onChange, onSubmit, readOnly, look
         }}
         onSubmit={(event: IChangeEvent) => {
           show([]);
-          onSubmit?.(event.formData as RecordValue);
+          onSubmit?.(withSet(event.formData as RecordValue));
         }}
       />
     </Box>
   );
+}
+
+/** The record without `$writeOnly`, and `$writeOnly` itself (undefined when the record has none). */
+function splitWriteOnly(record: RecordValue): { value: RecordValue; writeOnlySet: Record<string, boolean> | undefined } {
+  if (!(WRITE_ONLY_MEMBER in record)) return { value: record, writeOnlySet: undefined };
+  const { [WRITE_ONLY_MEMBER]: set, ...value } = record;
+  return { value, writeOnlySet: set as Record<string, boolean> };
 }

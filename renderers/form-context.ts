@@ -41,4 +41,6 @@ export interface EntityFormContext {
   selectTab: (tab: string) => void;
   /** The record being edited (widgets that read a sibling, e.g. the currency of an amount). */
   getRecord: () => Record<string, unknown>;
+  /** Per write-only field, whether the server holds a value (the record's `$writeOnly`; empty for a new record). */
+  writeOnlySet?: Record<string, boolean>;
 }

@@ -1,3 +1,4 @@
+import { WriteOnlyWidget } from './widgets/write-only-widget';
 import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType, Widget } from '@rjsf/utils';
 import { WIDGET_NAMES, type WidgetName } from '../schemas';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate, ObjectFieldTemplate } from './templates/container-templates';
@@ -27,7 +28,8 @@ import { TimeZoneWidget } from './widgets/time-zone-widget';
  */
 export const WIDGETS: Readonly<Record<WidgetName, Widget>> = {
   text: createTextWidget(),
-  password: createTextWidget({ type: 'password' }),
+  // Every password field is write-only (schemas/write-only.ts): blind, and says whether a value is stored.
+  password: WriteOnlyWidget,
   multiline: createTextWidget({ multiline: true }),
   upper: createTextWidget({ case: 'upper' }),
   lower: createTextWidget({ case: 'lower' }),

@@ -5,6 +5,8 @@ import { pointer } from './document-issue';
 import { fieldTypesOf, findField, walkFields } from './field-paths';
 import { SYSTEM_FIELDS } from './system-fields';
 import { isWidgetName, WIDGET_NAMES } from './widget-testers';
+import { effectFields } from './compile-ui-schema';
+import { writeOnlyFields } from './write-only';
 
 /** Condition issue as conditions/' `checkCondition` reports it. */
 interface ConditionIssue {
@@ -119,6 +121,16 @@ export function checkExtensions(doc: EntityDocument, report: Report): void {
   ext.grid?.defaultSort?.forEach((key, index) => needStored(key.field, pointer('/extensions/grid/defaultSort', index, 'field'), 'defaultSort'));
   ext.queryFields?.forEach((path, index) => needStored(path, pointer('/extensions/queryFields', index), 'queryFields'));
   ext.quickSearch?.forEach((path, index) => needStored(path, pointer('/extensions/quickSearch', index), 'quickSearch'));
+  // A write-only value is never answered: a column, sort, filter or search over it would give it away.
+  const secret = new Set(writeOnlyFields(doc.fields).map((f) => f.name));
+  const needReadable = (path: string, at: string, what: string) => {
+    if (secret.has(path.split('.')[0]!)) report(at, `${what} names field '${path}', which is write-only: its value is never shown, sorted, filtered or searched`);
+  };
+  ext.grid?.columns.forEach((column, index) => needReadable(column.field, pointer('/extensions/grid/columns', index, 'field'), 'grid column'));
+  ext.grid?.defaultSort?.forEach((key, index) => needReadable(key.field, pointer('/extensions/grid/defaultSort', index, 'field'), 'defaultSort'));
+  ext.queryFields?.forEach((path, index) => needReadable(path, pointer('/extensions/queryFields', index), 'queryFields'));
+  ext.quickSearch?.forEach((path, index) => needReadable(path, pointer('/extensions/quickSearch', index), 'quickSearch'));
+  for (const path of Object.keys(ext.effects ?? {})) for (const used of effectFields(ext.effects![path]!)) needReadable(used, pointer('/extensions/effects', path), 'an effect condition');
 
   ext.grid?.columns.forEach((column, index) => needField(column.field, pointer('/extensions/grid/columns', index, 'field'), 'grid column'));
   ext.grid?.defaultSort?.forEach((key, index) => needField(key.field, pointer('/extensions/grid/defaultSort', index, 'field'), 'defaultSort'));

@@ -1,3 +1,4 @@
+import { isWriteOnly } from './write-only';
 import type { EntityDocument, FieldModel, FieldType, FieldUsage } from './entity-document';
 import { walkFields } from './field-paths';
 import { isIntegerType, MANAGED_TYPES } from './managed-types';
@@ -39,6 +40,11 @@ export function checkFields(doc: EntityDocument, report: Report): void {
     // An external value belongs to the record as a whole (a server module reads and writes it), never to a part.
     if (field.external && !topLevel.has(field)) say('external', "'external' applies to top-level fields only");
     if (field.external && field.unique) say('unique', "an external field cannot be 'unique': its value is not in the kind's table");
+    // A write-only value is never answered: searching, sorting or a unique conflict would give it away.
+    if (field.writeOnly && (field.type !== 'String' || !topLevel.has(field))) say('writeOnly', "'writeOnly' applies to top-level String fields only");
+    if (field.hash && !(topLevel.has(field) && isWriteOnly(field))) say('hash', "'hash' applies to write-only fields only (writeOnly: true or usage Password)");
+    if (topLevel.has(field) && isWriteOnly(field) && field.unique) say('unique', "a write-only field cannot be 'unique': a conflict would tell whether a value is taken");
+    if (topLevel.has(field) && isWriteOnly(field) && field.external) say('external', "a write-only field cannot be 'external'");
     for (const [key, type] of TYPE_ONLY) {
       if (field[key] !== undefined && field.type !== type) say(key, `'${key}' applies to ${type} fields only, this one is ${field.type}`);
     }

@@ -1,3 +1,4 @@
+import { isWriteOnly } from './write-only';
 import type { EntityDocument, EntityMeta, Locale } from './entity-document';
 import { compileDetails, compileGrid, compileQueryFields, compileQuickSearch, compileRowCommands, type CompiledDetailView, type CompiledGrid, type CompiledQueryField, type CompiledRowCommand } from './compile-grid';
 import { compileFieldSchema, type JsonSchema } from './compile-field-schema';
@@ -52,7 +53,9 @@ export function compileKey(doc: Pick<EntityDocument, 'area' | 'entity' | 'versio
 export function compileEntityUncached(doc: EntityDocument, locale: Locale | string = 'en'): CompiledEntity {
   const meta = toEntityMeta(doc);
   const extensions = doc.extensions ?? {};
-  const required = meta.fields.filter((f) => f.required).map((f) => f.name);
+  // A stored record is answered without its write-only values, so the form cannot require them; the server's
+  // validator does (record-validator.ts), on the record with the stored value filled in.
+  const required = meta.fields.filter((f) => f.required && !isWriteOnly(f)).map((f) => f.name);
   const schema: JsonSchema = {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: localize(doc.label, locale),

@@ -1,3 +1,4 @@
+import { isWriteOnly } from './write-only';
 import type { DetailView, EntityDocument, RowCommand, FieldModel, FieldType, FieldUsage, Locale, SortKey } from './entity-document';
 import { fieldLabel, localize } from './field-label';
 import { findField } from './field-paths';
@@ -99,7 +100,7 @@ export function compileQueryFields(doc: Pick<EntityDocument, 'fields' | 'extensi
  * The String fields `q` searches: declared `quickSearch`, else every top-level String field except passwords.
  */
 export function compileQuickSearch(doc: Pick<EntityDocument, 'fields' | 'extensions'>): string[] {
-  return doc.extensions?.quickSearch ?? doc.fields.filter((f) => f.type === 'String' && f.usage !== 'Password').map((f) => f.name);
+  return doc.extensions?.quickSearch ?? doc.fields.filter((f) => f.type === 'String' && !isWriteOnly(f)).map((f) => f.name);
 }
 
 /** The detail views with labels in `locale`. */

@@ -106,6 +106,8 @@ export const ENTITY_DOCUMENT_SCHEMA = {
         },
         pattern: { type: 'string', minLength: 1 },
         external: { type: 'boolean' },
+        writeOnly: { type: 'boolean' },
+        hash: { enum: ['argon2id'] },
       },
     },
     extensions: {

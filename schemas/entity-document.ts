@@ -64,6 +64,14 @@ export interface FieldModel {
   options?: EnumOption[]; // usage Enum
   pattern?: string; // String: a regular expression the value must match
   external?: boolean; // top level only: a server module keeps the value outside the kind's table
+  /**
+   * Top-level String only: the value is written but never answered (a secret, a PIN); `usage: "Password"` implies
+   * it. Reads, lists, conflicts and detail views leave it out and say in `$writeOnly` whether it is set; a PUT that
+   * omits it keeps it (docs/metadata.md "Write-only fields").
+   */
+  writeOnly?: boolean;
+  /** Write-only fields only: stored as a hash of the value (argon2id, PHC string), never the value itself. */
+  hash?: 'argon2id';
 }
 
 /** Editor effects of one field, each a condition over the record. */

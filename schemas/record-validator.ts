@@ -10,6 +10,7 @@ import { evaluateRules, isEmptyValue, parseRules } from './rule-strings';
 import { SYSTEM_FIELDS } from './system-fields';
 import { addUrlTemplateFormat, URL_TEMPLATE_FORMAT } from './url-template';
 import { addTimeZoneFormat } from './time-zone';
+import { writeOnlyFields } from './write-only';
 
 /** One validation error of a field. */
 export interface FieldError {
@@ -57,19 +58,25 @@ export function createRecordValidator(doc: EntityDocument): RecordValidator {
   const conditional = Object.entries(doc.extensions?.effects ?? {})
     .filter(([, effects]) => effects.required !== undefined)
     .map(([path, effects]) => ({ path, holds: compileCondition(effects.required!) }));
+  const secretRequired = writeOnlyFields(doc.fields).filter((f) => f.required);
+  const secretNames = new Set(writeOnlyFields(doc.fields).map((f) => f.name));
   const ruled = walkFields(doc.fields)
     .filter((w) => !w.inArray && w.field.rules)
     .map((w) => ({ path: w.path, field: w.field, rules: parseRules(w.field.rules!).rules }));
 
   return (record) => {
     const errors: RecordErrors = {};
-    const add = (path: string, validator: string, params: MessageParams, fallback?: string) => {
+    const add = (path: string, validator: string, given: MessageParams, fallback?: string) => {
+      // A message never repeats a write-only value (a mistyped PIN must not land in a log or a toast).
+      const params = secretNames.has(path) && 'value' in given ? { ...given, value: String(given.label ?? path) } : given;
       const list = (errors[path] ??= []);
       if (list.some((e) => e.key === messageKey(validator))) return;
       list.push({ key: messageKey(validator), params, message: formatMessage(validator, params, undefined, fallback) });
     };
     if (!validate(record)) for (const error of validate.errors ?? []) mapAjvError(error, record, fields, add);
     if (record !== null && typeof record === 'object' && !Array.isArray(record)) {
+      // The compiled schema leaves required write-only fields out of `required` (a stored record is answered without them).
+      for (const field of secretRequired) if (isEmptyValue((record as Record<string, unknown>)[field.name])) add(field.name, 'required', { label: fieldLabel(field) });
       for (const { path, holds } of conditional) {
         if (holds(record as Record<string, unknown>) && isEmptyValue(valueAt(record, path))) add(path, 'required', { label: labelOf(fields, path) });
       }

@@ -1,3 +1,4 @@
+import { isWriteOnly } from './write-only';
 import type { FieldModel, FieldUsage, FormExtensions } from './entity-document';
 
 /**
@@ -73,6 +74,8 @@ export const WIDGET_TESTERS: readonly WidgetTester[] = [
   byUsage('LanguageCode', 'language'),
   byUsage('TimeZone', 'time-zone'),
   byUsage('CurrencyAmount', 'currency', ['Number']),
+  // A write-only value (a secret, a PIN) is typed blind and never shown, whatever its usage.
+  { rank: 40, widget: 'password', test: (f) => isWriteOnly(f) },
   byUsage('Percent', 'percent', ['Number']),
   byUsage('Json', 'code'),
   byUsage('Xml', 'code'),

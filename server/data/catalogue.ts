@@ -5,6 +5,7 @@ import {
   compileEntity,
   createRecordValidator,
   fieldTypesOf,
+  isWriteOnly,
   toEntityMeta,
   validateEntityDocument,
   type CompiledEntity,
@@ -72,7 +73,8 @@ export function createCatalogue(entries: readonly { file: string; doc: EntityDoc
       fields: new Map(doc.fields.map((f) => [f.name, f])),
       storedFields: doc.fields.filter((f) => !f.external),
       externalFields: doc.fields.filter((f) => f.external).map((f) => f.name),
-      fieldTypes: fieldTypesOf(meta.fields),
+      // Write-only fields are left out: a filter, sort or search over one would tell its value.
+      fieldTypes: fieldTypesOf(meta.fields.filter((f) => !isWriteOnly(f))),
       validate: createRecordValidator(doc),
     };
   });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isPlainObject } from '../../conditions';
-import type { Operation } from '../../schemas';
+import { WRITE_ONLY_MEMBER, type Operation } from '../../schemas';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, PermissionAction, RequestContext } from '../lib/request-context';
 import type { Catalogue, EntityKind } from './catalogue';
@@ -73,7 +73,9 @@ export function requireIfMatch(request: FastifyRequest): string {
 export function recordInput(kind: EntityKind, body: unknown, profile: Profile): Record<string, unknown> {
   if (!isPlainObject(body)) throw new ApiError(400, 'The request body must be a JSON object with the fields of the record.');
   const known = kind.meta.fields.map((f) => f.name);
-  const input = fromProfile(body as Record<string, unknown>, profile, known);
+  // `$writeOnly` is what an answer says about write-only fields; a record sent back as it was read carries it.
+  const { [WRITE_ONLY_MEMBER]: _set, ...fields } = body as Record<string, unknown>;
+  const input = fromProfile(fields, profile, known);
   const unknown = Object.keys(input).filter((k) => !known.includes(k));
   if (unknown.length > 0) {
     throw new ApiError(400, `Unknown field(s) for ${kind.kind}: ${unknown.join(', ')}.`, {

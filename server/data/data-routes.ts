@@ -16,6 +16,8 @@ import { profileOf, toProfile, type Profile } from './profile';
 import { parseEtag, rowToRecord, writableColumns } from './record-codec';
 import { fillScopeFields, requireInScope, rowScopeOf } from './row-scope';
 import { validateRecord } from './validate-record';
+import { answerOf, dropKeptWriteOnlyErrors, hashWriteOnly, unsentWriteOnly } from './write-only-values';
+import { writeOnlyFields } from '../../schemas';
 import { writeConflictOf } from './write-conflicts';
 import type { WriteGuards } from './write-guard';
 import { externalChanged, externalProvidersOf, withExternalFields, writeExternalFields, type ExternalFields } from './external-fields';
@@ -41,9 +43,9 @@ function invalid(errors: FieldErrors): ApiError {
   return new ApiError(400, `The record has invalid fields: ${Object.keys(errors).join(', ')}.`, { errors });
 }
 
-function conflict(current: StoredRecord | undefined, profile: Profile): ApiError {
+function conflict(kind: EntityKind, current: StoredRecord | undefined, profile: Profile): ApiError {
   return new ApiError(409, 'The record was changed by someone else. The current version is attached.', {
-    extra: { current: current ? toProfile(current.record, profile) : null, modified: current?.modified ?? null },
+    extra: { current: current ? answerOf(kind, current.record, profile) : null, modified: current?.modified ?? null },
   });
 }
 
@@ -81,8 +83,8 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
       .catch((error: unknown) => request.log.error({ err: error }, 'could not publish a data event'));
   }
 
-  function send(reply: FastifyReply, stored: StoredRecord, profile: Profile, status = 200): FastifyReply {
-    return reply.status(status).header('etag', stored.record.ETag).send(toProfile(stored.record, profile));
+  function send(reply: FastifyReply, kind: EntityKind, stored: StoredRecord, profile: Profile, status = 200): FastifyReply {
+    return reply.status(status).header('etag', stored.record.ETag).send(answerOf(kind, stored.record, profile));
   }
 
   /** Runs a write (in a transaction, or as the single statement it is) and answers a unique violation as 409. */
@@ -146,7 +148,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).header('etag', etag).send();
     reply.header('etag', etag);
     return {
-      items: records.map((record) => toProfile(record, profile)),
+      items: records.map((record) => answerOf(kind, record, profile)),
       skip: list.skip,
       take: list.take,
       hasMore,
@@ -168,7 +170,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const stored = await readStored(db, kind, parseId(request.params.id), rowScopeOf(kind, context));
     if (!stored) throw new ApiError(404, `${kind.kind} ${request.params.id} does not exist.`);
     if (parseEtag(request.headers['if-none-match']) === stored.record.ETag) return reply.status(304).header('etag', stored.record.ETag).send();
-    return send(reply, await complete(db, kind, stored, context), profileOf(request));
+    return send(reply, kind, await complete(db, kind, stored, context), profileOf(request));
   });
 
   app.get(`${BASE}/:id/details/:detailId`, async (request: Req) => {
@@ -190,7 +192,9 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const hasMore = rows.length > list.take;
     const page = rows.slice(0, list.take);
     const last = page[page.length - 1];
-    const pick = (record: Record<string, unknown>) => Object.fromEntries(['Oid', 'ETag', ...detail.columns].map((c) => [c, record[c] ?? null]));
+    // A write-only column of the related kind is never shown.
+    const columns = detail.columns.filter((c) => !writeOnlyFields(target.doc.fields).some((f) => f.name === c.split('.')[0]));
+    const pick = (record: Record<string, unknown>) => Object.fromEntries(['Oid', 'ETag', ...columns].map((c) => [c, record[c] ?? null]));
     return {
       id: detail.id,
       entity: detail.entity,
@@ -218,6 +222,8 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     // A lookup names a record this request may see (its tenant's, visible, existing), or the field is refused.
     const lookups = await lookupProblems(db, catalogue, kind, record, context);
     if (Object.keys(lookups).length > 0) throw invalid(lookups);
+    // Validated as typed; stored as its hash where the document says so.
+    Object.assign(record, await hashWriteOnly(kind, record));
     const guard = guards.get(kind.kind);
     await guard?.check({ request, context, operation: 'create', next: record });
     const stored = await save(kind, async (tx) => {
@@ -231,7 +237,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     });
     publish(request, 'DataServiceCreate', kind, stored);
     reply.header('location', `/api/data/${kind.doc.area}/${kind.doc.entity}/${String(stored.record.Oid)}`);
-    return send(reply, stored, profile, 201);
+    return send(reply, kind, stored, profile, 201);
   });
 
   /** PUT and PATCH: the same checks, the new record built differently from the stored one. */
@@ -254,7 +260,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
       const direct = await directPut(db, kind, { oid, ifMatch, input, scope, user: context.username, events });
       if (direct) {
         if (!direct.notified) publish(request, 'DataServiceUpdate', kind, direct);
-        return send(reply, direct, profile);
+        return send(reply, kind, direct, profile);
       }
     }
     const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
@@ -268,14 +274,16 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
         const read = await readStored(conn, kind, oid, scope);
         if (!read) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
         const current = await complete(conn, kind, read, context);
-        if (current.record.ETag !== ifMatch) throw conflict(current, profile);
+        if (current.record.ETag !== ifMatch) throw conflict(kind, current, profile);
         const next: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...build(current.record, input), Oid: current.record.Oid, ETag: current.record.ETag, TenantOid: current.record.TenantOid };
         if (writableColumns(kind).every((name) => deepEqual(next[name] ?? null, current.record[name] ?? null)) && !externalChanged(kind, next, current.record)) return 'unchanged';
         requireInScope(scope, next, kind);
         const errors = validateRecord(kind, next, current.record);
+        dropKeptWriteOnlyErrors(kind, errors, next, current.record);
         if (Object.keys(errors).length > 0) throw invalid(errors);
         const lookups = await lookupProblems(conn, catalogue, kind, next, context, current.record);
         if (Object.keys(lookups).length > 0) throw invalid(lookups);
+        Object.assign(next, await hashWriteOnly(kind, next, current.record));
         // Checked against the version read; the UPDATE below writes only if the row still has it.
         await guard?.check({ request, context, operation: 'update', current: current.record, next, conn });
         const changedUnique = Object.fromEntries(kind.doc.fields.filter((f) => f.unique && !deepEqual(next[f.name] ?? null, current.record[f.name] ?? null)).map((f) => [f.name, next[f.name]]));
@@ -285,7 +293,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
           if (Object.keys(taken).length > 0) throw new ApiError(409, `${Object.keys(taken).join(', ')} already exists.`, { errors: taken });
         }
         const updated = await updateStored(conn, kind, oid, current.rowVersion, next, context.username, scope);
-        if (!updated) throw conflict(await readStored(conn, kind, oid, scope), profile);
+        if (!updated) throw conflict(kind, await readStored(conn, kind, oid, scope), profile);
         await writeExternalFields(conn, kind, externalFields, { request, context, operation: 'update', oid, current: current.record, record: next });
         return complete(conn, kind, updated, context);
       },
@@ -293,14 +301,15 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     );
     if (result === 'unchanged') return reply.status(304).header('etag', ifMatch).send();
     publish(request, 'DataServiceUpdate', kind, result);
-    return send(reply, result, profile);
+    return send(reply, kind, result, profile);
   }
 
   app.put(`${BASE}/:id`, async (request: Req, reply) =>
     update(request, reply, 'update', (current, input) => {
       // Fields the client did not send keep nothing but their readonly value: PUT replaces the record.
+      // Write-only values not sent are kept too: a client cannot send back what it was never shown.
       const kept = Object.fromEntries(Object.entries(current).filter(([name]) => catalogueReadonly(catalogue, request.params, name)));
-      return { ...kept, ...input };
+      return { ...kept, ...unsentWriteOnly(kindOf(catalogue, request.params), current, input), ...input };
     }),
   );
 
@@ -319,9 +328,9 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     // As update: the version check of the one DELETE stands in for a lock.
     const current = await readStored(db, kind, oid, scope);
     if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
-    if (current.record.ETag !== ifMatch) throw conflict(current, profile);
+    if (current.record.ETag !== ifMatch) throw conflict(kind, current, profile);
     await guards.get(kind.kind)?.check({ request, context, operation: 'delete', current: current.record });
-    if (!(await deleteStored(db, kind, oid, current.rowVersion, scope))) throw conflict(await readStored(db, kind, oid, scope), profile);
+    if (!(await deleteStored(db, kind, oid, current.rowVersion, scope))) throw conflict(kind, await readStored(db, kind, oid, scope), profile);
     publish(request, 'DataServiceDelete', kind, current);
     return reply.status(204).send();
   });

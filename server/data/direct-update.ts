@@ -7,6 +7,7 @@ import { quoteIdent as q } from './sql-names';
 import type { StoredRecord } from './data-store';
 import type { DataEventBus } from './data-event-bus';
 import { dropErrorsOf, validateRecord } from './validate-record';
+import { hasWriteOnly } from './write-only-values';
 
 /** What a kind allows a PUT to do without reading the record first; computed once per kind. */
 interface DirectPlan {
@@ -31,7 +32,8 @@ function planOf(kind: EntityKind): DirectPlan {
   const readonly = kind.doc.fields.filter((f) => f.readonly === true).map((f) => f.name);
   const read = effects.flatMap((e) => (e.required ? conditionFields(e.required) : []));
   plan = {
-    possible: effects.every((e) => e.readonly === undefined),
+    // A kind with write-only fields keeps the ones a PUT leaves out, which needs the stored record.
+    possible: effects.every((e) => e.readonly === undefined) && !hasWriteOnly(kind),
     readonly,
     readByConditions: new Set(readonly.filter((name) => read.some((path) => path === name || path.startsWith(`${name}.`)))),
     columns: writableColumns(kind).filter((name) => !readonly.includes(name)),

@@ -10,6 +10,7 @@ import { profileOf } from './profile';
 import { fillScopeFields, requireInScope, rowScopeOf } from './row-scope';
 import { validateRecord } from './validate-record';
 import { quoteIdent } from './sql-names';
+import { hashWriteOnly } from './write-only-values';
 import { writeConflictOf } from './write-conflicts';
 
 /** Imports at least this large analyse the table afterwards (a bulk load changes its statistics). */
@@ -109,6 +110,8 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
     // An import is many creates: each record passes the kind's guard as a single create would.
     const guard = options.guards?.get(kind.kind);
     for (const { record } of chosen) await guard?.check({ request, context, operation: 'create', next: record });
+    // Validated as typed; stored as its hash where the document says so (as a single create does).
+    for (const item of chosen) item.record = await hashWriteOnly(kind, item.record);
     const stored: StoredRecord[] = await db
       .transaction(async (tx) => {
         const out: StoredRecord[] = [];

@@ -1,3 +1,4 @@
+import { isWriteOnly } from '../../schemas';
 import { createHash } from 'node:crypto';
 import { checkCondition, type Condition, type ConditionFieldKind } from '../../conditions';
 import { ApiError } from '../lib/api-error';
@@ -70,7 +71,8 @@ export function filterFieldTypes(kind: EntityKind): Record<string, ConditionFiel
 function sortable(kind: EntityKind, field: string): boolean {
   if (field === 'Oid' || field === 'Disabled') return true;
   const model = kind.fields.get(field);
-  return model !== undefined && model.type !== 'Object' && model.type !== 'Array';
+  // A write-only value is never sorted by: the order of the rows would tell it.
+  return model !== undefined && model.type !== 'Object' && model.type !== 'Array' && !isWriteOnly(model);
 }
 
 function parseOrderBy(kind: EntityKind, raw: unknown): ListSort[] {
