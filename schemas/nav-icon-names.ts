@@ -42,6 +42,7 @@ export const NAV_ICON_NAMES: readonly string[] = [
   'map-pin',
   'map-pinned',
   'megaphone',
+  'messages-square',
   'monitor-smartphone',
   'package',
   'pen-tool',

@@ -1,7 +1,7 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe, animationStyles, avatarSlotRecipe, breakpoints, cardSlotRecipe, checkboxSlotRecipe, cssVarsPrefix, cssVarsRoot, dialogSlotRecipe,
-  drawerSlotRecipe, fieldSlotRecipe, fieldsetSlotRecipe, globalCss, keyframes, layerStyles, menuSlotRecipe, nativeSelectSlotRecipe, popoverSlotRecipe, progressSlotRecipe,
+  drawerSlotRecipe, fieldSlotRecipe, fieldsetSlotRecipe, globalCss, keyframes, layerStyles, listSlotRecipe, menuSlotRecipe, nativeSelectSlotRecipe, popoverSlotRecipe, progressSlotRecipe,
   radioGroupSlotRecipe, recipes, semanticTokens, switchSlotRecipe, tableSlotRecipe, tabsSlotRecipe, textStyles, tokens,
 } from '@chakra-ui/react/theme';
 
@@ -20,6 +20,7 @@ export const APP_SLOT_RECIPES = {
   drawer: drawerSlotRecipe,
   field: fieldSlotRecipe,
   fieldset: fieldsetSlotRecipe,
+  list: listSlotRecipe,
   menu: menuSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
   popover: popoverSlotRecipe,
