@@ -60,9 +60,12 @@ test('the kind gets its menu entry, grid, editor, API, OpenAPI and permission-ma
 for (const { theme, locale, width, height } of LOOK_CORNERS) {
   test(`the kind's page reads right in ${theme} ${locale} at ${width} px`, async ({ page }, info) => {
     await page.emulateMedia({ colorScheme: theme });
-    await page.addInitScript((chosen) => window === window.top && localStorage.setItem('mate.locale', chosen), locale);
     await page.setViewportSize({ width, height });
+    // Signed in through the English form, then the language chosen (the form's labels follow the language).
     await signIn(page, mate.url, PASSWORD, GRID, 'data-grid-page');
+    await page.evaluate((chosen) => localStorage.setItem('mate.locale', chosen), locale);
+    await page.reload();
+    await expect(page.getByTestId('data-grid-page')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('heading', { name: locale === 'ar' ? 'بطاقات الهدايا' : 'Gift cards' }).first()).toBeVisible();
     await page.screenshot({ path: info.outputPath(`gift-cards-${theme}-${locale}-${width}.png`) });
   });
