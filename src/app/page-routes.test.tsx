@@ -71,7 +71,8 @@ describe('page routes from the navigation list', () => {
 
   it('shows the not-found page for paths outside the navigation', async () => {
     const { host } = await render('/nowhere?q=1');
-    expect(host.querySelector('[data-testid="not-found-path"]')?.textContent).toBe('/nowhere?q=1');
+    // The page asks the server whether a page owns the path (unknown-path-page.tsx); no answer counts as not found.
+    await vi.waitFor(() => expect(host.querySelector('[data-testid="not-found-path"]')?.textContent).toBe('/nowhere?q=1'), { timeout: 10_000 });
   });
 
   it('keeps the user waiting, not forbidden, while permissions load', async () => {
