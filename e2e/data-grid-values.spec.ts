@@ -23,9 +23,10 @@ async function openArticles(page: Page, locale: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
 }
 
-/** The text and alignment of the first row's retail price, the grid's last column. */
+/** The text and alignment of the first row's retail price, the column before the last (the image name). */
 async function firstPrice(page: Page): Promise<{ text: string; align: string }> {
-  const cell = page.locator('.rdg-row').first().locator('.rdg-cell').last();
+  const cells = page.locator('.rdg-row').first().locator('.rdg-cell');
+  const cell = cells.nth((await cells.count()) - 2);
   return { text: (await cell.innerText()).replace(/[\u00a0\u202f]/g, ' '), align: await cell.evaluate((node) => getComputedStyle(node).textAlign) };
 }
 
