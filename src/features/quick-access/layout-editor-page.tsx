@@ -12,7 +12,7 @@ import { ButtonProperties } from './button-properties';
 import { LayoutGrid } from './layout-grid';
 import { addButton, moveButton, placeButton, removeButton, resizeButton, resizeGrid, updateButton } from './layout-moves';
 import { LayoutPreview } from './layout-preview';
-import { ScopeSelect } from './scope-select';
+import { ScopeSelect } from '../../lib/tenancy/pos-scope-select';
 import { useLayoutEditor } from './use-layout-editor';
 
 /**

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { MAX_NAME_LENGTH } from '../../../schemas/pos-layout';
 import { showError } from '../../lib/toasts/show-error';
 import { ActionDialog } from '../../lib/ui/action-dialog';
-import { ScopeSelect } from './scope-select';
+import { ScopeSelect } from '../../lib/tenancy/pos-scope-select';
 
 /** Asks for a layout's name and scope: for a new layout and for a copy. The server's refusal is shown and the dialog stays. */
 export function NameScopeDialog({ title, actionLabel, initialName, initialScope, testId, onSubmit, onClose }: { title: ReactNode; actionLabel: string; initialName: string; initialScope: string; testId: string; onSubmit: (name: string, scope: string) => Promise<void>; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { useScopeOptions } from './pos-scope-options';
 
 /**
  * A scope of the POS configuration's tree (global, countries, tenants, locations, POS terminals), indented by level,
- * for the pages that store things per scope (the receipt designer; the quick-access feature has its own copy still).
+ * for the pages that store things per scope (the receipt designer, the quick-access layouts).
  */
 export function ScopeSelect({ value, label, disabled, onChange, testId }: { value: string; label: string; disabled?: boolean; onChange: (scope: string) => void; testId: string }) {
   const { t } = useLingui();
