@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
-import type { HubCaller, HubMethod } from '../hub/hub-method-registry';
+import { ChannelSubscribers } from '../hub/channel-subscribers';
+import type { HubMethod } from '../hub/hub-method-registry';
 import { subscriptionHubMethods } from '../hub/tenant-topic-push';
-import type { RequestContext } from '../lib/request-context';
 import { mayRead } from './settings-access';
 import type { ResolvedScope } from './settings-scope';
 
@@ -33,57 +33,16 @@ export async function announceSettingChange(db: Database, scope: ResolvedScope, 
   await db.notify(POS_SETTING_EVENT_CHANNEL, JSON.stringify({ scope: scope.scope, path, tenantOid: scope.tenantOid } satisfies PosSettingEvent));
 }
 
-interface Subscriber {
-  caller(): RequestContext;
-  send(target: string, args: unknown[]): void;
-}
-
 /**
  * The connections of this instance with the POS configuration page open (SubscribePosSettings). A change goes to
  * those whose user may read the scope it was made at, as they are at the time of the push (the same rule as the GET).
  */
-export class PosSettingEvents {
-  private readonly subscribers = new Map<string, Subscriber>();
-  private unlisten: (() => Promise<void>) | undefined;
-
-  constructor(private readonly db: Database) {}
-
-  async start(): Promise<void> {
-    this.unlisten ??= await this.db.listen(POS_SETTING_EVENT_CHANNEL, (payload) => {
-      const event = parse(payload);
-      if (event) this.push(event);
-    });
-  }
-
-  async close(): Promise<void> {
-    this.subscribers.clear();
-    const unlisten = this.unlisten;
-    this.unlisten = undefined;
-    await unlisten?.().catch(() => undefined);
-  }
-
-  follow(caller: HubCaller): void {
-    if (caller.connection.signal.aborted || this.subscribers.has(caller.connectionId)) return;
-    this.subscribers.set(caller.connectionId, { caller: caller.connection.caller, send: caller.send });
-    caller.connection.signal.addEventListener('abort', () => this.subscribers.delete(caller.connectionId), { once: true });
-  }
-
-  unfollow(connectionId: string): void {
-    this.subscribers.delete(connectionId);
-  }
-
-  private push(event: PosSettingEvent): void {
-    for (const subscriber of this.subscribers.values()) {
-      let context: RequestContext;
-      try {
-        context = subscriber.caller();
-      } catch {
-        continue;
-      }
-      // mayRead looks at the scope's tenant only (null: GLOBAL or COUNTRY).
-      if (!mayRead(context, { tenantOid: event.tenantOid } as ResolvedScope)) continue;
-      subscriber.send(POS_SETTINGS_CHANGED, [{ scope: event.scope, path: event.path }]);
-    }
+export class PosSettingEvents extends ChannelSubscribers<PosSettingEvent> {
+  constructor(db: Database) {
+    // mayRead looks at the scope's tenant only (null: GLOBAL or COUNTRY).
+    super(db, POS_SETTING_EVENT_CHANNEL, parse, (context, event) =>
+      mayRead(context, { tenantOid: event.tenantOid } as ResolvedScope) ? { target: POS_SETTINGS_CHANGED, args: [{ scope: event.scope, path: event.path }] } : undefined,
+    );
   }
 }
 
