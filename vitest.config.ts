@@ -32,6 +32,10 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
+          // Server test files share their worker's module registry instead of each importing the whole app again:
+          // imports were most of the project's time (docs/testing.md). They keep no module state between files
+          // (every file builds its own app on its own database) and mock no modules.
+          isolate: false,
           // Migrated (and catalogue-synced) template databases, made once per run; createTestDatabase copies them.
           globalSetup: ['server/test-support/test-templates.ts'],
           environment: 'node',

@@ -78,4 +78,10 @@ export const NAV_ICON_NAMES: readonly string[] = [
   'scan-barcode',
   'image-up',
   'gift',
+  'archive',
+  'contact-round',
+  'lock',
+  'map',
+  'monitor',
+  'undo-dot',
 ];

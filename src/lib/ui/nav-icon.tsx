@@ -1,4 +1,10 @@
 import {
+  Archive,
+  ContactRound,
+  Lock,
+  Map as MapIcon,
+  Monitor,
+  UndoDot,
   Gift,
   ImageUp,
   ScanBarcode,
@@ -80,6 +86,12 @@ import {
 // The navigation's icons by their kebab-case names; a curated map keeps the bundle free of the 1,600 icons we do not use.
 const ICONS: Record<string, LucideIcon> = {
   'activity': Activity,
+  'archive': Archive,
+  'contact-round': ContactRound,
+  'lock': Lock,
+  'map': MapIcon,
+  'monitor': Monitor,
+  'undo-dot': UndoDot,
   'badge-percent': BadgePercent,
   'ban': Ban,
   'book-open': BookOpen,
