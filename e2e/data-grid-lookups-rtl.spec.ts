@@ -39,7 +39,7 @@ async function chooseTenant(page: Page): Promise<void> {
 
 /** Opens a grid and answers the headers the app sent with its data calls (token and scope), for page.request. */
 async function openGrid(page: Page, path: string): Promise<Headers> {
-  const metaCall = page.waitForRequest((request) => request.url().includes('/api/data/') && request.url().endsWith('/meta'));
+  const metaCall = page.waitForRequest((request) => request.url().includes('/api/data/') && new URL(request.url()).pathname.endsWith('/meta'));
   await page.goto(`${mate.url}${path}`);
   const sent = (await metaCall).headers();
   await expect(page.getByTestId('data-grid-page')).toBeVisible();

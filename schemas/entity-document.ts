@@ -246,6 +246,8 @@ export interface EntityMeta {
   operations: Operation[];
   titleField: string;
   fields: FieldModel[]; // system fields included
+  /** The location and terminal fields the scope headers narrow (see `ScopeFields`); the grid says when they do. */
+  scopeFields?: ScopeFields;
 }
 
 /** Navigation item visibility marker: true in progress, false testable, absent visible. */

@@ -14,6 +14,12 @@ describe('toEntityMeta', () => {
     expect(toEntityMeta(sample('location')).operations).toEqual(['list', 'read', 'create', 'update', 'patch', 'delete']);
   });
 
+  it('passes on the scope fields, so the grid can say that a store or till narrows its rows', () => {
+    const doc = { ...sample('quantity-unit'), scopeFields: { location: 'LocationOid', terminal: 'PosTerminalOid' } };
+    expect(toEntityMeta(doc).scopeFields).toEqual({ location: 'LocationOid', terminal: 'PosTerminalOid' });
+    expect(toEntityMeta(sample('quantity-unit'))).not.toHaveProperty('scopeFields');
+  });
+
   it('names the system fields', () => {
     expect(SYSTEM_FIELD_NAMES).toEqual(['Oid', 'ETag', 'Disabled', 'TenantOid']);
   });

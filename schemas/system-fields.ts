@@ -43,5 +43,6 @@ export function toEntityMeta(doc: EntityDocument): EntityMeta {
     fields: [...SYSTEM_FIELDS, ...doc.fields],
   };
   if (doc.pluralLabel) meta.pluralLabel = doc.pluralLabel;
+  if (doc.scopeFields) meta.scopeFields = { ...doc.scopeFields };
   return meta;
 }

@@ -1,11 +1,12 @@
 import type { KeyboardEvent } from 'react';
 
-const OPTION = '[data-testid="organisation-option"]';
+// The organisation entries and, in the same popover on phones or in their own, the store and till entries.
+const OPTION = '[data-testid="organisation-option"], [data-testid="store-till-option"]';
 /** Letters typed within this long of each other make one type-ahead text. */
 const TYPE_AHEAD_MS = 700;
 let typed = { text: '', at: 0 };
 
-/** The visible options in the order shown (recent group, then the tree). */
+/** The options in the order shown (recent group, then the tree, then the stores and tills). */
 function optionsIn(list: HTMLElement): HTMLButtonElement[] {
   return Array.from(list.querySelectorAll<HTMLButtonElement>(OPTION));
 }

@@ -1,11 +1,12 @@
-import { Box, Button, Input, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Input, Popover, Portal, Separator, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, Store } from 'lucide-react';
 import { useState } from 'react';
 import { organisationGroups, type TenantOption } from '../lib/tenancy/organisation-options';
 import { CountryFlag } from '../lib/ui/country-flag';
 import { optionKeyDown } from './organisation-keys';
 import { useScrollCue } from './scroll-cue';
+import { StoreTillList, useStoreTillName } from './store-till-list';
 import { useTenancy } from './tenancy-context';
 
 function TenantButton({ tenant, depth, current, onChoose }: { tenant: TenantOption; depth?: number; current: boolean; onChoose: () => void }) {
@@ -55,14 +56,17 @@ function Group({ label, children }: { label?: string; children: React.ReactNode 
  */
 export function OrganisationSelector() {
   const { t } = useLingui();
-  const { tenants, tenantOid, recentOids, selectorVisible, chooseTenant } = useTenancy();
+  const { tenants, tenantOid, recentOids, selectorVisible, chooseTenant, stores, storeTill } = useTenancy();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const cue = useScrollCue([open, search, tenants.length]);
+  // Phones have no room for the store and till selector beside this one: its list comes below the organisations.
+  const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const storeTillName = useStoreTillName();
   if (!selectorVisible) return null;
   const current = tenants.find((tenant) => tenant.oid === tenantOid) ?? (tenantOid !== undefined ? { oid: tenantOid, text: `#${tenantOid}` } : undefined);
   const groups = organisationGroups(tenants, recentOids, search);
-  const currentName = current?.text ?? '';
+  const currentName = phone && storeTillName ? `${current?.text ?? ''} · ${storeTillName}` : (current?.text ?? '');
   const choose = (oid: number) => {
     chooseTenant(oid);
     setOpen(false);
@@ -85,6 +89,8 @@ export function OrganisationSelector() {
           <Text as="span" maxW="40" truncate hideBelow="sm">
             {current?.text ?? <Trans>Organisation</Trans>}
           </Text>
+          {/* On phones the store and till are chosen here too: a store icon says that one narrows the calls. */}
+          {phone && storeTillName && <Store size={14} aria-hidden data-testid="organisation-store-mark" />}
           <ChevronDown size={14} aria-hidden />
         </Button>
       </Popover.Trigger>
@@ -124,6 +130,14 @@ export function OrganisationSelector() {
                     </Box>
                   )}
                 </Box>
+                {phone && (!!stores?.length || !!storeTill) && (
+                  <>
+                    <Separator />
+                    <Box maxH="14rem" overflowY="auto">
+                      <StoreTillList heading onChosen={() => setOpen(false)} />
+                    </Box>
+                  </>
+                )}
               </Stack>
             </Popover.Body>
           </Popover.Content>

@@ -7,6 +7,7 @@ import { NavigationDrawer } from './navigation-drawer';
 import { NetworkActivityMenu } from './network-activity-menu';
 import { OrganisationSelector } from './organisation-selector';
 import { PageTitle } from './page-title';
+import { StoreTillSelector } from './store-till-selector';
 import { TestModeToggle } from './test-mode-toggle';
 
 /**
@@ -24,6 +25,7 @@ export function TitleBar() {
       <HStack gap="1" ms="auto" flexShrink="0">
         <TestModeToggle />
         <OrganisationSelector />
+        <StoreTillSelector />
         <MessagesButton basePath={base} />
         <NetworkActivityMenu />
         <UserMenu />

@@ -34,7 +34,7 @@ export function recordKeyOf(subPath: string | undefined): string | undefined {
  */
 export function DataGridPage({ item }: PageProps) {
   const { i18n } = useLingui();
-  const { tenantOid } = useTenancy();
+  const { tenantOid, storeTill } = useTenancy();
   const kind = kindOfItem(item);
   const recordKey = recordKeyOf(useParams()['*']);
   const api = useMemo(() => createDataApi(kind), [kind]);
@@ -43,6 +43,10 @@ export function DataGridPage({ item }: PageProps) {
   const doc = useMemo(() => (meta.data && extensions.data ? entityDocumentFromMeta(meta.data, extensions.data, item.path) : undefined), [meta.data, extensions.data, item.path]);
   const compiled = useMemo(() => (doc ? compileEntity(doc, i18n.locale) : undefined), [doc, i18n.locale]);
 
+  // The rows of a kind with scope fields depend on the store and till too (the server narrows them by the headers).
+  const narrowed = doc?.scopeFields && storeTill ? `${storeTill.locationOid}/${String(storeTill.terminalOid)}` : 'all';
+  const scope = `${String(tenantOid)}:${narrowed}`;
+
   if (meta.error || extensions.error)
     return (
       <Text color="fg.error" data-testid="grid-load-error">
@@ -50,7 +54,7 @@ export function DataGridPage({ item }: PageProps) {
       </Text>
     );
   if (!doc || !compiled) return <BusyHourglass />;
-  if (recordKey !== undefined) return <RecordPage key={`${kind}:${String(tenantOid)}:${recordKey}`} item={item} api={api} compiled={compiled} oid={recordKey} />;
-  // A new tenant is a new list: the screen starts over.
-  return <GridScreen key={`${kind}:${String(tenantOid)}`} item={item} api={api} doc={doc} compiled={compiled} />;
+  if (recordKey !== undefined) return <RecordPage key={`${kind}:${scope}:${recordKey}`} item={item} api={api} compiled={compiled} oid={recordKey} />;
+  // A new tenant, store or till is a new list: the screen starts over.
+  return <GridScreen key={`${kind}:${scope}`} item={item} api={api} doc={doc} compiled={compiled} />;
 }

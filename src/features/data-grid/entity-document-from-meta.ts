@@ -19,6 +19,7 @@ export function entityDocumentFromMeta(meta: EntityMeta, extensions: FormExtensi
     fields: meta.fields.filter((field) => !SYSTEM_FIELD_NAMES.includes(field.name)),
   };
   if (meta.pluralLabel) doc.pluralLabel = meta.pluralLabel;
+  if (meta.scopeFields) doc.scopeFields = meta.scopeFields;
   if (extensions && Object.keys(extensions).length > 0) doc.extensions = extensions;
   return doc;
 }

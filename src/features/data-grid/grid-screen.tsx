@@ -26,6 +26,7 @@ import { decodeQueryKey, gridAddressParams, listParamsOf, sharedLink, type GridQ
 import { preloadable } from '../../lib/lazy/preloadable';
 import { gridAbilities } from './grid-permissions';
 import { QueryForm } from './query-form';
+import { StoreTillNote } from './store-till-note';
 import type { FocusRequest } from './record-editor';
 import type { DetailMode } from './row-details';
 import { DeleteDialog } from './delete-dialog';
@@ -248,6 +249,7 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
           <Link2 size={16} aria-hidden /> <Trans>Copy link</Trans>
         </Button>
       </CommandBar>
+      <StoreTillNote scopeFields={doc.scopeFields} />
       <QueryForm fields={compiled.queryFields} lookups={compiled.lookups} schema={compiled.schema} values={draft.values} q={draft.q} onChange={(values, q) => setDraft({ values, q })} onSubmit={() => search()}>
         <HStack>
           <Button ref={searchButton} size="sm" colorPalette="blue" onClick={() => search()} data-testid="grid-search" aria-busy={busy}>

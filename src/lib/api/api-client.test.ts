@@ -47,6 +47,20 @@ describe('apiCall', () => {
     expect(JSON.parse(seen?.body ?? '')).toEqual({ a: 1 });
   });
 
+  it("adds the scope's query (the tenantOid of a data call) to the call's own, which wins", async () => {
+    configureApi({ getScopeQuery: (path): Record<string, string> => (path.startsWith('/api/data/') ? { tenantOid: '7' } : {}) });
+    try {
+      await apiCall('/api/data/pos-operating/document-number', { query: { take: 50 } });
+      expect(seen?.url).toBe('/api/data/pos-operating/document-number?tenantOid=7&take=50');
+      await apiCall('/api/data/pos-operating/document-number/meta', { query: { tenantOid: 3 } });
+      expect(seen?.url).toBe('/api/data/pos-operating/document-number/meta?tenantOid=3');
+      await apiCall('/api/settings/scope');
+      expect(seen?.url).toBe('/api/settings/scope');
+    } finally {
+      configureApi({ getScopeQuery: () => ({}) });
+    }
+  });
+
   it('sends no token on anonymous calls', async () => {
     await apiCall('/api/v1/ping', { anonymous: true });
     expect(seen?.headers.authorization).toBeUndefined();

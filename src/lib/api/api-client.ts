@@ -10,6 +10,8 @@ export interface ApiClientSettings {
   getLocale: () => string;
   /** Scope headers (tenant, location role, terminal) for data calls. */
   getScopeHeaders: () => Record<string, string>;
+  /** Query parameters of the scope a call carries besides its own (the tenantOid of data calls); the call's own win. */
+  getScopeQuery: (path: string) => Record<string, string>;
   /** Told about every finished call, for the network-activity list. */
   onCall?: (call: CallRecord) => void;
   /** Told when a call starts; the function it returns is told when that call ends (running calls in the activity list). */
@@ -51,6 +53,7 @@ let settings: ApiClientSettings = {
   getToken: () => undefined,
   getLocale: () => 'en',
   getScopeHeaders: () => ({}),
+  getScopeQuery: () => ({}),
 };
 
 /** Changes the settings every later call uses. */
@@ -100,7 +103,7 @@ async function readBody(response: Response): Promise<{ data: unknown; bytes: num
  */
 export async function apiCall<T>(path: string, options: ApiCallOptions = {}): Promise<ApiResponse<T>> {
   const method = options.method ?? 'GET';
-  const url = apiUrl(path, options.query);
+  const url = apiUrl(path, { ...settings.getScopeQuery(path), ...options.query });
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': settings.getLocale(), ...settings.getScopeHeaders(), ...options.headers };
   if (!options.anonymous) {
     const token = await settings.getToken();
@@ -144,7 +147,7 @@ export async function apiGet<T>(path: string, query?: ApiCallOptions['query']): 
  * that succeeded comes back unread.
  */
 export async function apiStream(path: string, options: Pick<ApiCallOptions, 'query' | 'signal'> = {}): Promise<Response> {
-  const url = apiUrl(path, options.query);
+  const url = apiUrl(path, { ...settings.getScopeQuery(path), ...options.query });
   const headers: Record<string, string> = { 'Accept-Language': settings.getLocale(), ...settings.getScopeHeaders() };
   const token = await settings.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

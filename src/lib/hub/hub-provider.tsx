@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useRef, useState, useSyncExternal
 import { useSWRConfig } from 'swr';
 import { apiGet, apiToken, apiUrl } from '../api/api-client';
 import { DATA_EVENT_TARGETS, HubSession, type DataEventMessage, type DataEventType, type HubSnapshot } from './hub-session';
-import { isKeyOfKind, isScopeKey } from './swr-keys-of-kind';
+import { changesScope, isKeyOfKind, isScopeKey } from './swr-keys-of-kind';
 
 const HubContext = createContext<HubSession | null>(null);
 
@@ -13,7 +13,8 @@ const fetchBuildDate = async () => (await apiGet<{ buildDate?: string }>('/api/i
 
 /**
  * The hub connection of the signed-in session: made when the shell mounts, stopped when it unmounts (sign-out).
- * Data messages revalidate what SWR holds of that kind and, shortly after, the scope tree.
+ * Data messages revalidate what SWR holds of that kind and, shortly after, for a tenancy kind, the scope tree (the
+ * organisation, store and till selectors).
  */
 export function HubProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<HubSession | null>(null);
@@ -36,6 +37,7 @@ export function HubProvider({ children }: { children: ReactNode }) {
     const offs = DATA_EVENT_TARGETS.map((target) =>
       session.on<DataEventMessage>(target, (message) => {
         void mutate((key) => isKeyOfKind(key, message.area, message.entity));
+        if (!changesScope(message)) return;
         clearTimeout(scopeTimer.current);
         scopeTimer.current = setTimeout(() => void mutate(isScopeKey), SCOPE_REFRESH_DELAY_MS);
       }),

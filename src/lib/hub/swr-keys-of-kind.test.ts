@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKeyOfKind, isScopeKey } from './swr-keys-of-kind';
+import { changesScope, isKeyOfKind, isScopeKey } from './swr-keys-of-kind';
 
 describe('isKeyOfKind', () => {
   it('matches string and array keys of the kind and nothing else', () => {
@@ -17,5 +17,13 @@ describe('isScopeKey', () => {
     expect(isScopeKey('/api/settings/scope')).toBe(true);
     expect(isScopeKey(['/api/data/tenancy/tenant', '7'])).toBe(false);
     expect(isScopeKey('/api/settings/scope/x')).toBe(false);
+  });
+});
+
+describe('changesScope', () => {
+  it('is true for the tenancy kinds the scope tree is made of, false for others', () => {
+    expect(changesScope({ area: 'tenancy' })).toBe(true);
+    expect(changesScope({ area: 'Tenancy' })).toBe(true);
+    expect(changesScope({ area: 'pos-supply' })).toBe(false);
   });
 });

@@ -17,3 +17,14 @@ export const SCOPE_KEY = '/api/settings/scope';
 export function isScopeKey(key: unknown): boolean {
   return (Array.isArray(key) ? key[0] : key) === SCOPE_KEY;
 }
+
+/** The data area of the kinds the scope tree is made of (tenant, location, location group, POS and payment terminals). */
+const SCOPE_AREA = 'tenancy';
+
+/**
+ * Whether a data message of the hub changes the scope tree: a change of a tenancy kind. Messages of other kinds (an
+ * article, a receipt reason) leave the tree as it is, so they do not cost a revalidation of it.
+ */
+export function changesScope(message: { area: string }): boolean {
+  return message.area.toLowerCase() === SCOPE_AREA;
+}

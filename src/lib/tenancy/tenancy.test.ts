@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { currentTenantOid, isTenantSelectorVisible } from './current-tenant';
 import { organisationGroups, rememberTenant, type TenantOption } from './organisation-options';
 import { encodeScopeValue, scopeHeaders } from './scope-headers';
+import { currentScopeHeaders, currentScopeQuery, isDataCall, setScope } from './scope-state';
 
 const tenants = (n: number): TenantOption[] => Array.from({ length: n }, (_, i) => ({ oid: i + 1, text: `Tenant ${String.fromCharCode(65 + i)}` }));
 
@@ -75,5 +76,25 @@ describe('scope headers', () => {
     expect(encodeScopeValue(3)).toBe(String(3 * 7919 + 104729));
     expect(scopeHeaders({ tenantOid: 1 })).toEqual({ 'x-mate-tenant': '112648' });
     expect(scopeHeaders({})).toEqual({});
+  });
+});
+
+describe('scope state', () => {
+  it('sends the location and terminal headers beside the tenant', () => {
+    setScope({ tenantOid: 2, locationOid: 10, terminalOid: 5 });
+    expect(currentScopeHeaders()).toEqual({ 'x-mate-tenant': encodeScopeValue(2), 'x-mate-location': encodeScopeValue(10), 'x-mate-terminal': encodeScopeValue(5) });
+    setScope({ tenantOid: 2 });
+    expect(currentScopeHeaders()).toEqual({ 'x-mate-tenant': encodeScopeValue(2) });
+  });
+  it('adds the tenantOid query to data calls only', () => {
+    setScope({ tenantOid: 2, locationOid: 10 });
+    expect(currentScopeQuery('/api/data/pos-operating/document-number')).toEqual({ tenantOid: '2' });
+    expect(currentScopeQuery('/api/data/tenancy/location/12/details/x')).toEqual({ tenantOid: '2' });
+    expect(currentScopeQuery('/api/settings/scope')).toEqual({});
+    expect(currentScopeQuery('/api/currencies/exchange-rates')).toEqual({});
+    expect(isDataCall('http://127.0.0.1:3000/api/data/a/b')).toBe(true);
+    expect(isDataCall('/api/database/x')).toBe(false);
+    setScope({});
+    expect(currentScopeQuery('/api/data/pos-operating/document-number')).toEqual({});
   });
 });
