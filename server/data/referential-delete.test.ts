@@ -252,7 +252,7 @@ describe('races: the check and the delete in one transaction', () => {
     await hasLock;
     const deleting = remove('supplier', supplier);
     // On PostgreSQL the delete is now waiting for the row lock (on PGlite for the transaction); let the write commit.
-    if (process.env.DATABASE_URL) await expect.poll(async () => (await t.data.db.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted and database = (select oid from pg_database where datname = current_database())')).rows[0]!.n).toBeGreaterThan(0);
+    if (process.env.DATABASE_URL) await expect.poll(async () => (await t.data.db.query<{ n: number }>('select count(*)::int as n from pg_locks as l join pg_stat_activity as a on a.pid = l.pid where not l.granted and a.datname = current_database()')).rows[0]!.n, { timeout: 30_000 }).toBeGreaterThan(0);
     release();
     const inserted = await write;
     const r = await deleting;
