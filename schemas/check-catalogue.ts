@@ -47,7 +47,9 @@ export function checkCatalogue(docs: readonly CatalogueEntry[]): DocumentIssue[]
       const at = pointer('/extensions/lookups', field);
       const target = kinds.get(lookup.entity);
       if (!target) {
-        report(`${at}/entity`, `lookup of field '${field}' points at '${lookup.entity}', which no document defines${kindHint(lookup.entity)}`);
+        // A delete rule says what happens to this field's records when a target is deleted: there must be targets.
+        const rule = lookup.onDelete && lookup.onDelete !== 'restrict' ? `: its onDelete '${lookup.onDelete}' needs an existing kind` : '';
+        report(`${at}/entity`, `lookup of field '${field}' points at '${lookup.entity}', which no document defines${kindHint(lookup.entity)}${rule}`);
         continue;
       }
       const need = (name: string | undefined, path: string, what: string) => {

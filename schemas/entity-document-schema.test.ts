@@ -17,7 +17,7 @@ const FIELD_KEYS: Record<keyof FieldModel, true> = {
 const EXTENSION_KEYS: Record<keyof FormExtensions, true> = {
   tabs: true, effects: true, widgets: true, lookups: true, grid: true, queryFields: true, quickSearch: true, details: true, commands: true, import: true,
 };
-const LOOKUP_KEYS: Record<keyof LookupDefinition, true> = { entity: true, valueField: true, textFields: true, iconField: true, countryField: true, filter: true };
+const LOOKUP_KEYS: Record<keyof LookupDefinition, true> = { entity: true, valueField: true, textFields: true, iconField: true, countryField: true, filter: true, onDelete: true };
 const DETAIL_KEYS: Record<keyof DetailView, true> = { id: true, label: true, entity: true, foreignKey: true, columns: true };
 const COMMAND_KEYS: Record<keyof RowCommand, true> = { id: true, label: true, icon: true, post: true, permission: true, results: true, warningResults: true };
 const IMPORT_KEYS: Record<keyof ImportDefinition, true> = { gtinField: true, columns: true };

@@ -162,6 +162,7 @@ export const ENTITY_DOCUMENT_SCHEMA = {
               iconField: { type: 'string', minLength: 1 },
               countryField: { type: 'string', minLength: 1 },
               filter: { $ref: '#/definitions/condition' },
+              onDelete: { enum: ['restrict', 'cascade', 'setNull'] },
             },
           },
         },

@@ -104,7 +104,18 @@ export interface LookupDefinition {
   iconField?: string;
   countryField?: string; // drives a flag
   filter?: Condition; // applied to the looked-up kind
+  /** What deleting the looked-up record does to records pointing at it; default 'restrict' (the delete is refused). */
+  onDelete?: OnDelete;
 }
+
+/**
+ * The rule of a lookup when its target is deleted: `restrict` refuses the delete (409 naming the referrers),
+ * `cascade` deletes the referring records too, `setNull` empties the referring field.
+ */
+export type OnDelete = 'restrict' | 'cascade' | 'setNull';
+
+/** The delete rules a lookup may declare, the default first. */
+export const ON_DELETE_RULES: readonly OnDelete[] = ['restrict', 'cascade', 'setNull'];
 
 /** A grid column. */
 export interface GridColumn {

@@ -35,6 +35,9 @@ const EXPECTED: Record<string, [string, string | RegExp]> = {
   'unknown-title-field': ['/titleField', "titleField names field 'Title'"],
   'lookup-without-definition': ['/fields/1/usage', "field 'Unit' has usage 'Lookup' but no entry in extensions.lookups"],
   'lookup-missing-entity': ['/extensions/lookups/Unit/entity', "points at 'nowhere/unit', which no document defines"],
+  'on-delete-unknown-rule': ['/extensions/lookups/Unit/onDelete', /"nullify" is not allowed here; use one of: restrict, cascade, setNull/],
+  'on-delete-set-null-required': ['/extensions/lookups/Unit/onDelete', "lookup of field 'Unit': onDelete 'setNull' cannot empty a required field; use 'restrict' or 'cascade'"],
+  'on-delete-cascade-missing-entity': ['/extensions/lookups/Unit/entity', "points at 'nowhere/unit', which no document defines: its onDelete 'cascade' needs an existing kind"],
   'entity-mismatch': ['/entity', "entity 'another-name' does not match the file name 'entity-mismatch.json'"],
   'area-mismatch': ['/area', "area 'pos-supply' does not match the folder 'invalid'"],
 };

@@ -5,6 +5,7 @@ import { checkExtensions } from './check-extensions';
 import { checkFields } from './check-fields';
 import { checkImportDefinition } from './check-import-definition';
 import { checkIndexes } from './check-indexes';
+import { checkOnDelete } from './check-on-delete';
 import { checkScopeFields, checkVisibility } from './check-scope-fields';
 import type { DocumentIssue } from './document-issue';
 import { closestName } from './closest-name';
@@ -36,6 +37,7 @@ export function validateEntityDocument(doc: unknown, file: string): DocumentIssu
   const document = doc as EntityDocument;
   checkFields(document, report);
   checkExtensions(document, report);
+  checkOnDelete(document, report);
   checkImportDefinition(document, report);
   checkScopeFields(document, report);
   checkIndexes(document, report);

@@ -33,6 +33,15 @@ describe('scripts/schema-check.ts', () => {
     expect(out).toContain('1 issue in 1 of 1 file(s)');
   });
 
+  it("checks a lookup's onDelete rule: an unknown rule, setNull on a required field, a cascade to a kind no document defines", () => {
+    const { code, out } = check('fixtures/metadata/invalid/on-delete-unknown-rule.json', 'fixtures/metadata/invalid/on-delete-set-null-required.json', 'fixtures/metadata/invalid/on-delete-cascade-missing-entity.json', '--alone');
+    expect(code).toBe(1);
+    expect(out).toContain('fixtures/metadata/invalid/on-delete-unknown-rule.json /extensions/lookups/Unit/onDelete: "nullify" is not allowed here; use one of: restrict, cascade, setNull');
+    expect(out).toContain("fixtures/metadata/invalid/on-delete-set-null-required.json /extensions/lookups/Unit/onDelete: lookup of field 'Unit': onDelete 'setNull' cannot empty a required field; use 'restrict' or 'cascade'");
+    expect(out).toContain("fixtures/metadata/invalid/on-delete-cascade-missing-entity.json /extensions/lookups/Unit/entity: lookup of field 'Unit' points at 'nowhere/unit', which no document defines: its onDelete 'cascade' needs an existing kind");
+    expect(out).toContain('3 issues in 3 of 3 file(s)');
+  });
+
   it('runs the cross-document checks over a folder', () => {
     const { code, out } = check('fixtures/metadata/valid/pos-supply', '--quiet', '--alone');
     // The pos-supply folder holds both ends of the article -> quantity-unit lookup; the article alone does not.

@@ -16,6 +16,7 @@ import { reportRoutes } from './reports/report-routes';
 import { reportExportRoutes } from './exports/report-export-routes';
 import { REPORT_ENGINE_KIND, reportEngineGuard } from './reports/report-engine-guard';
 import { importRoutes } from './data/import-routes';
+import { bulkDeleteRoute } from './data/bulk-delete';
 import type { HubTimings } from './hub/hub-connection';
 import { hubRoutes } from './hub/hub-routes';
 import { jobsPlugin, type JobsOptions } from './jobs/jobs-plugin';
@@ -131,6 +132,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       const data = { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, guards, externalFields };
       await app.register(dataRoutes, data);
       await app.register(importRoutes, data);
+      await app.register(bulkDeleteRoute, data);
       await app.register(reportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
       await app.register(reportExportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });

@@ -1,4 +1,4 @@
-import { Box, HStack, Input, Spinner, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Input, Spinner, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState, type KeyboardEvent } from 'react';
@@ -147,6 +147,7 @@ export function LookupPicker({ id, name, value, lookup, source, resolve, onChang
           aria-autocomplete="list"
           aria-activedescendant={open && active < entries ? optionId(active) : undefined}
           aria-invalid={invalid || undefined}
+          aria-describedby={query === null && selected?.disabled ? `${id}__disabled` : undefined}
           value={shownText}
           required={required}
           disabled={disabled}
@@ -175,6 +176,12 @@ export function LookupPicker({ id, name, value, lookup, source, resolve, onChang
           onKeyDown={onKeyDown}
         />
         {open && search.loading && <Spinner size="xs" />}
+        {/* A kept reference to a record disabled since: still shown by its text, marked, and saved as it is. */}
+        {query === null && selected?.disabled && (
+          <Badge id={`${id}__disabled`} colorPalette="orange" variant="subtle" flexShrink={0} data-testid="lookup-disabled-mark" title={t`This record is disabled: it can stay, but cannot be chosen again.`}>
+            {t`Disabled`}
+          </Badge>
+        )}
       </HStack>
       {open && !locked && (
         <Box

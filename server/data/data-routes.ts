@@ -10,7 +10,8 @@ import type { DataEventBus, DataEventType } from './data-event-bus';
 import { directPut } from './direct-update';
 import { allow, authorise, kindOf, mergePatch, parseId, recordInput, requireIfMatch, type DataParams } from './data-request';
 import { countOf, countSql, encodeCursor, listEtag, listSql, matchesIfNoneMatch, parseListQuery } from './list-query';
-import { lookupProblems } from './lookup-targets';
+import { hasStoredLookups, lookupProblems } from './lookup-targets';
+import { applyDeleteRules, referrersOf, type CascadedWrite } from './referential-delete';
 import { buildOpenApi } from './openapi';
 import { profileOf, toProfile, type Profile } from './profile';
 import { parseEtag, rowToRecord, writableColumns } from './record-codec';
@@ -81,6 +82,15 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     void events
       .publish({ type, kind: kind.kind, oid: record.Oid as number, etag: record.ETag as string, tenantOid: (record.TenantOid as number | null) ?? null })
       .catch((error: unknown) => request.log.error({ err: error }, 'could not publish a data event'));
+  }
+
+  /** The data events of the writes a delete's rules made besides (cascaded deletes, emptied lookups). */
+  function publishCascaded(request: FastifyRequest, writes: readonly CascadedWrite[]): void {
+    for (const write of writes) {
+      void events
+        .publish({ type: write.type, kind: write.kind.kind, oid: write.oid, etag: write.etag, tenantOid: write.tenantOid })
+        .catch((error: unknown) => request.log.error({ err: error }, 'could not publish a data event'));
+    }
   }
 
   function send(reply: FastifyReply, kind: EntityKind, stored: StoredRecord, profile: Profile, status = 200): FastifyReply {
@@ -227,6 +237,11 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const guard = guards.get(kind.kind);
     await guard?.check({ request, context, operation: 'create', next: record });
     const stored = await save(kind, async (tx) => {
+      // Again, locking the targets until commit: a delete of one of them waits and then sees this record.
+      if (hasStoredLookups(kind)) {
+        const locked = await lookupProblems(tx, catalogue, kind, record, context, undefined, true);
+        if (Object.keys(locked).length > 0) throw invalid(locked);
+      }
       const taken = await uniqueConflicts(tx, kind, record, tenantOid);
       if (Object.keys(taken).length > 0) throw new ApiError(409, `${Object.keys(taken).join(', ')} already exists.`, { errors: taken });
       const inserted = await insertStored(tx, kind, record, tenantOid, context.username);
@@ -257,7 +272,10 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     // always takes that path: its guard must see the record before and after.
     // The direct path cannot tell a changed lookup from a kept one: it is taken only when every lookup sent holds.
     if (operation === 'update' && !guard && kind.externalFields.length === 0 && Object.keys(await lookupProblems(db, catalogue, kind, input, context)).length === 0) {
-      const direct = await directPut(db, kind, { oid, ifMatch, input, scope, user: context.username, events });
+      // With lookups, the targets are locked in the update's transaction (see create); a target gone since: the path below.
+      const direct = hasStoredLookups(kind)
+        ? await db.transaction(async (tx) => (Object.keys(await lookupProblems(tx, catalogue, kind, input, context, undefined, true)).length === 0 ? directPut(tx, kind, { oid, ifMatch, input, scope, user: context.username, events }) : undefined))
+        : await directPut(db, kind, { oid, ifMatch, input, scope, user: context.username, events });
       if (direct) {
         if (!direct.notified) publish(request, 'DataServiceUpdate', kind, direct);
         return send(reply, kind, direct, profile);
@@ -281,7 +299,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
         const errors = validateRecord(kind, next, current.record);
         dropKeptWriteOnlyErrors(kind, errors, next, current.record);
         if (Object.keys(errors).length > 0) throw invalid(errors);
-        const lookups = await lookupProblems(conn, catalogue, kind, next, context, current.record);
+        const lookups = await lookupProblems(conn, catalogue, kind, next, context, current.record, true);
         if (Object.keys(lookups).length > 0) throw invalid(lookups);
         Object.assign(next, await hashWriteOnly(kind, next, current.record));
         // Checked against the version read; the UPDATE below writes only if the row still has it.
@@ -297,7 +315,8 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
         await writeExternalFields(conn, kind, externalFields, { request, context, operation: 'update', oid, current: current.record, record: next });
         return complete(conn, kind, updated, context);
       },
-      kind.externalFields.length > 0,
+      // A transaction also holds the lookup targets' locks (lookup-targets.ts) until the row is written.
+      kind.externalFields.length > 0 || hasStoredLookups(kind),
     );
     if (result === 'unchanged') return reply.status(304).header('etag', ifMatch).send();
     publish(request, 'DataServiceUpdate', kind, result);
@@ -325,13 +344,29 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const ifMatch = requireIfMatch(request);
     const profile = profileOf(request);
     const scope = rowScopeOf(kind, context);
-    // As update: the version check of the one DELETE stands in for a lock.
-    const current = await readStored(db, kind, oid, scope);
-    if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
-    if (current.record.ETag !== ifMatch) throw conflict(kind, current, profile);
-    await guards.get(kind.kind)?.check({ request, context, operation: 'delete', current: current.record });
-    if (!(await deleteStored(db, kind, oid, current.rowVersion, scope))) throw conflict(kind, await readStored(db, kind, oid, scope), profile);
+    if (referrersOf(catalogue, kind).length === 0) {
+      // As update: the version check of the one DELETE stands in for a lock.
+      const current = await readStored(db, kind, oid, scope);
+      if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
+      if (current.record.ETag !== ifMatch) throw conflict(kind, current, profile);
+      await guards.get(kind.kind)?.check({ request, context, operation: 'delete', current: current.record });
+      if (!(await deleteStored(db, kind, oid, current.rowVersion, scope))) throw conflict(kind, await readStored(db, kind, oid, scope), profile);
+      publish(request, 'DataServiceDelete', kind, current);
+      return reply.status(204).send();
+    }
+    // Other kinds' lookups point at this one: the row is locked, their rules applied (restrict refuses with 409,
+    // cascade and setNull write) and the row deleted in one transaction, so no new reference slips in between.
+    const { current, writes } = await save(kind, async (tx) => {
+      const current = await readStored(tx, kind, oid, scope, true);
+      if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
+      if (current.record.ETag !== ifMatch) throw conflict(kind, current, profile);
+      await guards.get(kind.kind)?.check({ request, context, operation: 'delete', current: current.record, conn: tx });
+      const writes = await applyDeleteRules(tx, catalogue, kind, [oid], context);
+      if (!(await deleteStored(tx, kind, oid, current.rowVersion, scope))) throw conflict(kind, await readStored(tx, kind, oid, scope), profile);
+      return { current, writes };
+    });
     publish(request, 'DataServiceDelete', kind, current);
+    publishCascaded(request, writes);
     return reply.status(204).send();
   });
 }

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { ContextResolver } from '../lib/request-context';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 import { loadCatalogue, type Catalogue } from './catalogue';
@@ -20,9 +21,9 @@ export interface DataTestApp extends TestApp {
 
 /**
  * Builds the app with the data routes on a fresh database: tables synced, event bus started. `serverUrl` puts
- * both databases on that PostgreSQL server instead of the default one.
+ * both databases on that PostgreSQL server instead of the default one; `resolveContext` replaces the development user.
  */
-export async function createDataTestApp(dirs: string[] = [TEST_FIXTURES_DIR], options: { serverUrl?: string } = {}): Promise<DataTestApp> {
+export async function createDataTestApp(dirs: string[] = [TEST_FIXTURES_DIR], options: { serverUrl?: string; resolveContext?: ContextResolver } = {}): Promise<DataTestApp> {
   const catalogue = await loadCatalogue(dirs);
   const data = await createTestDatabase({ serverUrl: options.serverUrl });
   await syncEntityTables(data.db, catalogue);
@@ -30,7 +31,7 @@ export async function createDataTestApp(dirs: string[] = [TEST_FIXTURES_DIR], op
   await bus.start();
   const events: DataEvent[] = [];
   bus.subscribe((event) => events.push(event));
-  const test = await createTestApp({ serverUrl: options.serverUrl, data: { db: data.db, catalogue, events: bus, resolveContext: devContextResolver() } });
+  const test = await createTestApp({ serverUrl: options.serverUrl, data: { db: data.db, catalogue, events: bus, resolveContext: options.resolveContext ?? devContextResolver() } });
   return {
     ...test,
     catalogue,

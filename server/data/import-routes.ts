@@ -5,7 +5,7 @@ import { ApiError, type FieldErrors } from '../lib/api-error';
 import { insertStored, uniqueConflicts, type StoredRecord } from './data-store';
 import type { DataRoutesOptions } from './data-routes';
 import { allow, authorise, kindOf, recordInput, type DataParams } from './data-request';
-import { lookupProblemsOfMany } from './lookup-targets';
+import { hasStoredLookups, lookupProblemsOfMany } from './lookup-targets';
 import { profileOf } from './profile';
 import { fillScopeFields, requireInScope, rowScopeOf } from './row-scope';
 import { validateRecord } from './validate-record';
@@ -115,6 +115,13 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
     const stored: StoredRecord[] = await db
       .transaction(async (tx) => {
         const out: StoredRecord[] = [];
+        // The lookups again, locking their targets until commit: a delete of one of them waits and then sees the rows.
+        if (hasStoredLookups(kind) && chosen.length > 0) {
+          const locked = await lookupProblemsOfMany(tx, catalogue, kind, chosen.map((c) => c.record), context, undefined, true);
+          const lost: FieldErrors = {};
+          locked.forEach((problems, index) => Object.entries(problems).forEach(([field, list]) => (lost[`${chosen[index]!.row}.${field}`] = list)));
+          if (Object.keys(lost).length > 0) throw new ApiError(400, `The import has invalid records: ${Object.keys(lost).slice(0, 10).map(describeKey).join('; ')}.`, { errors: lost });
+        }
         for (const { record, row } of chosen) {
           const taken = await uniqueConflicts(tx, kind, record, tenantOid);
           if (Object.keys(taken).length > 0 && validOnly) {

@@ -24,9 +24,12 @@ function lookupValues(record: Record<string, unknown>, path: string): { field: s
 
 /**
  * For each record, the lookup fields whose value names no record the request may see: none at all, one of another
- * tenant, or one its kind's visibility rule hides (problems keyed by field; empty objects when all are fine). With
- * `previous` (an update) only values that differ from it are looked at, so a record whose target went away can
- * still be saved unchanged. One query per lookup field, whatever the number of records (imports).
+ * tenant, or one its kind's visibility rule hides, and the fields naming a disabled record (problems keyed by field;
+ * empty objects when all are fine). With `previous` (an update) only values that differ from it are looked at, so a
+ * record whose target went away or was disabled can still be saved unchanged. One query per lookup field, whatever
+ * the number of records (imports). With `lock` (inside the write's transaction) the targets found are locked
+ * `for key share` until it ends, as a foreign key would: a delete of one of them waits, then sees the new reference
+ * (referential-delete.ts), and a reference to a record whose delete came first finds nothing.
  */
 export async function lookupProblemsOfMany(
   db: Queryable,
@@ -35,6 +38,7 @@ export async function lookupProblemsOfMany(
   records: readonly Record<string, unknown>[],
   context: RequestContext,
   previous?: Record<string, unknown>,
+  lock = false,
 ): Promise<FieldErrors[]> {
   const problems: FieldErrors[] = records.map(() => ({}));
   for (const [path, lookup] of Object.entries(kind.doc.extensions?.lookups ?? {})) {
@@ -57,11 +61,16 @@ export async function lookupProblemsOfMany(
     const params: unknown[] = [typed.map((value) => (valueField === 'Oid' ? value : toSqlParam(target, valueField, value).value))];
     // The target as this request sees it in a list: its tenant and visibility, not the location or terminal pinned.
     const where = scopeConditions(target, { ...rowScopeOf(target, context), pinned: [] }, params);
-    const rows = typed.length === 0 ? [] : (await db.query<{ v: unknown }>(`select ${q(valueField)} as v from ${q(target.table)} where ${q(valueField)} = any($1::${cast}[])${where.map((c) => ` and ${c}`).join('')}`, params)).rows;
+    const sql = `select ${q(valueField)} as v, "Disabled" as disabled from ${q(target.table)} where ${q(valueField)} = any($1::${cast}[])${where.map((c) => ` and ${c}`).join('')}${lock ? ' for key share' : ''}`;
+    const rows = typed.length === 0 ? [] : (await db.query<{ v: unknown; disabled: boolean | null }>(sql, params)).rows;
     const found = new Set(rows.map((row) => String(row.v)));
+    const disabled = new Set(rows.filter((row) => row.disabled === true).map((row) => String(row.v)));
     checkedOf.forEach((list, index) => {
       const missing = list.find((value) => value !== undefined && !found.has(String(value)));
       if (missing !== undefined) problems[index]![field] = [`${path.replace('[].', ' ')} ${JSON.stringify(missing)} is not a ${target.kind} record you can see.`];
+      // A new reference to a disabled record is refused; one the record held already may stay (see `previous`).
+      const off = missing === undefined ? list.find((value) => value !== undefined && disabled.has(String(value))) : undefined;
+      if (off !== undefined) problems[index]![field] = [`${path.replace('[].', ' ')} ${JSON.stringify(off)} is a disabled ${target.kind} record: choose an active one.`];
     });
   }
   return problems;
@@ -75,6 +84,12 @@ export async function lookupProblems(
   record: Record<string, unknown>,
   context: RequestContext,
   previous?: Record<string, unknown>,
+  lock = false,
 ): Promise<FieldErrors> {
-  return (await lookupProblemsOfMany(db, catalogue, kind, [record], context, previous))[0]!;
+  return (await lookupProblemsOfMany(db, catalogue, kind, [record], context, previous, lock))[0]!;
+}
+
+/** Whether a kind has lookups the server checks (an external field's are its module's). */
+export function hasStoredLookups(kind: EntityKind): boolean {
+  return Object.keys(kind.doc.extensions?.lookups ?? {}).some((path) => !kind.externalFields.includes(path.split(/[.[]/)[0]!));
 }

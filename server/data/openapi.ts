@@ -1,5 +1,6 @@
 import type { Catalogue, EntityKind } from './catalogue';
 import { COUNT_LIMIT, MAX_TAKE, DEFAULT_TAKE } from './list-query';
+import { BULK_DELETE_BODY } from './bulk-delete';
 import { HUB_OPENAPI_PATHS } from '../hub/hub-openapi';
 import { TERMINAL_OPENAPI_PATHS, TERMINAL_SECURITY_SCHEME } from '../terminals/terminal-openapi';
 import { JOBS_OPENAPI_PATHS } from '../jobs/jobs-openapi';
@@ -100,7 +101,23 @@ function operationsOf(kind: EntityKind): Json {
   const writeResponses = { 200: { description: 'Saved', ...jsonBody(item) }, 304: { description: 'Nothing changed' }, 400: error('Invalid fields'), 409: error('Stale ETag (body.current is the server version, body.modified { by, at } its last change) or a taken unique value'), 428: error('If-Match missing') };
   if (has('update')) single.put = { tags: [tag], summary: `Replace ${kind.kind}`, parameters: [id, ifMatch], requestBody: { required: true, ...jsonBody(item) }, responses: writeResponses };
   if (has('patch')) single.patch = { tags: [tag], summary: `Patch ${kind.kind} (JSON Merge Patch)`, parameters: [id, ifMatch], requestBody: { required: true, content: { 'application/merge-patch+json': { schema: { type: 'object' } }, 'application/json': { schema: { type: 'object' } } } }, responses: writeResponses };
-  if (has('delete')) single.delete = { tags: [tag], summary: `Delete ${kind.kind}`, parameters: [id, ifMatch], responses: { 204: { description: 'Deleted' }, 409: error('Stale ETag'), 428: error('If-Match missing') } };
+  const referenced = 'Stale ETag, or records of other kinds still refer to it (body.references: [{ kind, label, field, count, more?, oids? }], oids only of records the caller may read)';
+  if (has('delete')) {
+    single.delete = { tags: [tag], summary: `Delete ${kind.kind}`, parameters: [id, ifMatch], responses: { 204: { description: 'Deleted (and, where lookups declare onDelete cascade or setNull, their records deleted or emptied)' }, 409: error(referenced), 428: error('If-Match missing') } };
+    paths[`${base}/bulk-delete`] = {
+      post: {
+        tags: [tag],
+        summary: `Delete many ${kind.kind} (one transaction: all or none)`,
+        requestBody: { required: true, ...jsonBody(BULK_DELETE_BODY) },
+        responses: {
+          200: { description: 'Deleted', ...jsonBody({ type: 'object', properties: { deleted: { type: 'integer' }, oids: { type: 'array', items: { type: 'integer' } } }, required: ['deleted', 'oids'] }) },
+          400: error('A bad body (the member named)'),
+          404: error('A record is not there (errors keyed `items.<index>.oid`)'),
+          409: error(`${referenced}; a stale etag has errors keyed \`items.<index>.etag\``),
+        },
+      },
+    };
+  }
   if (Object.keys(single).length > 0) paths[`${base}/{id}`] = single;
   for (const detail of kind.doc.extensions?.details ?? []) {
     paths[`${base}/{id}/details/${detail.id}`] = { get: { tags: [tag], summary: `Detail view ${detail.id}: ${detail.entity}`, parameters: [id], responses: { 200: { description: 'The related records', ...jsonBody({ type: 'object' }) } } } };
@@ -111,7 +128,7 @@ function operationsOf(kind: EntityKind): Json {
 /** The OpenAPI 3.1 document of the data service: every kind, every operation it offers, record schemas. */
 export function buildOpenApi(catalogue: Catalogue): Json {
   const schemas: Json = {
-    Error: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }, current: { type: 'object' } }, required: ['status', 'message'] },
+    Error: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }, current: { type: 'object' }, references: { type: 'array', items: { type: 'object', properties: { kind: { type: 'string' }, label: { type: 'object' }, field: { type: 'string' }, count: { type: 'integer' }, more: { type: 'boolean' }, oids: { type: 'array', items: { type: 'integer' } } }, required: ['kind', 'label', 'field', 'count'] } } }, required: ['status', 'message'] },
   };
   // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals).
   const terminals = catalogue.find('tenancy', 'pos-terminal') !== undefined;

@@ -1,3 +1,4 @@
+import type { Condition } from '../../../conditions';
 import type { CompiledLookup } from '../../../schemas';
 import type { LookupOption, LookupPage, LookupResolver, LookupSource } from '../../../renderers/form-context';
 import { valueAt } from '../../../schemas';
@@ -19,13 +20,26 @@ export function toLookupOption(lookup: CompiledLookup, record: DataRecord): Look
   return option;
 }
 
-/** The lookup source over the data service: a list of the looked-up kind with `q`, the lookup's filter and `take`. */
-export function createLookupSource(get: Get = apiGet): LookupSource {
+/** Leaves disabled records out of a lookup's choices: the server refuses a new reference to one. */
+const ACTIVE: Condition = { not: { field: 'Disabled', op: 'true' } };
+
+/** The filter a lookup's list is asked with: the lookup's own, and (unless disabled ones are wanted) active records only. */
+export function lookupFilter(lookup: CompiledLookup, includeDisabled = false): Condition | undefined {
+  if (includeDisabled) return lookup.filter;
+  return lookup.filter ? { whenAll: [lookup.filter, ACTIVE] } : ACTIVE;
+}
+
+/**
+ * The lookup source over the data service: a list of the looked-up kind with `q`, the lookup's filter and `take`.
+ * A record's editor offers active records only; the grid's query form (`includeDisabled`) searches by disabled ones too.
+ */
+export function createLookupSource(get: Get = apiGet, { includeDisabled = false }: { includeDisabled?: boolean } = {}): LookupSource {
   return async (lookup, query, take): Promise<LookupPage> => {
+    const filter = lookupFilter(lookup, includeDisabled);
     const page = await get<ListPage>(dataBase(lookup.entity), {
       take,
       q: query.trim() || undefined,
-      filter: lookup.filter ? JSON.stringify(lookup.filter) : undefined,
+      filter: filter ? JSON.stringify(filter) : undefined,
     });
     return { items: page.items.map((record) => toLookupOption(lookup, record)), hasMore: page.hasMore };
   };

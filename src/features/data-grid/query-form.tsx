@@ -9,7 +9,8 @@ import type { CompiledLookup, CompiledQueryField, JsonSchema } from '../../../sc
 import { createLookupResolver, createLookupSource } from './data-lookups';
 import { queryFieldMode, rangeOf, type QueryRange } from './grid-query';
 
-const lookupSource = createLookupSource();
+// The query form may search by a disabled record too (its records still point at it).
+const lookupSource = createLookupSource(undefined, { includeDisabled: true });
 const resolveLookup = createLookupResolver();
 
 /** Props of the query form. */

@@ -20,6 +20,20 @@ describe('errorToToast', () => {
     expect(errorToToast(fail(409), { method: 'POST', kind: 'Tenant' }).content).toBe('The Tenant already exists.');
   });
 
+  it('says which records still refer to a record whose delete was refused, with the ids the server gave', () => {
+    const body = {
+      message: 'The record cannot be deleted: …',
+      references: [
+        { kind: 'ref/item', label: { en: 'Items', de: 'Artikel' }, field: 'SupplierOid', count: 7, oids: [12, 15] },
+        { kind: 'ref/order-line', label: { en: 'Order lines' }, field: 'ItemOid', count: 1000, more: true },
+      ],
+    };
+    expect(errorToToast(fail(409, body, '', 'DELETE'))).toMatchObject({
+      type: 'warning',
+      content: 'It cannot be deleted while other records refer to it: Items: 7 (12, 15, …); Order lines: > 1000. Change or delete those first.',
+    });
+  });
+
   it('adds a log in action to the logout route on 401', () => {
     const toast = errorToToast(fail(401), { logoutPath: '/logout' });
     expect(toast).toMatchObject({ type: 'error', title: 'Authorization', actions: [{ label: 'Log in', to: '/logout' }] });

@@ -35,6 +35,35 @@ function conflictText(method: string, kind: string | undefined, i18n: I18n): str
   return i18n._(msg`The data was changed in the meantime.`);
 }
 
+/** One group of records still pointing at a record whose delete was refused (docs/data-api.md, "Deleting referenced records"). */
+interface ReferenceBody {
+  kind: string;
+  label?: Record<string, string>;
+  count: number;
+  more?: boolean;
+  oids?: number[];
+}
+
+function isReference(value: unknown): value is ReferenceBody {
+  return typeof value === 'object' && value !== null && typeof (value as ReferenceBody).kind === 'string' && typeof (value as ReferenceBody).count === 'number';
+}
+
+/** "Items: 2 (12, 15)" per referring kind, in the user's language where the label has it; undefined when the body has none. */
+function referencesText(body: Record<string, unknown>, i18n: I18n): string | undefined {
+  const references = Array.isArray(body.references) ? body.references.filter(isReference) : [];
+  if (references.length === 0) return undefined;
+  const language = i18n.locale.split('-')[0] ?? 'en';
+  const list = references
+    .map((r) => {
+      const name = r.label?.[language] ?? r.label?.en ?? r.kind;
+      const count = r.more ? `> ${r.count}` : String(r.count);
+      const ids = r.oids && r.oids.length > 0 ? ` (${r.oids.join(', ')}${r.count > r.oids.length ? ', …' : ''})` : '';
+      return `${name}: ${count}${ids}`;
+    })
+    .join('; ');
+  return i18n._(msg`It cannot be deleted while other records refer to it: ${list}. Change or delete those first.`);
+}
+
 function serverText(error: ApiRequestError): string {
   const inner = error.body.innerException?.message;
   const text = inner ? `${error.body.message} ${inner}` : error.body.message;
@@ -75,7 +104,7 @@ function apiErrorToast(error: ApiRequestError, action: FailedAction, failed: str
     case 404:
       return { type: 'error', title: failed, content: i18n._(msg`The requested data was not found.`) };
     case 409:
-      return { type: 'warning', title: failed, content: conflictText((action.method ?? error.method).toUpperCase(), action.kind, i18n) };
+      return { type: 'warning', title: failed, content: referencesText(error.body, i18n) ?? conflictText((action.method ?? error.method).toUpperCase(), action.kind, i18n) };
     default:
       return { type: 'error', title: failed, content: serverText(error) || i18n._(msg`Missing content`) };
   }
