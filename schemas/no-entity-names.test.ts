@@ -22,9 +22,11 @@ const GUARDED = ['src', 'renderers', 'schemas', 'conditions'];
  * - user, role: the subjects of permissions (spec 2 §6) and the signed-in caller; also the ARIA `role` attribute.
  * - operator: the cashier every terminal document names (the viewer's query member, the reports' dimension) and the
  *   operators of the condition language.
+ * - tenancy: the area of the kinds the scope tree of `/api/settings/scope` is made of (spec 2 §6), which the shell
+ *   refreshes when one of them changes (src/lib/hub/swr-keys-of-kind.ts); the scope levels above are its kinds.
  * - title: the HTML attribute and the metadata key of every navigation item and report column.
  */
-const ALLOWED_WORDS: ReadonlySet<string> = new Set(['tenant', 'location', 'terminal', 'user', 'role', 'operator', 'title']);
+const ALLOWED_WORDS: ReadonlySet<string> = new Set(['tenant', 'location', 'terminal', 'user', 'role', 'operator', 'tenancy', 'title']);
 
 /**
  * Whole literals that contain a kind's name but are another system's vocabulary (each with its reason):
