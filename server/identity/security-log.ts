@@ -49,6 +49,8 @@ export async function writeSecurityEvent(db: Queryable, event: SecurityEvent): P
 
 export interface SecurityLogQuery {
   userOid?: number;
+  /** The username, case-insensitive (as the event kept it, else as the user is named now). */
+  username?: string;
   kind?: SecurityEventKind;
   from?: string;
   to?: string;
@@ -78,11 +80,15 @@ export async function querySecurityLog(db: Database, query: SecurityLogQuery): P
     where.push(clause.replace('?', `$${params.length}`));
   };
   if (query.userOid !== undefined) add('l.user_oid = ?', query.userOid);
+  if (query.username !== undefined) add(`lower(coalesce(l.username, u."UserName")) = lower(?)`, query.username);
   if (query.kind !== undefined) add('l.kind = ?', query.kind);
   if (query.from !== undefined) add('l.at >= ?', new Date(query.from));
   if (query.to !== undefined) add('l.at < ?', new Date(query.to));
   const filter = where.length > 0 ? `where ${where.join(' and ')}` : '';
-  const total = await db.query<{ count: string | number }>(`select count(*) as count from mate_security_log l ${filter}`, params);
+  const total = await db.query<{ count: string | number }>(
+    `select count(*) as count from mate_security_log l left join ${IDENTITY_TABLES.user} u on u."Oid" = l.user_oid ${filter}`,
+    params,
+  );
   const rows = await db.query<{
     oid: string | number;
     at: Date | string;

@@ -239,6 +239,7 @@ describe('second factor, sessions and the security log', () => {
       expect(mine.items.map((item) => item.kind)).toEqual(['sign-in', 'sign-in-failed']);
       expect(mine.total).toBe(2);
       expect((await read(`userOid=${oid}&kind=sign-in-failed`)).items).toHaveLength(1);
+      expect((await read('username=FAY')).total).toBe(2);
       expect((await read(`userOid=${oid}&from=${encodeURIComponent(new Date(t.clock.now()).toISOString())}`)).items.map((item) => item.kind)).toEqual(['sign-in']);
       expect((await read(`userOid=${oid}&to=${encodeURIComponent(from)}`)).items).toHaveLength(0);
       const page = await read(`userOid=${oid}&skip=1&take=1`);
@@ -258,6 +259,7 @@ describe('second factor, sessions and the security log', () => {
       ['take=0', 'take'],
       ['userOid=-1', 'userOid'],
       ['colour=red', 'colour'],
+      ['username=a%00b', 'username'],
     ])('refuses %s with a 400 naming it', async (query, name) => {
       const answer = await call('GET', `/api/admin/security-log?${query}`, admin);
       expect(answer.statusCode).toBe(400);
@@ -276,7 +278,7 @@ describe('second factor, sessions and the security log', () => {
         { method: 'POST', path: '/api/auth/second-factor/confirm', query: [], fields: ['code'] },
         { method: 'DELETE', path: '/api/auth/second-factor', query: [], fields: ['code'] },
         { method: 'POST', path: '/api/v1-pub/auth/second-factor/enrolment', query: [] },
-        { method: 'GET', path: '/api/admin/security-log', query: ['userOid', 'kind', 'from', 'to', 'skip', 'take'] },
+        { method: 'GET', path: '/api/admin/security-log', query: ['userOid', 'username', 'kind', 'from', 'to', 'skip', 'take'] },
       ];
       const world = { targets, callers: [undefined, `Bearer ${victim}`, `Bearer ${fuzzerToken}`], samples: {}, uniqueFields: {}, ids: {} };
       for (const target of targets) {
