@@ -6,6 +6,8 @@ import { PASSWORD_MIN_LENGTH, verifyPassword } from './passwords';
 import { bodyObject, refuseUnknownFields, stringField } from './request-body';
 import { revokeTokens, setUserPassword } from './user-admin';
 import { findUserByOid } from './user-store';
+import { writeSecurityEvent } from './security-log';
+import { endAllSessions, renewSession } from './sessions';
 import { publicRoute } from '../plugins/authenticate-first';
 
 /** Sign-in, logout, change password and the auth settings. */
@@ -15,7 +17,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: IdentityServi
   app.get('/api/v1-pub/auth/user/token.json', publicRoute(), async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
-      return await services.signIn(request.headers.authorization, request.ip);
+      const secondFactor = request.headers['x-mate-second-factor'];
+      return await services.signIn(request.headers.authorization, request.ip, {
+        userAgent: request.headers['user-agent'] ?? '',
+        secondFactor: typeof secondFactor === 'string' ? secondFactor : undefined,
+      });
     } catch (error) {
       // A throttle (429) or a back-off (401 [40103]) says when to try again.
       const retryAfter = error instanceof ApiError ? error.options.extra?.retryAfterSeconds : undefined;
@@ -28,6 +34,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: IdentityServi
   app.post('/api/auth/logout', async (request) => {
     const context = await services.resolve(request);
     await revokeTokens(db, context.userOid);
+    const ended = await endAllSessions(db, context.userOid, services.now());
+    await writeSecurityEvent(db, { kind: 'session-ended', userOid: context.userOid, username: context.username, address: request.ip, userAgent: request.headers['user-agent'], at: services.now(), detail: { reason: 'logout', sessions: ended } });
     return { loggedOut: true };
   });
 
@@ -44,7 +52,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: IdentityServi
     await setUserPassword(db, user.oid, newPassword);
     // The change ended the old token; hand out a new one so this session goes on.
     const changed = await findUserByOid(db, user.oid);
-    return services.tokens.issue(changed!);
+    const answer = await services.tokens.issue(changed!, context.sessionOid);
+    if (context.sessionOid !== undefined) await renewSession(db, context.sessionOid, changed!.tokenVersion, services.now() + answer.expires_in * 1000);
+    return answer;
   });
 
   app.get('/api/auth/settings', publicRoute(), async () => ({

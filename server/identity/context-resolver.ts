@@ -8,6 +8,7 @@ import { explainPermission, type PermissionExplanation } from './effective-permi
 import { IdentityCache } from './identity-cache';
 import { decisionsInTenant, type UserPermissions } from './permission-store';
 import { readScopeHeaders, SCOPE_HEADERS } from './scope-headers';
+import { SessionTouches } from './sessions';
 import { createTokenService, type TokenService } from './token-service';
 import type { UserRecord } from './user-store';
 
@@ -15,6 +16,8 @@ import type { UserRecord } from './user-store';
 export interface IdentityContext extends RequestContext {
   user: UserRecord;
   permissions: UserPermissions;
+  /** The session of the token (sessions.ts); undefined for API keys and tokens without one. */
+  sessionOid?: number;
   /** Set when the request came with an API key instead of a token. */
   apiKey?: Omit<ApiKeyGrant, 'user'>;
   /** Which rule decided `can` (the "why" view). */
@@ -89,8 +92,21 @@ export function createContextResolver(db: Database, config: Config, options: Con
   const tokens = options.tokens ?? createTokenService(db, config.tokenLifetimeSeconds, now);
   const cache = options.cache ?? new IdentityCache(db, { now });
   const resolved = new WeakMap<FastifyRequest, Promise<IdentityContext>>();
+  const touches = new SessionTouches(db);
 
-  async function userOf(request: FastifyRequest): Promise<{ user: UserRecord; tenantOids: number[]; permissions: UserPermissions; apiKey?: Omit<ApiKeyGrant, 'user'> }> {
+  /**
+   * Whether the token's session is still open. The cached set answers at once; a session it does not hold is read
+   * (a sign-in's new session may be heard a moment after its first call), and a found one drops the stale entry.
+   */
+  async function sessionOpen(userOid: number, sessionOid: number, cached: Set<number>): Promise<boolean> {
+    if (cached.has(sessionOid)) return true;
+    const found = await db.query('select 1 from mate_session where oid = $1 and user_oid = $2 and ended_at is null', [sessionOid, userOid]);
+    if (found.rowCount === 0) return false;
+    cache.invalidate(userOid);
+    return true;
+  }
+
+  async function userOf(request: FastifyRequest): Promise<{ user: UserRecord; tenantOids: number[]; permissions: UserPermissions; apiKey?: Omit<ApiKeyGrant, 'user'>; sessionOid?: number }> {
     const key = apiKeyOf(request);
     if (key !== undefined) {
       const { user, ...apiKey } = await resolveApiKey(db, key, request.ip, now());
@@ -102,15 +118,19 @@ export function createContextResolver(db: Database, config: Config, options: Con
     const claims = await tokens.verify(token);
     if (!claims) throw new ApiError(401, 'The access token is invalid or has expired; sign in again.');
     // From the cache: every change of the user, its tenants, roles or decisions is NOTIFYed to every instance.
-    const { user, tenantOids, permissions } = await cache.get(claims.userOid);
+    const { user, tenantOids, permissions, openSessions } = await cache.get(claims.userOid);
     if (!user || user.disabled || user.tokenVersion !== claims.tokenVersion) {
       throw new ApiError(401, 'The access token has been revoked; sign in again.');
     }
-    return { user, tenantOids, permissions };
+    if (claims.sessionOid !== undefined) {
+      if (!(await sessionOpen(user.oid, claims.sessionOid, openSessions))) throw new ApiError(401, 'This session has been ended; sign in again.');
+      touches.touch(claims.sessionOid, now());
+    }
+    return { user, tenantOids, permissions, sessionOid: claims.sessionOid };
   }
 
   async function resolve(request: FastifyRequest): Promise<IdentityContext> {
-    const { user, tenantOids, permissions, apiKey } = await userOf(request);
+    const { user, tenantOids, permissions, apiKey, sessionOid } = await userOf(request);
     const scope = readScopeHeaders(request.headers);
     const tenantOid = currentTenant(user, tenantOids, scope.tenantOid);
 
@@ -133,6 +153,7 @@ export function createContextResolver(db: Database, config: Config, options: Con
       user,
       permissions,
       apiKey,
+      sessionOid,
       explain,
       can: (path, action, tenant) => keyAllows(action) && explain(path, action, tenant).allowed,
       canGlobally: (path, action) => keyAllows(action) && explainPermission(decisionsInTenant(permissions, null), path, action, null).allowed,

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 import { loadUserPermissions, type UserPermissions } from './permission-store';
 import { IDENTITY_TABLES } from './identity-tables';
+import { openSessionOids } from './sessions';
 import { findUserByOid, userTenantOids, type UserRecord } from './user-store';
 
 /** The NOTIFY channel on which the identity tables say whose identity changed: a user oid, or `*` for everyone. */
@@ -17,6 +18,8 @@ export interface CachedIdentity {
   user: UserRecord | undefined;
   tenantOids: number[];
   permissions: UserPermissions;
+  /** The user's sessions that are not ended (sessions.ts): a token naming another session is refused. */
+  openSessions: Set<number>;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface CachedIdentity {
  * row that concerns every holder of a role, which invalidates everyone). Catalogue tables exist only after
  * syncEntityTables, so their triggers are installed when the cache starts, not by a migration.
  */
-const WATCHED: [table: string, userColumn: string][] = [
+const WATCHED: [table: string, userColumn: string, events?: string][] = [
   ['mate_user', 'oid'],
   ['mate_user_tenant', 'user_oid'],
   ['mate_user_role', 'user_oid'],
@@ -32,6 +35,8 @@ const WATCHED: [table: string, userColumn: string][] = [
   ['mate_permission', 'user_oid'],
   [IDENTITY_TABLES.user, 'Oid'],
   [IDENTITY_TABLES.role, ''],
+  // Not on last_used_at: sessions touch it once a minute, and it decides nothing.
+  ['mate_session', 'user_oid', 'insert or delete or update of ended_at'],
 ];
 
 const TRIGGER = 'mate_identity_changed';
@@ -65,11 +70,11 @@ export async function ensureIdentityTriggers(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(7270402)');
     await tx.query(FUNCTION);
-    for (const [table, column] of WATCHED) {
+    for (const [table, column, events = 'insert or update or delete'] of WATCHED) {
       if (!(await tableExists(tx, table))) continue;
       const present = await tx.query('select 1 from pg_trigger where tgname = $1 and tgrelid = $2::regclass', [TRIGGER, table]);
       if (present.rowCount > 0) continue;
-      await tx.query(`create trigger ${TRIGGER} after insert or update or delete on ${table} for each row execute function mate_identity_changed('${column}')`);
+      await tx.query(`create trigger ${TRIGGER} after ${events} on ${table} for each row execute function mate_identity_changed('${column}')`);
     }
   });
 }
@@ -153,13 +158,14 @@ export class IdentityCache {
   }
 
   private async load(userOid: number): Promise<CachedIdentity> {
-    // Three reads at once: on PostgreSQL each takes a pool connection, so they cost one round trip of waiting.
-    const [user, tenantOids, permissions] = await Promise.all([
+    // Reads at once: on PostgreSQL each takes a pool connection, so they cost one round trip of waiting.
+    const [user, tenantOids, permissions, openSessions] = await Promise.all([
       findUserByOid(this.db, userOid),
       userTenantOids(this.db, userOid),
       loadUserPermissions(this.db, userOid),
+      openSessionOids(this.db, userOid),
     ]);
-    return { user, tenantOids, permissions };
+    return { user, tenantOids, permissions, openSessions };
   }
 
   private async listen(): Promise<void> {

@@ -13,12 +13,13 @@ import { BackgroundTasks } from './background-tasks';
 import { createContextResolver } from './context-resolver';
 import type { IdentityServices } from './identity-services';
 import { licensedUsersFromEnv } from './licensed-users';
-import { createSignIn } from './sign-in';
+import { createSignInFlow } from './sign-in';
 import { firstBackoffFromEnv } from './sign-in-backoff';
 import { DEFAULT_THROTTLE_LIMITS, SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
 import { createTokenService } from './token-service';
 import { registerUiRoutes } from './ui-routes';
 import { registerUserAdminRoutes } from './user-admin-routes';
+import { registerSecurityRoutes } from './security-routes';
 
 /** Options of the identity plugin; everything after `navigation` exists for tests and benchmarks. */
 export interface IdentityRoutesOptions {
@@ -59,13 +60,23 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     const cache = ownResolver.cache;
     app.addHook('onClose', () => cache.close());
   }
+  const signInFlow = createSignInFlow({
+    db: options.db,
+    tokens,
+    throttle,
+    now,
+    licensedUsers: licensedUsersFromEnv(env),
+    firstBackoffSeconds: firstBackoffFromEnv(env),
+    tokenLifetimeSeconds: options.config.tokenLifetimeSeconds,
+  });
   const services: IdentityServices = {
     db: options.db,
     config: options.config,
     navigation: options.navigation ?? [],
     tokens,
     resolve: options.resolve ?? ownResolver!,
-    signIn: createSignIn({ db: options.db, tokens, throttle, now, licensedUsers: licensedUsersFromEnv(env), firstBackoffSeconds: firstBackoffFromEnv(env) }),
+    signIn: signInFlow.signIn,
+    checkForEnrolment: signInFlow.checkForEnrolment,
     now,
     registrationAllowed: flag(env.MATE_REGISTRATION, false),
     rememberAllowed: flag(env.MATE_REMEMBER, true),
@@ -81,6 +92,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
   registerAdminRoutes(app, services);
   registerOutboxRoutes(app, services);
   registerUserAdminRoutes(app, services);
+  registerSecurityRoutes(app, services);
   registerAvatarRoutes(app);
   permissionMatrixRoutes(app, services);
 };

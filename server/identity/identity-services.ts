@@ -5,7 +5,8 @@ import type { NavigationItem } from '../../schemas/entity-document';
 import type { IdentityContext } from './context-resolver';
 import type { FastifyRequest } from 'fastify';
 import type { BackgroundTasks } from './background-tasks';
-import type { AccessTokenAnswer, TokenService } from './token-service';
+import type { EnrolmentCheck, SignInAnswer, SignInClient } from './sign-in';
+import type { TokenService } from './token-service';
 
 /** What the identity route modules share, built once by identityRoutes. */
 export interface IdentityServices {
@@ -14,7 +15,9 @@ export interface IdentityServices {
   navigation: NavigationItem[];
   tokens: TokenService;
   resolve: (request: FastifyRequest) => Promise<IdentityContext>;
-  signIn: (authorization: string | undefined, address: string) => Promise<AccessTokenAnswer>;
+  signIn: (authorization: string | undefined, address: string, client?: SignInClient) => Promise<SignInAnswer>;
+  /** The sign-in's checks for an enrolment at sign-in (a role requires a second factor the user lacks). */
+  checkForEnrolment: EnrolmentCheck;
   now: () => number;
   registrationAllowed: boolean;
   rememberAllowed: boolean;

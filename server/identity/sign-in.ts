@@ -6,6 +6,9 @@ import { isBeyondLicence } from './licensed-users';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
 import { ACCOUNT_FREE_FAILURES, backoffSeconds, FailureCounts, FamiliarAddresses, FIRST_BACKOFF_SECONDS, PAIR_FREE_FAILURES } from './sign-in-backoff';
 import type { SignInThrottle } from './sign-in-throttle';
+import { confirmEnrolment, secondFactorState, useSecondFactor } from './second-factor';
+import { writeSecurityEvent, type SecurityEvent } from './security-log';
+import { openSession } from './sessions';
 import type { AccessTokenAnswer, TokenService } from './token-service';
 import { findUserByUsername, type UserRecord } from './user-store';
 
@@ -16,7 +19,21 @@ export const SIGN_IN_CODES = {
   lockedOut: '40103',
   disabled: '40104',
   licenceLimit: '40105',
+  /** The password was right; a code of the second factor is needed (or its enrolment, when a role requires it). */
+  secondFactorRequired: '40106',
+  /** The password was right, the second-factor code was not. Counts as a failure for the back-offs. */
+  wrongCode: '40107',
 } as const;
+
+/** What the caller sends beside the Basic header. */
+export interface SignInClient {
+  userAgent?: string;
+  /** `X-Mate-Second-Factor`: a 6-digit TOTP code or a recovery code. */
+  secondFactor?: string;
+}
+
+/** A token, plus the recovery codes when this sign-in completed an enrolment (shown this once). */
+export type SignInAnswer = AccessTokenAnswer & { recoveryCodes?: string[] };
 
 /** What signing in needs. */
 export interface SignInDependencies {
@@ -25,6 +42,8 @@ export interface SignInDependencies {
   throttle: SignInThrottle;
   now: () => number;
   licensedUsers: number | undefined;
+  /** Lifetime of the token a sign-in issues: its session's expiry. */
+  tokenLifetimeSeconds: number;
   /** The first back-off in seconds (MATE_SIGNIN_FIRST_BACKOFF_SECONDS); default 1. */
   firstBackoffSeconds?: number;
 }
@@ -75,7 +94,19 @@ function backingOff(waitMs: number): ApiError {
  * usernames go through the same steps (dummy hash, in-memory account back-off) so no answer tells whether a user
  * exists; disabled and licence answers come only after a correct password.
  */
-export function createSignIn(deps: SignInDependencies): (authorization: string | undefined, address: string) => Promise<AccessTokenAnswer> {
+export type SignInFunction = (authorization: string | undefined, address: string, client?: SignInClient) => Promise<SignInAnswer>;
+
+/**
+ * The enrolment at sign-in of a user whose role requires a second factor and who has none: the same checks as a
+ * sign-in up to the code (so it is throttled alike), then the user it may enrol instead of a token.
+ */
+export type EnrolmentCheck = (authorization: string | undefined, address: string, client?: SignInClient) => Promise<UserRecord>;
+
+export function createSignIn(deps: SignInDependencies): SignInFunction {
+  return createSignInFlow(deps).signIn;
+}
+
+export function createSignInFlow(deps: SignInDependencies): { signIn: SignInFunction; checkForEnrolment: EnrolmentCheck } {
   // Per (username, address): one client guessing one account; other clients of the same account or address go on.
   const first = deps.firstBackoffSeconds ?? FIRST_BACKOFF_SECONDS;
   const pairs = new FailureCounts(PAIR_FREE_FAILURES, deps.now, first);
@@ -95,8 +126,10 @@ export function createSignIn(deps: SignInDependencies): (authorization: string |
     if (seconds > 0) await deps.db.query('update mate_user set locked_until = $2 where oid = $1', [user.oid, new Date(deps.now() + seconds * 1000)]);
   }
 
-  return async (authorization, address) => {
+  async function run(authorization: string | undefined, address: string, client: SignInClient, enrolling: boolean): Promise<SignInAnswer | UserRecord> {
     const { username, password } = parseBasicAuth(authorization);
+    const log = (event: Omit<SecurityEvent, 'at' | 'address' | 'userAgent'>) =>
+      writeSecurityEvent(deps.db, { ...event, at: deps.now(), address, userAgent: client.userAgent ?? null });
     const pairKey = `${username.toLowerCase()}\n${address}`;
     const pairWait = pairs.waitMs(pairKey);
     if (pairWait > 0) throw backingOff(pairWait);
@@ -113,19 +146,30 @@ export function createSignIn(deps: SignInDependencies): (authorization: string |
       await verifyPassword(undefined, password);
       pairs.fail(pairKey);
       phantoms.fail(username.toLowerCase());
+      await log({ kind: 'sign-in-failed', username, detail: { code: SIGN_IN_CODES.invalidCredentials, reason: 'unknown user' } });
       throw fail(401, SIGN_IN_CODES.invalidCredentials, INVALID);
     }
     const accountWait = user.lockedUntil ? user.lockedUntil.getTime() - deps.now() : 0;
     if (accountWait > 0 && !familiarHere) throw backingOff(accountWait);
+    const who = { userOid: user.oid, username: user.username };
     if (!(await verifyPassword(user.passwordHash ?? undefined, password))) {
       pairs.fail(pairKey);
       await recordAccountFailure(user);
+      await log({ ...who, kind: 'sign-in-failed', detail: { code: SIGN_IN_CODES.invalidCredentials, reason: 'wrong password' } });
       throw fail(401, SIGN_IN_CODES.invalidCredentials, INVALID);
     }
-    // The right password: whatever follows (disabled, licence) is no guess, so it costs the address nothing.
-    if (wait === 0) deps.throttle.refund(address);
-    pairs.succeed(pairKey);
+    const factor = await secondFactorState(deps.db, user.oid);
+    const needsCode = factor.enrolled || factor.required;
+    // The right password: whatever follows (disabled, licence) is no guess, so it costs the address nothing. With a
+    // second factor the guess is the code: the back-offs end only when it is right too, else a known password would
+    // reset them before every guessed code.
+    const succeed = () => {
+      if (wait === 0) deps.throttle.refund(address);
+      pairs.succeed(pairKey);
+    };
+    if (!needsCode) succeed();
     if (user.disabled) {
+      await log({ ...who, kind: 'sign-in-failed', detail: { code: SIGN_IN_CODES.disabled } });
       throw fail(
         401,
         SIGN_IN_CODES.disabled,
@@ -133,11 +177,53 @@ export function createSignIn(deps: SignInDependencies): (authorization: string |
       );
     }
     if (await isBeyondLicence(deps.db, user, deps.licensedUsers)) {
+      await log({ ...who, kind: 'sign-in-failed', detail: { code: SIGN_IN_CODES.licenceLimit } });
       throw fail(401, SIGN_IN_CODES.licenceLimit, 'This user is disabled because the licensed number of active users is reached');
+    }
+    let recoveryCodes: string[] | undefined;
+    let usedFactor: 'totp' | 'recovery' | undefined;
+    if (enrolling) {
+      if (factor.enrolled) throw new ApiError(409, 'This user has a second factor already: sign in with its code.');
+      if (!factor.required) throw new ApiError(409, 'No role of this user requires a second factor: sign in, then set one up on your account page.');
+      return user;
+    }
+    if (needsCode) {
+      const code = client.secondFactor?.trim();
+      if (!code) {
+        const step = factor.enrolled ? 'code' : 'enrol';
+        const message = step === 'code' ? 'Enter the code of your authenticator app' : 'Your role requires a second factor: set up an authenticator app';
+        throw new ApiError(401, message, { code: SIGN_IN_CODES.secondFactorRequired, description: message, extra: { secondFactor: step } });
+      }
+      if (factor.enrolled) usedFactor = await useSecondFactor(deps.db, user.oid, code, deps.now());
+      else recoveryCodes = await confirmEnrolment(deps.db, user.oid, code, deps.now());
+      if (!usedFactor && !recoveryCodes) {
+        pairs.fail(pairKey);
+        await recordAccountFailure(user);
+        await log({ ...who, kind: 'second-factor-wrong-code' });
+        throw fail(401, SIGN_IN_CODES.wrongCode, 'The code is wrong or was used already');
+      }
+      succeed();
+      if (recoveryCodes) await log({ ...who, kind: 'second-factor-enrolled', detail: { at: 'sign-in' } });
+      else await log({ ...who, kind: usedFactor === 'recovery' ? 'recovery-code-used' : 'second-factor-used' });
     }
     await deps.db.query('update mate_user set failed_attempts = 0, lock_count = 0, locked_until = null where oid = $1', [user.oid]);
     familiar.remember(username, address);
     await recordSignIn(deps.db, user.oid, deps.now());
-    return deps.tokens.issue(user);
+    const sessionOid = await openSession(deps.db, {
+      userOid: user.oid,
+      userAgent: client.userAgent ?? '',
+      address,
+      tokenVersion: user.tokenVersion,
+      nowMs: deps.now(),
+      expiresInSeconds: deps.tokenLifetimeSeconds,
+    });
+    await log({ ...who, kind: 'sign-in', detail: { sessionOid, secondFactor: usedFactor ?? (recoveryCodes ? 'totp' : null) } });
+    const answer = await deps.tokens.issue(user, sessionOid);
+    return recoveryCodes ? { ...answer, recoveryCodes } : answer;
+  }
+
+  return {
+    signIn: async (authorization, address, client = {}) => (await run(authorization, address, client, false)) as SignInAnswer,
+    checkForEnrolment: async (authorization, address, client = {}) => (await run(authorization, address, client, true)) as UserRecord,
   };
 }

@@ -15,11 +15,13 @@ export interface TokenClaims {
   userOid: number;
   username: string;
   tokenVersion: number;
+  /** The session (`sid`) of a token issued at a sign-in (sessions.ts); absent in tokens of older servers. */
+  sessionOid?: number;
 }
 
 /** Issues and verifies the product's access tokens. */
 export interface TokenService {
-  issue(user: { oid: number; username: string; tokenVersion: number }): Promise<AccessTokenAnswer>;
+  issue(user: { oid: number; username: string; tokenVersion: number }, sessionOid?: number): Promise<AccessTokenAnswer>;
   /** The claims of a well-signed, unexpired token; undefined otherwise. */
   verify(token: string): Promise<TokenClaims | undefined>;
 }
@@ -56,10 +58,10 @@ export function createTokenService(db: Database, lifetimeSeconds: number, now: (
     throw error;
   }));
   return {
-    async issue(user) {
+    async issue(user, sessionOid) {
       const issuedAt = Math.floor(now() / 1000);
       const expiresIn = lifetimeSeconds;
-      const token = await new SignJWT({ name: user.username, ver: user.tokenVersion })
+      const token = await new SignJWT({ name: user.username, ver: user.tokenVersion, ...(sessionOid === undefined ? {} : { sid: sessionOid }) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.oid))
         .setIssuer(ISSUER)
@@ -77,7 +79,9 @@ export function createTokenService(db: Database, lifetimeSeconds: number, now: (
         if (typeof payload.iat !== 'number' || payload.iat > now() / 1000 + ISSUED_AT_TOLERANCE_SECONDS) return undefined;
         const userOid = Number(payload.sub);
         if (!Number.isSafeInteger(userOid) || typeof payload.name !== 'string' || typeof payload.ver !== 'number') return undefined;
-        return { userOid, username: payload.name, tokenVersion: payload.ver };
+        const sid = payload.sid;
+        if (sid !== undefined && (typeof sid !== 'number' || !Number.isSafeInteger(sid))) return undefined;
+        return { userOid, username: payload.name, tokenVersion: payload.ver, ...(sid === undefined ? {} : { sessionOid: sid }) };
       } catch {
         return undefined;
       }

@@ -22,8 +22,10 @@ export function basicAuthorization(username: string, password: string): string {
 // These calls carry their credentials themselves (anonymous: no getToken), so a sign-in or logout never waits
 // on the re-login it is part of.
 export const sessionBackend: SessionBackend = {
-  async requestToken(username, password) {
-    const { data } = await apiCall<TokenAnswer>('/api/v1-pub/auth/user/token.json', { anonymous: true, headers: { Authorization: basicAuthorization(username, password) } });
+  async requestToken(username, password, secondFactor) {
+    const headers: Record<string, string> = { Authorization: basicAuthorization(username, password) };
+    if (secondFactor !== undefined) headers['X-Mate-Second-Factor'] = secondFactor;
+    const { data } = await apiCall<TokenAnswer>('/api/v1-pub/auth/user/token.json', { anonymous: true, headers });
     return data;
   },
   async fetchProfile(token) {
@@ -68,4 +70,21 @@ export async function setPassword(token: string, newPassword: string): Promise<v
 export async function changePassword(password: string, newPassword: string): Promise<TokenAnswer | undefined> {
   const { data } = await apiCall<TokenAnswer | undefined>('/api/auth/change-password', { method: 'POST', body: { password, newPassword } });
   return data && typeof data.access_token === 'string' ? data : undefined;
+}
+
+/** A new authenticator secret waiting for its first code, with its QR code (drawn by the server). */
+export interface SecondFactorEnrolment {
+  secret: string;
+  otpauthUri: string;
+  qrSvg: string;
+}
+
+/** Enrolment at sign-in, when a role requires a second factor the user lacks (40106 with `secondFactor: 'enrol'`). */
+export async function startSignInEnrolment(username: string, password: string): Promise<SecondFactorEnrolment> {
+  const { data } = await apiCall<SecondFactorEnrolment>('/api/v1-pub/auth/second-factor/enrolment', {
+    method: 'POST',
+    anonymous: true,
+    headers: { Authorization: basicAuthorization(username, password) },
+  });
+  return data;
 }

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { AccountPage } from './account/account-page';
 import { ChangePasswordPage } from './pages/change-password-page';
 import { LoginPage } from './pages/login-page';
 import { LogoutPage } from './pages/logout-page';
@@ -29,6 +30,15 @@ export const authRoutes: RouteObject[] = [
     element: (
       <RequireAuth>
         <ChangePasswordPage />
+      </RequireAuth>
+    ),
+    handle: { anonymous: false, ignorePermissions: true } satisfies AuthRouteHandle,
+  },
+  {
+    path: '/auth/account',
+    element: (
+      <RequireAuth>
+        <AccountPage />
       </RequireAuth>
     ),
     handle: { anonymous: false, ignorePermissions: true } satisfies AuthRouteHandle,

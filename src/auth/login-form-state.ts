@@ -22,6 +22,8 @@ export interface LoginFailure {
   status?: number;
   /** How long the server asks to wait (a sign-in back-off or throttle), in seconds. */
   retryAfterSeconds?: number;
+  /** With 40106: whether the server wants the code of an app the user has ('code') or its set-up first ('enrol'). */
+  secondFactor?: 'code' | 'enrol';
 }
 
 export type LoginFormAction =
@@ -30,7 +32,11 @@ export type LoginFormAction =
   | { type: 'submit-refused' }
   | { type: 'submit-started' }
   | { type: 'submit-failed'; failure: LoginFailure }
-  | { type: 'submit-succeeded' };
+  | { type: 'submit-succeeded' }
+  /** The password was right and the server asks for a second factor (40106): the password stays for the next step. */
+  | { type: 'second-factor-asked' }
+  /** The code of the second factor was edited: the server's last answer is stale. */
+  | { type: 'code-edited' };
 
 export type LoginField = 'username' | 'password';
 
@@ -73,5 +79,9 @@ export function loginFormReducer(state: LoginFormState, action: LoginFormAction)
       return { ...state, busy: false, failedAttempts: state.failedAttempts + 1, serverError: action.failure, shakes: state.shakes + 1 };
     case 'submit-succeeded':
       return { ...state, busy: false, password: '' };
+    case 'second-factor-asked':
+      return { ...state, busy: false, serverError: undefined };
+    case 'code-edited':
+      return state.serverError === undefined ? state : { ...state, serverError: undefined };
   }
 }

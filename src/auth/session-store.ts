@@ -14,7 +14,8 @@ export interface SessionStore {
   warmUp(): void;
   /** Checks the stored token once at start (profile call); a failure clears it. */
   restore(): Promise<void>;
-  signIn(username: string, password: string, remember: boolean): Promise<void>;
+  /** Answers the recovery codes when this sign-in finished setting up a second factor (shown once). */
+  signIn(username: string, password: string, remember: boolean, secondFactor?: string): Promise<string[] | undefined>;
   signOut(): Promise<void>;
   /** Opens the re-login dialog with reason 'lock'. */
   lock(): void;
@@ -173,8 +174,8 @@ export function createSessionStore({ backend, storages, now = Date.now, tabs, ta
       return restoring;
     },
 
-    async signIn(username, password, remember) {
-      const answer = await backend.requestToken(username, password);
+    async signIn(username, password, remember, secondFactor) {
+      const answer = secondFactor === undefined ? await backend.requestToken(username, password) : await backend.requestToken(username, password, secondFactor);
       const token = answer.access_token;
       const profile = await backend.fetchProfile(token);
       expiresAt = expiryOf(answer, now());
@@ -183,6 +184,7 @@ export function createSessionStore({ backend, storages, now = Date.now, tabs, ta
       const { rootTenantOid, tenantOids, primaryTenantOid } = profile;
       set({ ready: true, status: 'signed-in', token, remember, user: userFrom(profile, token), profile: { rootTenantOid, tenantOids, primaryTenantOid } });
       release(token);
+      return answer.recoveryCodes;
     },
 
     async signOut() {

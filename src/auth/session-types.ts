@@ -36,6 +36,8 @@ export interface TokenAnswer {
   access_token: string;
   token_type?: string;
   expires_in?: number;
+  /** Only when this sign-in finished setting up a second factor: shown once, each works once. */
+  recoveryCodes?: string[];
 }
 
 /** The answer of `GET /api/user/profile`. */
@@ -52,7 +54,8 @@ export interface ProfileAnswer {
 
 /** The server calls the session needs; each passes its token explicitly so it never waits on a re-login. */
 export interface SessionBackend {
-  requestToken(username: string, password: string): Promise<TokenAnswer>;
+  /** `secondFactor`: the code of the authenticator app or a recovery code, when the server asked for it (40106). */
+  requestToken(username: string, password: string, secondFactor?: string): Promise<TokenAnswer>;
   fetchProfile(token: string): Promise<ProfileAnswer>;
   revokeToken(token: string): Promise<void>;
 }

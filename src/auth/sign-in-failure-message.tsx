@@ -13,6 +13,8 @@ export function SignInFailureMessage({ failure }: { failure: LoginFailure }) {
     'locked-out': t`Too many failed sign-ins for this user.`,
     disabled: t`This user is disabled.`,
     'disabled-limit': t`This user is disabled because the licensed number of active users is reached.`,
+    'second-factor-required': t`Enter the code of your authenticator app.`,
+    'wrong-code': t`The code is wrong or was used already.`,
     throttled: t`Too many sign-in attempts. Please wait a moment.`,
     other: failure.message,
   }[kind];

@@ -2,7 +2,7 @@ import { ApiRequestError } from '../lib/api/api-error';
 import type { LoginFailure } from './login-form-state';
 
 /** The sign-in codes of spec 1 §8. */
-export type SignInCodeKind = 'invalid-credentials' | 'locked-out' | 'disabled' | 'disabled-limit' | 'throttled' | 'other';
+export type SignInCodeKind = 'invalid-credentials' | 'locked-out' | 'disabled' | 'disabled-limit' | 'second-factor-required' | 'wrong-code' | 'throttled' | 'other';
 
 /** What a 5-digit code (or a 429) means; locked out and disabled get the user-lock icon. */
 export function signInCodeKind(failure: Pick<LoginFailure, 'code' | 'status'>): SignInCodeKind {
@@ -16,6 +16,10 @@ export function signInCodeKind(failure: Pick<LoginFailure, 'code' | 'status'>): 
       return 'disabled';
     case '40105':
       return 'disabled-limit';
+    case '40106':
+      return 'second-factor-required';
+    case '40107':
+      return 'wrong-code';
   }
   return failure.status === 429 ? 'throttled' : 'other';
 }
@@ -30,7 +34,8 @@ export function showsUserLockIcon(failure: Pick<LoginFailure, 'code' | 'status'>
 export function toLoginFailure(error: unknown): LoginFailure {
   if (error instanceof ApiRequestError) {
     const wait = error.body.retryAfterSeconds;
-    const failure: LoginFailure = { message: error.message, code: error.code, status: error.status };
+    const step = error.body.secondFactor;
+    const failure: LoginFailure = { message: error.message, code: error.code, status: error.status, ...(step === 'code' || step === 'enrol' ? { secondFactor: step } : {}) };
     return typeof wait === 'number' && Number.isFinite(wait) && wait > 0 ? { ...failure, retryAfterSeconds: Math.ceil(wait) } : failure;
   }
   return { message: error instanceof Error ? error.message : String(error) };

@@ -12,7 +12,8 @@ export interface Session {
   token?: string;
   remember: boolean;
   reloginReason?: ReloginReason;
-  signIn(username: string, password: string, remember: boolean): Promise<void>;
+  /** Answers the recovery codes when the sign-in finished setting up a second factor. */
+  signIn(username: string, password: string, remember: boolean, secondFactor?: string): Promise<string[] | undefined>;
   signOut(): Promise<void>;
   /** Opens the re-login dialog with reason 'lock' (offer it only with integrated login). */
   lock(): void;
@@ -25,7 +26,7 @@ export function useSession(): Session {
   return useMemo(
     () => ({
       ...snapshot,
-      signIn: (username: string, password: string, remember: boolean) => store.signIn(username, password, remember),
+      signIn: (username: string, password: string, remember: boolean, secondFactor?: string) => store.signIn(username, password, remember, secondFactor),
       signOut: () => store.signOut(),
       lock: () => store.lock(),
     }),

@@ -1,6 +1,6 @@
 import { Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
-import { KeyRound, Lock, LogOut } from 'lucide-react';
+import { KeyRound, Lock, LogOut, ShieldCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from './user-avatar';
 import { useAuthSettings } from './use-auth-settings';
@@ -27,7 +27,8 @@ export function UserMenu({ changePasswordPath = '/auth/change-password', logoutP
   const canLock = settings.integratedLogin;
 
   function select(value: string) {
-    if (value === 'change-password' && changePasswordPath) void navigate(changePasswordPath);
+    if (value === 'account') void navigate('/auth/account');
+    else if (value === 'change-password' && changePasswordPath) void navigate(changePasswordPath);
     else if (value === 'lock') session.lock();
     else if (value === 'logout' && logoutPath) void navigate(logoutPath);
   }
@@ -55,6 +56,10 @@ export function UserMenu({ changePasswordPath = '/auth/change-password', logoutP
               )}
             </Stack>
             <Menu.Separator />
+            <Menu.Item value="account">
+              <ShieldCheck size={16} aria-hidden />
+              <Trans>Sign-in and sessions</Trans>
+            </Menu.Item>
             {canChangePassword && (
               <Menu.Item value="change-password">
                 <KeyRound size={16} aria-hidden />

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../auth-card';
 import { safeRedirect } from '../safe-redirect';
@@ -12,10 +13,12 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const target = safeRedirect(query.get('redirect'));
-  if (session.ready && session.status === 'signed-in') return <Navigate to={target} replace />;
+  // Held while the form shows the recovery codes of an enrolment at sign-in: the session has started already.
+  const [held, setHeld] = useState(false);
+  if (session.ready && session.status === 'signed-in' && !held) return <Navigate to={target} replace />;
   return (
     <AuthCard title={t`Sign in`} testId="login-page">
-      <SignInForm mode="page" onSignedIn={() => void navigate(target, { replace: true })} />
+      <SignInForm mode="page" onHold={setHeld} onSignedIn={() => void navigate(target, { replace: true })} />
     </AuthCard>
   );
 }

@@ -19,6 +19,8 @@ const SIGN_IN_CODES: Record<string, { text: ReturnType<typeof msg>; icon?: strin
   '40103': { text: msg`The account is locked out. Try again later or ask an administrator.`, icon: 'user-lock' },
   '40104': { text: msg`The account is disabled.`, icon: 'user-lock' },
   '40105': { text: msg`The account is disabled because the limit of licensed users is reached.` },
+  '40106': { text: msg`Enter the code of your authenticator app.` },
+  '40107': { text: msg`The code is wrong or was used already.` },
 };
 
 /** The message of a 5-digit sign-in code, or undefined for an unknown one; also used under the sign-in button. */

@@ -1,0 +1,182 @@
+/** Wire schemas of the second-factor, session and security-log routes, shared by Fastify and the OpenAPI document. */
+import { SECURITY_EVENT_KINDS } from './security-log';
+
+export const SECURITY_LOG_MAX_TAKE = 500;
+
+const timestamp = { type: 'string', format: 'date-time' } as const;
+const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+export const OID_PARAMS = { type: 'object', additionalProperties: false, properties: { oid }, required: ['oid'] } as const;
+export const CODE_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { code: { type: 'string', minLength: 1, maxLength: 64, description: 'a 6-digit code of the app, or (to remove) a recovery code' } },
+  required: ['code'],
+} as const;
+
+export const SECOND_FACTOR_STATE_SCHEMA = {
+  type: 'object',
+  properties: {
+    enrolled: { type: 'boolean' },
+    required: { type: 'boolean', description: 'a role of the user requires a second factor' },
+    recoveryCodesLeft: { type: 'integer' },
+  },
+  required: ['enrolled', 'required', 'recoveryCodesLeft'],
+} as const;
+
+export const ENROLMENT_SCHEMA = {
+  type: 'object',
+  properties: {
+    secret: { type: 'string', description: 'base32, for typing into an app that cannot scan' },
+    otpauthUri: { type: 'string' },
+    qrSvg: { type: 'string', description: 'the otpauth URI as a QR code (SVG), drawn by the server' },
+  },
+  required: ['secret', 'otpauthUri', 'qrSvg'],
+} as const;
+
+export const RECOVERY_CODES_SCHEMA = {
+  type: 'object',
+  properties: { recoveryCodes: { type: 'array', items: { type: 'string' }, description: 'shown this once; each works once' } },
+  required: ['recoveryCodes'],
+} as const;
+
+export const SESSION_LIST_SCHEMA = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          oid: { type: 'integer' },
+          userAgent: { type: 'string' },
+          address: { type: 'string' },
+          createdAt: timestamp,
+          lastUsedAt: timestamp,
+          expiresAt: timestamp,
+          current: { type: 'boolean', description: 'the session of this call' },
+        },
+        required: ['oid', 'userAgent', 'address', 'createdAt', 'lastUsedAt', 'expiresAt', 'current'],
+      },
+    },
+  },
+  required: ['items'],
+} as const;
+
+export const ENDED_SCHEMA = { type: 'object', properties: { ended: { type: 'integer', description: 'sessions ended' } }, required: ['ended'] } as const;
+
+export const SECURITY_LOG_QUERYSTRING = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    userOid: oid,
+    // No NUL: PostgreSQL text cannot hold it (a 400 here, not a 500 there).
+    username: { type: 'string', minLength: 1, maxLength: 256, pattern: '^[^\\u0000]*$', description: 'case-insensitive' },
+    kind: { type: 'string', enum: [...SECURITY_EVENT_KINDS] },
+    from: { ...timestamp, description: 'inclusive' },
+    to: { ...timestamp, description: 'exclusive' },
+    skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+    take: { type: 'integer', minimum: 1, maximum: SECURITY_LOG_MAX_TAKE, default: 100 },
+  },
+} as const;
+
+export const SECURITY_LOG_SCHEMA = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          oid: { type: 'integer' },
+          at: timestamp,
+          kind: { type: 'string' },
+          userOid: { type: ['integer', 'null'] },
+          username: { type: ['string', 'null'] },
+          address: { type: ['string', 'null'] },
+          userAgent: { type: ['string', 'null'] },
+          actorOid: { type: ['integer', 'null'] },
+          actorName: { type: ['string', 'null'] },
+          detail: { type: 'object', additionalProperties: true },
+        },
+        required: ['oid', 'at', 'kind', 'userOid', 'username', 'address', 'userAgent', 'actorOid', 'actorName', 'detail'],
+      },
+    },
+    total: { type: 'integer' },
+  },
+  required: ['items', 'total'],
+} as const;
+
+const errorBody = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const ok = (schema: unknown, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+const jsonBody = (schema: unknown) => ({ required: true, content: { 'application/json': { schema } } });
+const signedIn = { 401: errorBody('Not signed in, or the session was ended') };
+const oidParameter = { name: 'oid', in: 'path', required: true, schema: oid };
+const query = (name: keyof typeof SECURITY_LOG_QUERYSTRING.properties) => ({ name, in: 'query', schema: SECURITY_LOG_QUERYSTRING.properties[name] });
+
+export const SECURITY_OPENAPI_PATHS = {
+  '/api/auth/second-factor': {
+    get: { tags: ['auth'], summary: "The signed-in user's second factor", responses: { 200: ok(SECOND_FACTOR_STATE_SCHEMA), ...signedIn } },
+    delete: {
+      tags: ['auth'],
+      summary: 'Remove the second factor (needs a current code or a recovery code)',
+      requestBody: jsonBody(CODE_BODY),
+      responses: { 204: { description: 'Removed' }, 400: errorBody('The code is wrong'), 404: errorBody('No second factor'), ...signedIn },
+    },
+  },
+  '/api/auth/second-factor/enrolment': {
+    post: {
+      tags: ['auth'],
+      summary: 'Start setting up an authenticator app: a new secret waits for its first code',
+      responses: { 200: ok(ENROLMENT_SCHEMA), 409: errorBody('A second factor is set up already'), ...signedIn },
+    },
+  },
+  '/api/auth/second-factor/confirm': {
+    post: {
+      tags: ['auth'],
+      summary: 'Confirm the waiting secret with a code of the app; answers the recovery codes once',
+      requestBody: jsonBody(CODE_BODY),
+      responses: { 200: ok(RECOVERY_CODES_SCHEMA), 400: errorBody('The code is wrong, or nothing waits'), ...signedIn },
+    },
+  },
+  '/api/v1-pub/auth/second-factor/enrolment': {
+    post: {
+      tags: ['auth'],
+      summary: 'Enrolment at sign-in (HTTP Basic) of a user whose role requires a second factor; then sign in with a code',
+      security: [{ basic: [] }],
+      responses: {
+        200: ok(ENROLMENT_SCHEMA),
+        401: errorBody('Wrong credentials or a back-off, as at sign-in'),
+        409: errorBody('Enrolled already, or no role requires it'),
+        429: errorBody('Too many attempts (Retry-After)'),
+      },
+    },
+  },
+  '/api/auth/sessions': {
+    get: { tags: ['auth'], summary: "The signed-in user's active sessions", responses: { 200: ok(SESSION_LIST_SCHEMA), ...signedIn } },
+  },
+  '/api/auth/sessions/{oid}': {
+    delete: {
+      tags: ['auth'],
+      summary: "End one of the user's sessions: its token fails on its next call",
+      parameters: [oidParameter],
+      responses: { 204: { description: 'Ended' }, 404: errorBody('No such open session of this user'), ...signedIn },
+    },
+  },
+  '/api/admin/users/{oid}/sessions/end': {
+    post: {
+      tags: ['users'],
+      summary: "End every session of a user (Update on /data/identity/user, the user's tenants in reach)",
+      parameters: [oidParameter],
+      responses: { 200: ok(ENDED_SCHEMA), 403: errorBody('Missing the permission'), 404: errorBody('No such user'), ...signedIn },
+    },
+  },
+  '/api/admin/security-log': {
+    get: {
+      tags: ['auth'],
+      summary: 'The security log, newest first (Read on /admin/security-log, Global column)',
+      parameters: [query('userOid'), query('username'), query('kind'), query('from'), query('to'), query('skip'), query('take')],
+      responses: { 200: ok(SECURITY_LOG_SCHEMA), 400: errorBody('A filter is malformed'), 403: errorBody('Needs Read on /admin/security-log in the Global column'), ...signedIn },
+    },
+  },
+} as const;

@@ -1,0 +1,42 @@
+import { apiCall, apiGet } from '../../lib/api/api-client';
+import type { SecondFactorEnrolment } from '../auth-api';
+
+/** `GET /api/auth/second-factor`. */
+export interface SecondFactorState {
+  enrolled: boolean;
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** One row of `GET /api/auth/sessions`. */
+export interface SessionRow {
+  oid: number;
+  userAgent: string;
+  address: string;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  current: boolean;
+}
+
+export const SECOND_FACTOR_PATH = '/api/auth/second-factor';
+export const SESSIONS_PATH = '/api/auth/sessions';
+
+export const readSecondFactor = () => apiGet<SecondFactorState>(SECOND_FACTOR_PATH);
+export const readSessions = async () => (await apiGet<{ items: SessionRow[] }>(SESSIONS_PATH)).items;
+
+export async function startEnrolment(): Promise<SecondFactorEnrolment> {
+  return (await apiCall<SecondFactorEnrolment>(`${SECOND_FACTOR_PATH}/enrolment`, { method: 'POST' })).data;
+}
+
+export async function confirmEnrolment(code: string): Promise<string[]> {
+  return (await apiCall<{ recoveryCodes: string[] }>(`${SECOND_FACTOR_PATH}/confirm`, { method: 'POST', body: { code } })).data.recoveryCodes;
+}
+
+export async function removeSecondFactor(code: string): Promise<void> {
+  await apiCall(SECOND_FACTOR_PATH, { method: 'DELETE', body: { code } });
+}
+
+export async function endSession(oid: number): Promise<void> {
+  await apiCall(`${SESSIONS_PATH}/${oid}`, { method: 'DELETE' });
+}

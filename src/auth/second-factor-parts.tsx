@@ -1,0 +1,63 @@
+import { Box, Code, List, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SecondFactorEnrolment } from './auth-api';
+import { TextField } from './text-field';
+
+/** The QR code an authenticator app scans (drawn by the server: the secret goes to no other service), and the secret to type. */
+export function EnrolmentQr({ enrolment }: { enrolment: SecondFactorEnrolment }) {
+  const { t } = useLingui();
+  return (
+    <Stack gap="2" data-testid="second-factor-enrolment">
+      <Text textStyle="sm">
+        <Trans>Scan this code with an authenticator app, then enter the 6-digit code it shows.</Trans>
+      </Text>
+      {/* The QR stays black on white in dark mode too: scanners need the contrast. */}
+      <Box asChild width="200px" height="200px" bg="white" borderRadius="md">
+        <img src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qrSvg)}`} alt={t`QR code for the authenticator app`} />
+      </Box>
+      <Text textStyle="sm">
+        <Trans>Or type this key into the app:</Trans>{' '}
+        <Code data-testid="second-factor-secret" dir="ltr" wordBreak="break-all">
+          {enrolment.secret}
+        </Code>
+      </Text>
+    </Stack>
+  );
+}
+
+/** The code field of the second factor: the app's 6 digits, or a recovery code. */
+export function SecondFactorCodeField({ value, onChange, error, autoFocus = true }: { value: string; onChange: (value: string) => void; error?: string; autoFocus?: boolean }) {
+  return (
+    <TextField
+      name="code"
+      label={<Trans>Code from the authenticator app, or a recovery code</Trans>}
+      value={value}
+      onChange={onChange}
+      autoComplete="one-time-code"
+      required
+      autoFocus={autoFocus}
+      error={error}
+    />
+  );
+}
+
+/** The recovery codes, shown once: each signs in once instead of the app's code. */
+export function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <Stack gap="2" data-testid="recovery-codes">
+      <Text textStyle="sm" fontWeight="semibold">
+        <Trans>Your recovery codes</Trans>
+      </Text>
+      <Text textStyle="sm">
+        <Trans>Keep them somewhere safe. Each works once in place of the app&apos;s code; they are shown only now.</Trans>
+      </Text>
+      <List.Root as="ol" ps="5" dir="ltr" fontFamily="mono" textStyle="sm">
+        {codes.map((code) => (
+          <List.Item key={code} data-testid="recovery-code">
+            {code}
+          </List.Item>
+        ))}
+      </List.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { SecurityLogPage } from './security-log-page';
