@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { GuardedWrite, WriteGuard, WriteGuards } from '../data/write-guard';
 import { ApiError } from '../lib/api-error';
 import type { PermissionAction } from '../lib/request-context';
@@ -51,9 +51,11 @@ function userGuard(userDb: Database, knownPaths: readonly string[]): WriteGuard 
 }
 
 /** API keys through the grid: the key's user, before and after a re-point, must be in reach. */
-function apiKeyGuard(db: Database, knownPaths: readonly string[]): WriteGuard {
+function apiKeyGuard(keyDb: Database, knownPaths: readonly string[]): WriteGuard {
   return {
     async check(write) {
+      // Through the write's transaction when it has one: on PGlite a read beside it would wait for it forever.
+      const db = write.conn ?? keyDb;
       const context = identityContext(write);
       const reach = reachOf(context, API_KEYS_PATH, ACTION[write.operation]);
       const before = oidOf(write.current?.UserOid);
@@ -67,15 +69,16 @@ function apiKeyGuard(db: Database, knownPaths: readonly string[]): WriteGuard {
   };
 }
 
-async function userRecordExists(db: Database, oid: number): Promise<boolean> {
+async function userRecordExists(db: Queryable, oid: number): Promise<boolean> {
   return (await db.query(`select 1 from ${IDENTITY_TABLES.user} where "Oid" = $1`, [oid])).rowCount > 0;
 }
 
 /** Roles through the grid: only roles whose holders are all in reach; system roles keep name and state, and stay. */
-function roleGuard(db: Database): WriteGuard {
+function roleGuard(roleDb: Database): WriteGuard {
   return {
     async check(write) {
       if (write.operation === 'create') return;
+      const db = write.conn ?? roleDb;
       const context = identityContext(write);
       const oid = oidOf(write.current?.Oid)!;
       await requireRoleInReach(db, reachOf(context, ROLES_PATH, ACTION[write.operation]), oid, 'Oid');
