@@ -1,5 +1,5 @@
 import { Button, Popover, Portal, Text, useBreakpointValue } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { ChevronDown, Store } from 'lucide-react';
 import { useState } from 'react';
 import { optionKeyDown } from './organisation-keys';
@@ -19,6 +19,7 @@ export function StoreTillSelector() {
   const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const name = useStoreTillName();
   if ((phone && selectorVisible) || (!stores?.length && !storeTill)) return null;
+  // The visible text is the accessible name's own words (axe: label-content-name-mismatch).
   const label = name ?? t`Whole organisation`;
   return (
     <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }}>
@@ -26,7 +27,7 @@ export function StoreTillSelector() {
         <Button variant={storeTill ? 'subtle' : 'outline'} size="sm" gap="2" aria-label={t`Store and till: ${label}`} data-testid="store-till-selector">
           <Store size={16} aria-hidden />
           <Text as="span" maxW="48" truncate hideBelow="sm">
-            {name ?? <Trans>All stores</Trans>}
+            {label}
           </Text>
           <ChevronDown size={14} aria-hidden />
         </Button>
