@@ -10,6 +10,7 @@ import { articleTenantOid, seedDemoData } from './seed/demo/seed-demo-data';
 import { routesOfOpenApi } from './test-support/hostile-requests';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from './test-support/private-postgres';
 import { createTestDatabase, type TestDatabase } from './test-support/test-database';
+import { within } from './test-support/within';
 
 // Issue 17 (and every content area since): a PostgreSQL restart under the dashboard, exchange-rate, diagnostics,
 // messages, images, POS settings and the other read routes. While the database is away every one answers at once with
@@ -24,18 +25,6 @@ const REQUEST_BOUND_MS = 20_000;
 
 /** Reads that are not answers of their own: a WebSocket upgrade, a sign-in by Basic header, the health probe. */
 const NOT_READS = new Set(['/api/terminals/socket', '/api/v1-pub/auth/user/token.json', '/api/health', '/api/openapi.json']);
-
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`gave up after ${ms} ms waiting for ${what}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 describe.skipIf(!binDir)('the content routes through a PostgreSQL restart', () => {
   let server: PrivatePostgres;

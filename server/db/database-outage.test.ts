@@ -5,6 +5,7 @@ import { DataEventBus, type DataEvent } from '../data/data-event-bus';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from '../test-support/private-postgres';
 import type { Database } from './database';
 import { openPostgresDatabase } from './postgres-database';
+import { within } from '../test-support/within';
 
 // These tests stop and start a PostgreSQL server, so they start one of their own instead of using the shared one.
 const binDir = postgresBinDir();
@@ -12,19 +13,6 @@ if (!binDir) console.warn('database-outage.test.ts skipped: no initdb and pg_ctl
 
 /** How long one request may take at most: the pool waits 5 s for a connection, the rest is slack for a busy machine. */
 const REQUEST_BOUND_MS = 20_000;
-
-/** Rejects with a message naming `what` when `promise` has not settled within `ms`, so a stall fails instead of hanging. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`gave up after ${ms} ms waiting for ${what}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Checks until `check` holds, giving the event loop a turn between checks. Gives up after `withinMs` with an error
