@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Font } from '@react-pdf/renderer';
+import * as fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
 
@@ -34,9 +36,33 @@ export const PDF_FONT_FAMILIES: string[] = SUBSETS.map((subset) => subset.family
 
 let registered = false;
 
+type GlyphSource = { getGlyph(id: number, characters?: number[]): { codePoints?: number[] } | null };
+
+/**
+ * fontkit keeps one glyph object per font and glyph id, made with the characters of the first request for it. A glyph
+ * first asked for without characters (a composite glyph's component when a PDF's font subset is written, a ligature's
+ * part) keeps none, and every later PDF of the process draws that glyph with no text behind it: pdftotext, copying,
+ * searching and screen readers lose those letters, though they print. Seen: a report exported after a receipt download
+ * lost 'S', 'a', 'T' and 'o' of its bold titles. The first request that names the characters now gives them to the
+ * kept glyph. fontkit is @react-pdf/font's own (one copy, pinned to its version in package.json).
+ */
+function keepGlyphCharacters(): void {
+  let owner: object | null = fontkit.create(readFileSync(fontFile(SUBSETS[0].file(400)))) as object | null;
+  while (owner && !Object.prototype.hasOwnProperty.call(owner, 'getGlyph')) owner = Object.getPrototypeOf(owner) as object | null;
+  if (!owner) return;
+  const source = owner as GlyphSource;
+  const getGlyph = source.getGlyph;
+  source.getGlyph = function (this: GlyphSource, id: number, characters: number[] = []) {
+    const glyph = getGlyph.call(this, id, characters);
+    if (glyph && characters.length > 0 && glyph.codePoints?.length === 0) glyph.codePoints = characters;
+    return glyph;
+  };
+}
+
 /** Registers the fonts once (react-pdf's font store is global) and answers the fallback list for `fontFamily`. */
 export function registerPdfFonts(): string[] {
   if (!registered) {
+    keepGlyphCharacters();
     for (const subset of SUBSETS) {
       Font.register({ family: subset.family, fonts: [{ src: fontFile(subset.file(400)) }, { src: fontFile(subset.file(700)), fontWeight: 'bold' }] });
     }
