@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
-import { signIn } from './support/sign-in';
+// These tests are about signing in: through the form, as a user does.
+import { signInByForm as signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 
 // A real short token lifetime: the token expires on the server and in the browser, nothing is faked. 20 s rather

@@ -1,6 +1,7 @@
 import { expect, test } from './support/test';
 import { freshStorage, startMate } from './support/mate-server';
-import { signIn } from './support/sign-in';
+// These tests are about signing in: through the form, as a user does.
+import { signInByForm as signIn } from './support/sign-in';
 
 test('data survives a clean stop and start, and the administrator is created only once', async ({ page }) => {
   // Two first starts of the product (migrations, demo data) in one test: on a shared 2-core machine with the other

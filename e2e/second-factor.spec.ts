@@ -1,5 +1,6 @@
 import { totpCode } from './support/totp';
-import { signIn } from './support/sign-in';
+// These tests are about signing in: through the form, as a user does.
+import { signInByForm as signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 
