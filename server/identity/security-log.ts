@@ -1,19 +1,8 @@
 import type { Database, Queryable } from '../db/database';
 import { IDENTITY_TABLES } from './identity-tables';
+import type { SecurityEventKind, SecurityLogPage } from '../../schemas/security-log-wire';
 
-/** What the security log records (docs/auth.md "Security log"). */
-export const SECURITY_EVENT_KINDS = [
-  'sign-in',
-  'sign-in-failed',
-  'second-factor-enrolled',
-  'second-factor-removed',
-  'second-factor-used',
-  'second-factor-wrong-code',
-  'recovery-code-used',
-  'session-ended',
-  'permission-changed',
-] as const;
-export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+export { SECURITY_EVENT_KINDS, type SecurityEventKind, type SecurityLogEntry } from '../../schemas/security-log-wire';
 
 export interface SecurityEvent {
   kind: SecurityEventKind;
@@ -58,21 +47,8 @@ export interface SecurityLogQuery {
   take: number;
 }
 
-export interface SecurityLogEntry {
-  oid: number;
-  at: string;
-  kind: string;
-  userOid: number | null;
-  username: string | null;
-  address: string | null;
-  userAgent: string | null;
-  actorOid: number | null;
-  actorName: string | null;
-  detail: Record<string, unknown>;
-}
-
 /** The log newest first, filtered by user, kind and time (from inclusive, to exclusive), with its total. */
-export async function querySecurityLog(db: Database, query: SecurityLogQuery): Promise<{ items: SecurityLogEntry[]; total: number }> {
+export async function querySecurityLog(db: Database, query: SecurityLogQuery): Promise<SecurityLogPage> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (clause: string, value: unknown) => {

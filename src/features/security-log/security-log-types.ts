@@ -1,34 +1,6 @@
-/** The kinds the server records (server/identity/security-log.ts). */
-export const SECURITY_EVENT_KINDS = [
-  'sign-in',
-  'sign-in-failed',
-  'second-factor-enrolled',
-  'second-factor-removed',
-  'second-factor-used',
-  'second-factor-wrong-code',
-  'recovery-code-used',
-  'session-ended',
-  'permission-changed',
-] as const;
-export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+import type { SecurityEventKind } from '../../../schemas/security-log-wire';
 
-export interface SecurityLogEntry {
-  oid: number;
-  at: string;
-  kind: string;
-  userOid: number | null;
-  username: string | null;
-  address: string | null;
-  userAgent: string | null;
-  actorOid: number | null;
-  actorName: string | null;
-  detail: Record<string, unknown>;
-}
-
-export interface SecurityLogPage {
-  items: SecurityLogEntry[];
-  total: number;
-}
+export { SECURITY_EVENT_KINDS, type SecurityEventKind, type SecurityLogEntry, type SecurityLogPage } from '../../../schemas/security-log-wire';
 
 /** What the page filters by; empty strings are "any". */
 export interface SecurityLogFilter {
