@@ -40,6 +40,7 @@ import { createErrorDetailAccess } from './identity/error-detail-access';
 import { identityRoutes, type IdentityRoutesOptions } from './identity/identity-routes';
 import { identityWriteGuards } from './identity/identity-write-guards';
 import { identityExternalFields } from './identity/user-roles-field';
+import { loadJwtSecret } from './identity/token-service';
 import { navigationPaths } from './identity/navigation-paths';
 import type { ContextResolver } from './lib/request-context';
 import type { NavigationItem } from '../schemas/entity-document';
@@ -136,7 +137,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(reportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
       await app.register(reportExportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });
-      await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings, instanceId: serverLog.instance.id });
+      await app.register(hubRoutes, { db: options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, allowedOrigins: options.config.allowedOrigins, timings: options.hub?.timings, instanceId: serverLog.instance.id, secret: () => loadJwtSecret(options.db) });
       await app.register(serverLogRoutes, { ...serverLog, resolveContext });
       // The viewer names terminals and locations: served when the catalogue has them, as the OpenAPI document says.
       if (options.data.catalogue.find('tenancy', 'pos-terminal') && options.data.catalogue.find('tenancy', 'location')) await app.register(documentRoutes, { db: options.db, resolveContext, catalogue: options.data.catalogue, navigation: options.navigation });

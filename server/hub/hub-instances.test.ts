@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { addUser, signInToken } from '../identity/identity-test-app';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
 import type { TestDatabase } from '../test-support/test-database';
@@ -51,6 +52,22 @@ describe('two hub instances on one database', () => {
     expect((await call('DELETE', `${KIND}/${record.Oid}`, undefined, { 'if-match': put.json().ETag })).statusCode).toBe(204);
     expect((await deleted).oid).toBe(record.Oid);
     await client.stop();
+  });
+
+  it('takes the WebSocket on B of a connection negotiated on A, as behind a load balancer without sticky sessions', async () => {
+    const negotiated = await a.app.inject({ method: 'POST', url: '/api/hub/mate/negotiate?negotiateVersion=1', headers: { authorization: `Bearer ${token}` } });
+    expect(negotiated.statusCode).toBe(200);
+    const { connectionToken } = negotiated.json() as { connectionToken: string };
+    const socket = new WebSocket(`${b.url.replace('http', 'ws')}/api/hub/mate?id=${encodeURIComponent(connectionToken)}`, { headers: { authorization: `Bearer ${token}` } });
+    const answered = new Promise<string>((resolve, reject) => {
+      socket.once('message', (data) => resolve(data.toString()));
+      socket.once('unexpected-response', (_request, response) => reject(new Error(`the upgrade was answered ${response.statusCode}`)));
+      socket.once('error', reject);
+    });
+    socket.once('open', () => socket.send(`${JSON.stringify({ protocol: 'json', version: 1 })}\u001e`));
+    // The handshake's answer: an empty record, no error.
+    expect(await answered).toBe('{}\u001e');
+    socket.close();
   });
 
   it('closes a connection on A when the token is revoked through B', async () => {

@@ -7,6 +7,7 @@ import type { Catalogue } from '../data/catalogue';
 import type { DataEventBus } from '../data/data-event-bus';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
+import { connectionTokens } from './connection-token';
 import { createDataEventFanout } from './data-event-fanout';
 import { HubConnection, DEFAULT_HUB_TIMINGS, type HubTimings } from './hub-connection';
 import { HubMethodRegistry } from './hub-method-registry';
@@ -43,13 +44,11 @@ export interface HubRoutesOptions {
   timings?: Partial<HubTimings>;
   /** Who this instance is (PingRequest answers it; the server log names it); default: a new id. */
   instanceId?: string;
-}
-
-/** A negotiated connection waiting for its socket. */
-interface Negotiated {
-  connectionId: string;
-  userOid: number;
-  expiry: NodeJS.Timeout;
+  /**
+   * The installation's shared secret, from which negotiated connection ids are signed so that every instance can
+   * check them (connection-token.ts); default: a random one of this instance (tests of a single instance).
+   */
+  secret?: () => Promise<Uint8Array>;
 }
 
 /**
@@ -92,7 +91,10 @@ async function registerHub(app: FastifyInstance, options: HubRoutesOptions): Pro
   const methods = new HubMethodRegistry();
   const pingTargets: PingTargets = {};
   methods.register(pingRequest(instanceId, Date.now, pingTargets));
-  const negotiated = new Map<string, Negotiated>();
+  const ownSecret = randomBytes(32);
+  const tokens = connectionTokens(options.secret ?? (async () => ownSecret));
+  /** Ids this instance has seen a socket for, until they expire: an id opens one socket here, once. */
+  const spent = new Map<string, NodeJS.Timeout>();
   const connections = new Map<string, HubConnection>();
   /** What the upgrade's checks found, for the handler; weak, so an upgrade that fails later leaves nothing behind. */
   const claims = new WeakMap<FastifyRequest, { token: string; connectionId: string; context: RequestContext }>();
@@ -116,8 +118,8 @@ async function registerHub(app: FastifyInstance, options: HubRoutesOptions): Pro
       clearInterval(revalidation);
       unsubscribe();
       for (const connection of [...connections.values()]) connection.close('The server is shutting down.', true);
-      for (const pending of negotiated.values()) clearTimeout(pending.expiry);
-      negotiated.clear();
+      for (const expiry of spent.values()) clearTimeout(expiry);
+      spent.clear();
       app.websocketServer.close(() => done());
     },
   });
@@ -139,11 +141,8 @@ async function registerHub(app: FastifyInstance, options: HubRoutesOptions): Pro
         throw new ApiError(400, `Invalid query parameter 'negotiateVersion': this hub speaks negotiate version 1, got '${version ?? ''}'.`, { errors: { negotiateVersion: ['must be 1 or higher'] } });
       }
       const connectionId = randomUUID();
-      const connectionToken = randomBytes(24).toString('base64url');
-      // A negotiated id that nobody connects with is forgotten after the handshake timeout.
-      const expiry = setTimeout(() => negotiated.delete(connectionToken), timings.handshakeTimeoutMs);
-      expiry.unref();
-      negotiated.set(connectionToken, { connectionId, userOid: context.userOid, expiry });
+      // A negotiated id that nobody connects with expires after the handshake timeout.
+      const connectionToken = await tokens.issue({ connectionId, userOid: context.userOid, expiresAt: Date.now() + timings.handshakeTimeoutMs });
       return { connectionId, connectionToken, negotiateVersion: 1, availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }] };
     },
   );
@@ -166,13 +165,14 @@ async function registerHub(app: FastifyInstance, options: HubRoutesOptions): Pro
         }
         if (typeof token !== 'string') throw new ApiError(400, "Invalid query parameter 'id': give it once.");
         if (claimedTokens.has(token)) throw new ApiError(409, 'This connection already has a WebSocket.');
-        const pending = negotiated.get(token);
-        // Someone else's id is as unknown as a made-up one.
-        if (!pending || pending.userOid !== context.userOid) throw new ApiError(404, "No negotiated connection has this 'id'; negotiate again.");
-        clearTimeout(pending.expiry);
-        negotiated.delete(token);
+        const claim = spent.has(token) ? undefined : await tokens.read(token, Date.now());
+        // Someone else's id, an expired one and one used before here are as unknown as a made-up one.
+        if (!claim || claim.userOid !== context.userOid) throw new ApiError(404, "No negotiated connection has this 'id'; negotiate again.");
+        const expiry = setTimeout(() => spent.delete(token), Math.max(0, claim.expiresAt - Date.now()));
+        expiry.unref();
+        spent.set(token, expiry);
         claimedTokens.add(token);
-        claims.set(request, { token, connectionId: pending.connectionId, context });
+        claims.set(request, { token, connectionId: claim.connectionId, context });
       },
     },
     (socket, request) => {

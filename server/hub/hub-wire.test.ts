@@ -85,6 +85,19 @@ describe('the hub protocol on the wire', () => {
     first.socket.close();
   });
 
+  it('opens one socket per negotiated id: a second one after the first closed is a 404, as is a forged or altered id', async () => {
+    const { connectionToken } = await negotiate();
+    const first = await connect({ id: connectionToken });
+    first.socket.close();
+    await first.closed;
+    await expect(connect({ id: connectionToken })).rejects.toThrow('404');
+    const [payload, signature] = connectionToken.split('.');
+    const claim = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { c: string; u: number; x: number };
+    const longer = Buffer.from(JSON.stringify({ ...claim, x: claim.x + 3_600_000 })).toString('base64url');
+    await expect(connect({ id: `${longer}.${signature}` })).rejects.toThrow('404');
+    await expect(connect({ id: `${payload}.${'A'.repeat(signature!.length)}` })).rejects.toThrow('404');
+  });
+
   it('takes the token from access_token too, and never logs it', async () => {
     const { connectionToken } = await negotiate();
     const client = new WireClient(`${server.url.replace('http', 'ws')}/api/hub/mate?id=${connectionToken}&access_token=${token}`, {});
