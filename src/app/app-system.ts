@@ -77,6 +77,11 @@ const config = defineConfig({
     },
   },
   globalCss: {
+    // A table cell holds its absolutely placed children (a header's screen-reader-only text): without a positioned
+    // box they escaped the table's scroll area and, right to left at 390 px, made the whole page scroll sideways by
+    // the table's hidden width (the account page ran 194 px off the side; e2e/account-pages-looks.spec.ts). Cells
+    // that stick (position set by their own styles) keep it: this is the base layer.
+    'th, td': { position: 'relative' },
     '.mate-spin': { animation: 'mate-spin 1s linear infinite', _motionReduce: { animation: 'none' } },
     '.mate-spin-slow': { animation: 'mate-spin 2s ease-in-out infinite', _motionReduce: { animation: 'none' } },
     '.mate-pulse': { animation: 'mate-pulse 1s ease-in-out infinite', _motionReduce: { animation: 'none' } },

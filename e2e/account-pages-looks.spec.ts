@@ -1,0 +1,57 @@
+import { blocking, formatViolations, scanPage } from './support/axe';
+import { LOOK_CORNERS } from './support/looks';
+import { signIn } from './support/sign-in';
+import { serveMateForSpec } from './support/spec-server';
+import { expect, test, type Page } from './support/test';
+
+// The pages of sign-in and sessions (the account page, Administration > Security log) read in both corners of
+// the looks (light English at 1440 px, dark Arabic at 390 px): axe finds nothing serious, nothing runs off the
+// side of a phone, and the security log's filter works by keyboard. What they do is second-factor.spec.ts's.
+const PASSWORD = 'account-looks-e2e-password';
+const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD, MATE_DEMO_DATA: 'false' });
+const SHOTS = process.env.MATE_SCREENSHOTS;
+
+async function expectReadable(page: Page, what: string): Promise<void> {
+  const violations = blocking(await scanPage(page));
+  expect(violations, `${what}:\n${formatViolations(violations)}`).toEqual([]);
+  // How far the page scrolls sideways, and the elements that stick out of the window (for the failure message).
+  const { overflow, outside } = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    outside: [...document.querySelectorAll('body *')]
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.left < -1 || box.right > window.innerWidth + 1)
+      .slice(0, 8)
+      .map(({ element, box }) => `${element.tagName.toLowerCase()}[${element.getAttribute('data-testid') ?? ''}] ${Math.round(box.left)}..${Math.round(box.right)}`),
+  }));
+  expect(overflow, `${what} runs ${overflow} px off the side: ${outside.join(', ')}`).toBeLessThanOrEqual(0);
+}
+
+for (const { theme, locale, width, height } of LOOK_CORNERS) {
+  test(`the account page and the security log read in ${theme}, ${locale}, ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme: theme });
+    await page.addInitScript((chosenLocale) => {
+      localStorage.setItem('mate.locale', chosenLocale);
+    }, locale);
+    await signIn(page, mate.url, PASSWORD, '/auth/account', 'account-page');
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByTestId('session-row').first()).toBeVisible();
+    await expect(page.getByTestId('second-factor-start')).toBeVisible();
+    await expectReadable(page, 'the account page');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/account-${theme}-${locale}-${width}.png`, fullPage: true });
+
+    await page.goto(`${mate.url}/admin/security-log`);
+    await expect(page.getByTestId('security-log-table')).toBeVisible();
+    // The sign-in of this test is in the log.
+    await expect(page.getByTestId('security-log-table').getByRole('row').nth(1)).toContainText('admin');
+    await expectReadable(page, 'the security log');
+    // By keyboard: a user name typed into the filter, applied with Enter, finds nobody of that name.
+    await page.getByTestId('security-log-user').focus();
+    await page.keyboard.type('nobody-of-this-name');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('diagnostics-empty')).toBeVisible();
+    await expect(page.getByTestId('security-log-table')).toHaveCount(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/security-log-${theme}-${locale}-${width}.png`, fullPage: true });
+  });
+}
