@@ -131,10 +131,14 @@ export async function documentThroughput(db: Queryable, tenantOids: number[], mo
   const result = new Map(tenantOids.map((tenantOid) => [tenantOid, months.map((month) => ({ month, count: 0 }))]));
   if (tenantOids.length === 0) return result;
   const [year, month] = months.at(-1)!.split('-').map(Number) as [number, number];
+  // Counted per day first, then summed per month: grouping the index's own order by the date is half the time of
+  // formatting every row's month (a million documents: ~100 ms against ~220 ms, bench/README.md "dashboard").
   const rows = await db.query<{ tenant_oid: string | number; month: string; n: number }>(
-    `select tenant_oid, to_char(business_day, 'YYYY-MM') as month, count(*)::int as n
-       from mate_terminal_document
-      where tenant_oid = any($1::bigint[]) and business_day >= $2::date and business_day < $3::date
+    `select tenant_oid, to_char(day, 'YYYY-MM') as month, sum(n)::int as n
+       from (select tenant_oid, business_day as day, count(*) as n
+               from mate_terminal_document
+              where tenant_oid = any($1::bigint[]) and business_day >= $2::date and business_day < $3::date
+              group by 1, 2) as days
       group by 1, 2`,
     [tenantOids, `${months[0]}-01`, new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10)],
   );
