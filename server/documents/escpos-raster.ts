@@ -34,6 +34,7 @@ const ARABIC_FACE = 4;
 
 const RIGHT_TO_LEFT_LETTER = /[\u0590-\u065f\u066e-\u06ef\u06fa-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 const NUMBER = /[\p{Nd}\u066b\u066c]/u;
+const ARABIC_NUMBER = /[\u0660-\u066c]/u;
 const LEFT_TO_RIGHT_LETTER = /\p{L}/u;
 /** Characters drawn mirrored in right-to-left text (Unicode's Bidi_Mirrored, the common ones). */
 const MIRRORED: Record<string, string> = { '(': ')', ')': '(', '<': '>', '>': '<', '[': ']', ']': '[', '{': '}', '}': '{', '«': '»', '»': '«' };
@@ -44,17 +45,25 @@ type Run = { text: string; face: number; level: number };
  * The runs of a line in the order they are drawn, left to right: each a text of one font and one level. A short form
  * of the Unicode bidirectional algorithm (UAX #9) for one line without embeddings: right-to-left letters are level 1;
  * other letters are 0 in a left-to-right line and 2 in a right-to-left one; numbers are 2 in a right-to-left line or
- * after a right-to-left letter, else 0; spaces and punctuation take the direction of their neighbours when both
- * agree (numbers count as right to left there), else the line's; then rule L2 reorders and L4 mirrors brackets.
+ * after a right-to-left letter (Arabic digits always), else 0; spaces and punctuation take the direction of their
+ * neighbours when both agree (such numbers count as right to left there), else the line's; one separator between
+ * digits is part of the number (W4); then rule L2 reorders and L4 mirrors brackets.
  */
 function visualRuns(text: string, rtl: boolean, weight: 400 | 700): Run[] {
   const chars = [...text];
   const base = rtl ? 1 : 0;
-  const types = chars.map((char) => (RIGHT_TO_LEFT_LETTER.test(char) ? 'R' : NUMBER.test(char) ? 'N' : LEFT_TO_RIGHT_LETTER.test(char) ? 'L' : '-'));
+  // The direction marks (Intl writes them into Arabic amounts and dates) are strong and drawn as nothing.
+  const types = chars.map((char) => (RIGHT_TO_LEFT_LETTER.test(char) || char === '\u200f' || char === '\u061c' ? 'R' : NUMBER.test(char) ? 'N' : LEFT_TO_RIGHT_LETTER.test(char) || char === '\u200e' ? 'L' : '-'));
+  // W4: one separator between two digits (14/03/2026, 10:26, 1.234,50) belongs to the number.
+  types.forEach((type, at) => {
+    if (type === '-' && /[,./:\u00a0]/.test(chars[at]!) && types[at - 1] === 'N' && types[at + 1] === 'N') types[at] = 'N';
+  });
   let lastLetter = rtl ? 'R' : 'L';
-  const strong = types.map((type) => {
+  const strong = types.map((type, at) => {
+    const char = chars[at]!;
     if (type === 'R' || type === 'L') lastLetter = type;
-    return type === 'N' ? (lastLetter === 'R' ? 'R#' : 'L#') : type;
+    // Arabic digits count as right to left beside spaces and punctuation; European ones take the last letter's side.
+    return type === 'N' ? (lastLetter === 'R' || ARABIC_NUMBER.test(char) ? 'R#' : 'L#') : type;
   });
   const direction = (type: string | undefined) => (type === undefined ? (rtl ? 'R' : 'L') : type === 'L#' ? 'L' : type.startsWith('R') ? 'R' : 'L');
   const levelOf = (type: string) => (type === 'R' ? 1 : type === 'L' ? base * 2 : type === 'R#' || rtl ? 2 : 0);
@@ -69,6 +78,7 @@ function visualRuns(text: string, rtl: boolean, weight: 400 | 700): Run[] {
   const order = rtl ? [ARABIC_FACE, ...Array.from({ length: set.count }, (_, index) => index).filter((index) => index !== ARABIC_FACE)] : Array.from({ length: set.count }, (_, index) => index);
   const runs: Run[] = [];
   chars.forEach((char, at) => {
+    if (/[\u200e\u200f\u061c]/.test(char)) return;
     const level = levels[at]!;
     const drawn = level % 2 === 1 ? (MIRRORED[char] ?? char) : char;
     const face = order.find((index) => set.face(index).hasGlyphForCodePoint(drawn.codePointAt(0)!)) ?? 0;
