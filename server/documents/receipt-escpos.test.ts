@@ -199,6 +199,11 @@ describe('the receipt as ESC/POS', () => {
     expect(columns.lastIndexOf(true)).toBeGreaterThan(560);
     expect(columns.indexOf(true)).toBeGreaterThan(300);
     expect(arabic.find((item) => item.kind === 'text')).toMatchObject({ text: UID, align: 'right' });
+    // Moroccan Arabic writes amounts with Latin digits: those rows are text, mirrored (the rate and the label at the right).
+    const moroccan = printedTexts(decodeEscpos(await receiptEscpos(receiptIn('ar-MA'), [{ type: 'customer' }], template('<lines/><taxes/>'))));
+    expect(moroccan).toContain(`7,00\u00a0€${'2 x 3,50\u00a0€  '.padStart(42)}`);
+    expect(moroccan.find((text) => text.endsWith('19%'))).toMatch(/^12,99\u00a0€ +2,07\u00a0€ +10,92\u00a0€ +19%$/);
+    expect(moroccan.find((text) => text.endsWith('19%'))).toHaveLength(48);
   });
 
   it('prints no logo for a JPEG or GIF (only PNG is read), and nothing else in its place', async () => {

@@ -90,14 +90,16 @@ class Copy {
    * rastered, each cell in its share of the paper.
    */
   row(cells: readonly string[], bold = false): void {
-    const texts = cells.map((cell) => command.printable(cell));
+    // A cell's indent is on its start side: the right in a right-to-left language.
+    const texts = cells.map((cell) => (this.rtl ? command.printable(cell).replace(/^( +)(.*)$/, '$2$1') : command.printable(cell)));
     const ordered = this.rtl ? [...texts].reverse() : texts;
     const width = texts.length === 2 ? COLUMNS : Math.floor(COLUMNS / texts.length);
     const fits = texts.length === 2 ? columnsOf(texts[0]!) + 1 + columnsOf(texts[1]!) <= COLUMNS : texts.every((cell) => columnsOf(cell) < width);
     let lines: string[];
     if (!fits) lines = [...wrap(texts[0]!, COLUMNS), ...wrap(texts.slice(1).join('  '), COLUMNS).map((line) => line.padStart(COLUMNS))];
     else if (texts.length === 2) lines = [ordered[0]! + ordered[1]!.padStart(COLUMNS - columnsOf(ordered[0]!))];
-    else lines = [ordered.map((cell, index) => ((index === 0) !== this.rtl ? cell.padEnd(width) : cell.padStart(width))).join('').trimEnd()];
+    // The first cell is at the start of its column (the right in a right-to-left language), the others at the end.
+    else lines = [ordered.map((cell, index) => ((index === (this.rtl ? ordered.length - 1 : 0)) !== this.rtl ? cell.padEnd(width) : cell.padStart(width))).join('').trimEnd()];
     const encoded = this.encoded(lines);
     if (encoded) {
       this.out.push(command.bold(bold), ...encoded, command.bold(false));
