@@ -71,13 +71,14 @@ class Copy {
     });
   }
 
-  /** A paragraph: wrapped to the columns of its size, aligned, bold; a paragraph no code page holds is rastered whole. */
+  /** A paragraph: wrapped to the columns of its size, aligned, bold; a paragraph no code page holds is rastered line by line. */
   text(text: string, align: Align, bold: boolean, size: Size): void {
     const columns = size === 'small' ? SMALL_COLUMNS : size === 'large' ? COLUMNS / 2 : COLUMNS;
     const wrapped = wrap(command.printable(text), columns);
     const lines = this.encoded(wrapped);
     if (!lines) {
-      for (const line of wrapped) this.picture(rasterText(line, { pixels: RASTER_PIXELS[size], bold, rtl: this.rtl, align, paperDots: PAPER_DOTS }));
+      // Drawn from the text as written: its direction marks order an Arabic line's numbers.
+      for (const line of wrap(text, columns)) this.picture(rasterText(line, { pixels: RASTER_PIXELS[size], bold, rtl: this.rtl, align, paperDots: PAPER_DOTS }));
       return;
     }
     this.out.push(command.align(this.side(align)), command.font(size === 'small' ? 'B' : 'A'), command.characterSize(size === 'large' ? 2 : 1, size === 'large' ? 2 : 1), command.bold(bold), ...lines);
