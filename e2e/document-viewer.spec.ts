@@ -110,9 +110,10 @@ test('receipts sent through the terminal intake appear, narrow by the query form
   // The article of a line links to its data grid (the link is the server's: the browser knows no entity kinds).
   await expect(detail.getByTestId('document-article-link')).toHaveAttribute('href', /\/data\/pos-supply\/article\?\$k=/);
 
-  // The PDF downloads.
+  // The PDF downloads; the menu offers every format the server lists, the printer's ESC/POS commands too.
   const downloading = page.waitForEvent('download');
   await detail.getByTestId('receipt-download').click();
+  await expect(page.getByTestId('receipt-download-menu').getByRole('menuitem')).toHaveText(['HTML', 'PDF', 'XML', 'ZIP', 'ESCPOS']);
   await page.getByRole('menuitem', { name: 'PDF' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);

@@ -35,7 +35,7 @@ export function articleLinker(navigation: readonly NavigationItem[]): (context: 
 }
 
 /** The download formats of a receipt (docs/documents.md, downloads). */
-export const RECEIPT_DOWNLOAD_FORMATS = ['html', 'pdf', 'xml', 'zip'] as const;
+export const RECEIPT_DOWNLOAD_FORMATS = ['html', 'pdf', 'xml', 'zip', 'escpos'] as const;
 
 /** The downloads of a receipt: each format's URL, under the file name `receipt-{Id}` (or `receipt-{Uid}` without an Id). */
 export function receiptDownloads(uid: string, id: number | null): { format: string; href: string; fileName: string }[] {

@@ -1,3 +1,4 @@
+import { RECEIPT_DOWNLOAD_FORMATS } from './document-links';
 import { DOCUMENT_LIST_QUERY } from './document-query';
 import { DOCUMENT_GROUP, DOCUMENT_TYPE_NAMES } from './document-types';
 
@@ -61,7 +62,7 @@ export const DOCUMENT_DETAIL_SCHEMA = {
     downloads: {
       type: 'array',
       description: 'The receipt in each download format',
-      items: { type: 'object', properties: { format: { type: 'string', enum: ['html', 'pdf', 'xml', 'zip'] }, href: { type: 'string' }, fileName: { type: 'string' } } },
+      items: { type: 'object', properties: { format: { type: 'string', enum: [...RECEIPT_DOWNLOAD_FORMATS] }, href: { type: 'string' }, fileName: { type: 'string' } } },
     },
   },
 } as const;

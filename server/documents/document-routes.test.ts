@@ -151,7 +151,7 @@ describe('the document viewer routes', () => {
     expect(page.items.map((item) => item.path)).toEqual(['/document/receipt/sales', '/document/receipt/sales']);
     const detail = (await get('ada', `/api/documents/receipt/by-uid/${sale}`)).json() as DocumentDetail;
     expect(detail.corrections.map((correction) => correction.path)).toEqual(['/document/receipt/returns']);
-    expect(detail.downloads).toEqual(['html', 'pdf', 'xml', 'zip'].map((format) => ({ format, href: `/api/download/receipt/${sale}/receipt-101.${format}`, fileName: `receipt-101.${format}` })));
+    expect(detail.downloads).toEqual(['html', 'pdf', 'xml', 'zip', 'escpos'].map((format) => ({ format, href: `/api/download/receipt/${sale}/receipt-101.${format}`, fileName: `receipt-101.${format}` })));
     const link = new URL(detail.lines[0]!.articleLink!, 'http://mate');
     expect(link.pathname).toBe('/data/pos-supply/article');
     expect(JSON.parse(Buffer.from(link.searchParams.get('$k')!, 'base64').toString('utf8'))).toEqual({ values: {}, q: 'VW-1', sort: [] });

@@ -28,7 +28,7 @@ export const DOWNLOAD_OPENAPI_PATHS = {
   '/api/download/receipt/{uid}/{name}.{ext}': {
     get: {
       tags: ['documents'],
-      summary: 'Download a receipt: html (multipart/mixed, one part per copy), pdf (roll paper), xml or zip; Read on /document/receipt/{type} in its tenant',
+      summary: 'Download a receipt: html (multipart/mixed, one part per copy), pdf (roll paper), xml, zip or escpos (ESC/POS printer commands, 80 mm); Read on /document/receipt/{type} in its tenant',
       parameters: [
         uid,
         { name: 'name', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: DOWNLOAD_NAME_MAX_LENGTH, pattern: DOWNLOAD_NAME_PATTERN }, description: 'the file name the user wants' },
@@ -42,6 +42,7 @@ export const DOWNLOAD_OPENAPI_PATHS = {
             'application/pdf': { schema: { type: 'string', format: 'binary' } },
             'application/xml': { schema: { type: 'string' } },
             'application/zip': { schema: { type: 'string', format: 'binary' } },
+            'application/octet-stream': { schema: { type: 'string', format: 'binary', description: 'escpos: ESC/POS commands for an 80 mm receipt printer, the copies each cut (docs/receipt-templates.md "ESC/POS")' } },
           },
         },
         400: fault('A Uid that is no UUID, a file name too long or with other characters, an unknown format'),

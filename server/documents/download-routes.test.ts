@@ -10,11 +10,12 @@ import { setPermission } from '../identity/user-admin';
 import { encodeScopeValue } from '../identity/scope-headers';
 import { storeTerminalCredential } from '../terminals/terminal-credentials';
 import { terminalAuthorization } from '../terminals/terminal-test-app';
+import { decodeEscpos, printedTexts } from '../test-support/escpos-decoder';
 import { demoSignaturePng, seedDemoSignatures } from './demo-signatures';
 import { readPng } from './read-barcode-pictures';
 import { insertReceipt, insertReceiptWorld, receiptBody } from './receipt-test-data';
 
-// Issue 16, downloads: GET /api/download/receipt/{uid}/{name}.{html|pdf|xml|zip} and the attachments
+// Issue 16, downloads: GET /api/download/receipt/{uid}/{name}.{html|pdf|xml|zip|escpos} (escpos: issue 18) and the attachments
 // (docs/documents.md). Real answers of the route; MATE_WRITE_DOWNLOAD_FIXTURES=1 stores them as the fixtures of the
 // browser's parser (src/lib/api/download-fixtures).
 const SALE = '3f2b8c1e-7d4a-4b6e-9a0f-1c2d3e4f5a6b';
@@ -214,6 +215,28 @@ describe('receipt downloads', () => {
     expect(answer.body).toContain('<tax rate="7"><net>6.54</net><amount>0.46</amount><gross>7</gross></tax>');
   });
 
+  it('answers .escpos with the printer commands of both copies, laid out by the template, each cut', async () => {
+    const answer = await get(`/api/download/receipt/${SALE}/Beleg 4711.escpos`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/octet-stream');
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="Beleg 4711.escpos"; filename*=UTF-8''Beleg%204711.escpos`);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    const items = decodeEscpos(answer.rawPayload);
+    expect(items[0]).toEqual({ kind: 'init' });
+    expect(items.filter((item) => item.kind === 'cut')).toHaveLength(2);
+    const texts = printedTexts(items);
+    // The built-in template's words in the tenant's language, the names as they are (no HTML escaping on paper).
+    expect(texts).toContain('Müller & Söhne <GmbH>');
+    expect(texts).toContain('Filiale Hauptstraße');
+    expect(texts.filter((text) => text === 'Kundenbeleg' || text === 'Händlerbeleg')).toEqual(['Kundenbeleg', 'Händlerbeleg']);
+    expect(texts).toContain('14.03.2026, 10:26:53');
+    expect(texts).toContain('Kaffee & Kuchen "Spezial"');
+    expect(texts.filter((text) => text === 'Unterschrift')).toHaveLength(1);
+    expect(items.filter((item) => item.kind === 'barcode').map((item) => item.kind === 'barcode' && item.data)).toEqual([SALE, SALE]);
+    // The longest name the download takes fits with the longest extension.
+    expect((await get(`/api/download/receipt/${SALE}/${'x'.repeat(90)}.escpos`)).statusCode).toBe(200);
+  });
+
   it('answers .zip with the HTML parts, the PDF and the XML', async () => {
     const answer = await get(`/api/download/receipt/${SALE}/beleg.zip`);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -243,7 +266,7 @@ describe('receipt downloads', () => {
     }
     const format = await get(`/api/download/receipt/${SALE}/beleg.docx`);
     expect(format.statusCode).toBe(400);
-    expect(format.json()).toMatchObject({ status: 400, fault: { reason: "The download format 'docx' is not one of html, pdf, xml, zip." } });
+    expect(format.json()).toMatchObject({ status: 400, fault: { reason: "The download format 'docx' is not one of html, pdf, xml, zip, escpos." } });
     const uid = await get('/api/download/receipt/not-a-uuid/beleg.pdf');
     expect(uid.statusCode).toBe(400);
     expect(uid.json().fault.reason).toMatch(/uid/);
@@ -278,7 +301,7 @@ describe('receipt downloads', () => {
       ['outsider', FOREIGN, 200],
     ];
     for (const [user, uid, expected] of matrix) {
-      for (const ext of ['html', 'pdf', 'xml', 'zip']) {
+      for (const ext of ['html', 'pdf', 'xml', 'zip', 'escpos']) {
         const answer = await get(`/api/download/receipt/${uid}/r.${ext}`, user);
         expect(answer.statusCode, `${user} ${uid} ${ext}`).toBe(expected);
         if (expected === 403) expect(answer.json().fault.reason).toMatch(/^Not permitted: Read on \/document\/receipt\/(sales|returns) in the receipt's tenant\.$/);
@@ -296,7 +319,7 @@ describe('receipt downloads', () => {
     ];
     for (const [scope, headers, documents] of scopes) {
       for (const [which, uid, expected] of [['own', documents.own, 200], ['foreign', documents.foreign, 404]] as const) {
-        for (const ext of ['html', 'pdf', 'xml', 'zip']) {
+        for (const ext of ['html', 'pdf', 'xml', 'zip', 'escpos']) {
           const answer = await get(`/api/download/receipt/${uid}/r.${ext}`, 'member11', headers);
           expect(answer.statusCode, `${scope} ${which} ${ext}`).toBe(expected);
           if (expected === 404) expect(answer.json().fault.reason, `${scope} ${which} ${ext}`).toBe(`The receipt ${uid} does not exist.`);

@@ -20,11 +20,11 @@ export interface DownloadRoutesOptions {
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
-/** The path parameters of the receipt download: the Uid and `{name}.{ext}` in one segment (split at the last dot). */
+/** The path parameters of the receipt download: the Uid and `{name}.{ext}` in one segment (split at the last dot; `.escpos` is the longest extension). */
 export const RECEIPT_DOWNLOAD_PARAMS = {
   type: 'object',
   required: ['uid', 'file'],
-  properties: { uid: { type: 'string', pattern: UUID }, file: { type: 'string', minLength: 1, maxLength: DOWNLOAD_NAME_MAX_LENGTH + 5 } },
+  properties: { uid: { type: 'string', pattern: UUID }, file: { type: 'string', minLength: 1, maxLength: DOWNLOAD_NAME_MAX_LENGTH + 7 } },
 } as const;
 
 /** The path parameters of the attachment download `{a}/{b}/{c}`: receipt Uid, attachment kind, attachment name. */
@@ -49,7 +49,7 @@ export const ATTACHMENT_INTAKE_BODY = {
 const ATTACHMENT_BODY_LIMIT = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 + 1024;
 
 /**
- * Receipt downloads and attachments (docs/documents.md): `GET /api/download/receipt/{uid}/{name}.{html|pdf|xml|zip}`,
+ * Receipt downloads and attachments (docs/documents.md): `GET /api/download/receipt/{uid}/{name}.{html|pdf|xml|zip|escpos}`,
  * `GET /api/download/receipt-attachment/{uid}/{kind}/{name}` for signed-in users with Read on the document type's
  * viewer path in the document's tenant, and `PUT /api/terminals/receipts/{uid}/attachments/{kind}/{name}` for the
  * terminals that hand the attachments in. Every refusal of a download carries the fault member `{ fault: { reason } }`.

@@ -3,12 +3,13 @@ import { writeMultipartMixed } from './multipart-mixed';
 import { receiptLabels } from './receipt-labels';
 import type { ReceiptDocument } from './receipt-model';
 import { receiptPartPlan, receiptParts, STANDARD_VARIANT } from './receipt-parts';
+import { receiptEscpos } from './receipt-escpos';
 import { receiptPdf } from './receipt-pdf';
 import { receiptXml } from './receipt-xml';
 import { receiptZip } from './receipt-zip';
 
 /** The formats of the receipt download, by extension. */
-export const RECEIPT_FORMATS = ['html', 'pdf', 'xml', 'zip'] as const;
+export const RECEIPT_FORMATS = ['html', 'pdf', 'xml', 'zip', 'escpos'] as const;
 /** One format. */
 export type ReceiptFormatName = (typeof RECEIPT_FORMATS)[number];
 
@@ -28,6 +29,8 @@ const copyTitle = (type: string, language: string) => {
  */
 export async function receiptDownload(document: ReceiptDocument, name: string, format: ReceiptFormatName, language = 'en', template: ReceiptTemplate = defaultTemplate()): Promise<{ contentType: string; body: Buffer }> {
   if (format === 'xml') return { contentType: 'application/xml; charset=utf-8', body: Buffer.from(receiptXml(document, receiptPartPlan(document)), 'utf8') };
+  // The printer's commands for the copies the receipt has, laid out by the template as the PDF is (a terminal's own HTML is no printer's language).
+  if (format === 'escpos') return { contentType: 'application/octet-stream', body: await receiptEscpos(document, receiptPartPlan(document), template) };
   const parts = await receiptParts(document, template);
   if (format === 'pdf') return { contentType: 'application/pdf', body: await receiptPdf(document, parts, template) };
   if (format === 'zip') return { contentType: 'application/zip', body: receiptZip(name, parts, await receiptPdf(document, parts, template), receiptXml(document, parts)) };

@@ -24,7 +24,19 @@ export type ReceiptBlock =
   | { kind: 'table'; field: 'taxes' | 'payments' | 'totals'; heading?: string; header?: string[]; rows: { cells: string[]; bold?: boolean }[] }
   | { kind: 'separator'; style: 'dashed' | 'solid' | 'dotted' | 'blank' }
   | { kind: 'signature'; text: string }
-  | { kind: 'image'; role: 'barcode' | 'qr' | 'logo'; svg?: string; png?: Buffer; dataUrl?: string; width: number; height: number; align: 'start' | 'center' | 'end' };
+  | {
+      kind: 'image';
+      role: 'barcode' | 'qr' | 'logo';
+      svg?: string;
+      png?: Buffer;
+      dataUrl?: string;
+      /** What a barcode or QR code holds, for a printer that draws it itself (ESC/POS); `heightMm` is a barcode's height. */
+      value?: string;
+      heightMm?: number;
+      width: number;
+      height: number;
+      align: 'start' | 'center' | 'end';
+    };
 
 /** The labels as template placeholders name them (`{label.vat}` is the word for the tax, `{label.vatRate}` for its rate). */
 function labelOf(labels: ReceiptLabels, name: string): string {
@@ -83,9 +95,10 @@ function drawn(cache: ImageCache, key: string, draw: () => Promise<string | Buff
 }
 
 /**
- * The blocks of one copy. `target` says which image format the writer needs: SVG for HTML, PNG for the PDF.
+ * The blocks of one copy. `target` says which image format the writer needs: SVG for HTML, PNG for the PDF, none for
+ * ESC/POS (the printer draws barcodes and QR codes from their `value`).
  */
-export async function templateBlocks(template: ReceiptTemplate, document: ReceiptDocument, copy: CopyType, target: 'html' | 'pdf', cache: ImageCache = new Map()): Promise<ReceiptBlock[]> {
+export async function templateBlocks(template: ReceiptTemplate, document: ReceiptDocument, copy: CopyType, target: 'html' | 'pdf' | 'escpos', cache: ImageCache = new Map()): Promise<ReceiptBlock[]> {
   const labels = receiptLabels(document.language);
   const format = receiptFormat(document);
   const values = valuesOf(document, copy, labels);
@@ -98,14 +111,17 @@ export async function templateBlocks(template: ReceiptTemplate, document: Receip
     });
   const { body } = document;
   const blocks: ReceiptBlock[] = [];
-  const code = async (node: TemplateNode, symbology: 'code128' | 'qr', scale: number, height: number) => {
-    const text = values[attributeOf(node, 'value')] ?? body.id;
+  const codeText = (node: TemplateNode) => values[attributeOf(node, 'value')] ?? body.id;
+  const code = async (node: TemplateNode, symbology: 'code128' | 'qr', scale: number, height: number): Promise<{ svg?: string; png?: Buffer; value: string }> => {
+    const text = codeText(node);
+    if (target === 'escpos') return { value: text };
     const key = `${symbology}:${height}:${target}:${text}`;
     const png = target === 'pdf';
-    return drawn(cache, key, async () => {
-      const image = await drawBarcode({ type: symbology, format: png ? 'png' : 'svg', text }, { scale, height, includeText: false });
-      return png ? (image as Buffer) : String(image);
+    const image = await drawn(cache, key, async () => {
+      const drawing = await drawBarcode({ type: symbology, format: png ? 'png' : 'svg', text }, { scale, height, includeText: false });
+      return png ? (drawing as Buffer) : String(drawing);
     });
+    return typeof image === 'string' ? { svg: image, value: text } : { png: image, value: text };
   };
   const visit = async (nodes: readonly TemplateNode[]) => {
     for (const node of nodes) {
@@ -162,13 +178,13 @@ export async function templateBlocks(template: ReceiptTemplate, document: Receip
         case 'barcode': {
           const height = Number(attr('height'));
           const image = await code(node, 'code128', target === 'pdf' ? 2 : 1, height);
-          blocks.push({ kind: 'image', role: 'barcode', ...(typeof image === 'string' ? { svg: image } : { png: image }), width: 100, height: height * 4.25, align: 'center' });
+          blocks.push({ kind: 'image', role: 'barcode', ...image, heightMm: height, width: 100, height: height * 4.25, align: 'center' });
           break;
         }
         case 'qr': {
           const size = Number(attr('size'));
           const image = await code(node, 'qr', target === 'pdf' ? 4 : 2, 10);
-          blocks.push({ kind: 'image', role: 'qr', ...(typeof image === 'string' ? { svg: image } : { png: image }), width: size, height: size, align: 'center' });
+          blocks.push({ kind: 'image', role: 'qr', ...image, width: size, height: size, align: 'center' });
           break;
         }
         case 'logo':

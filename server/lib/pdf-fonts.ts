@@ -31,6 +31,9 @@ const SUBSETS = [
 /** A subset's file: a path as it is, a package file through Node's resolution. */
 const fontFile = (file: string) => (path.isAbsolute(file) ? file : require.resolve(file));
 
+/** The files of the shipped fonts of one weight, in fallback order (the ESC/POS download rasters text with them too). */
+export const shippedFontFiles = (weight: 400 | 700): string[] => SUBSETS.map((subset) => fontFile(subset.file(weight)));
+
 /** The font families of a PDF text, first choice first: Latin, Greek, Cyrillic, Arabic, Japanese and Chinese in regular and bold. */
 export const PDF_FONT_FAMILIES: string[] = SUBSETS.map((subset) => subset.family);
 

@@ -5,6 +5,7 @@ import type { HubInstance } from '../hub/hub-test-app';
 import { addUser, builtInCatalogue, createIdentityTestDatabase, signInToken } from '../identity/identity-test-app';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
 import { seedDemoData } from '../seed/demo/seed-demo-data';
+import { decodeEscpos, printedTexts } from '../test-support/escpos-decoder';
 import { hostileRequestsFor, type RouteTarget } from '../test-support/hostile-requests';
 import type { TestDatabase } from '../test-support/test-database';
 import { startTerminalInstance } from '../terminals/terminal-test-app';
@@ -125,7 +126,7 @@ describe('the receipt templates', () => {
     expect(faulty.problems.length).toBeGreaterThan(0);
   });
 
-  it("lays out a receipt's download (HTML parts and PDF) by the template of its nearest scope", async () => {
+  it("lays out a receipt's download (HTML parts, PDF, ESC/POS) by the template of its nearest scope", async () => {
     expect((await save(`TENANT:${de}`, designed('Designed for DE'), 0)).statusCode).toBe(200);
     const html = await call('GET', `/api/download/receipt/${receipt.uid}/r.html`, tokens.globe);
     expect(html.statusCode, html.body).toBe(200);
@@ -134,6 +135,10 @@ describe('the receipt templates', () => {
     const pdf = await call('GET', `/api/download/receipt/${receipt.uid}/r.pdf`, tokens.globe);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The printer's commands too: the designed text in both copies, and the designed QR code of the Uid.
+    const escpos = decodeEscpos((await call('GET', `/api/download/receipt/${receipt.uid}/r.escpos`, tokens.globe)).rawPayload);
+    expect(printedTexts(escpos).filter((text) => text === 'Designed for DE')).toHaveLength(2);
+    expect(escpos.filter((item) => item.kind === 'qr').map((item) => item.kind === 'qr' && item.data)).toEqual([receipt.uid, receipt.uid]);
     if (receipt.locationOid !== null) {
       const nearer = await save(`LOCATION:${receipt.locationOid}`, designed('Designed for the shop'), 0);
       expect(nearer.statusCode, nearer.body).toBe(200);
