@@ -118,7 +118,13 @@ export function createContextResolver(db: Database, config: Config, options: Con
     const claims = await tokens.verify(token);
     if (!claims) throw new ApiError(401, 'The access token is invalid or has expired; sign in again.');
     // From the cache: every change of the user, its tenants, roles or decisions is NOTIFYed to every instance.
-    const { user, tenantOids, permissions, openSessions } = await cache.get(claims.userOid);
+    let { user, tenantOids, permissions, openSessions } = await cache.get(claims.userOid);
+    if (user && user.tokenVersion < claims.tokenVersion) {
+      // A token newer than the kept user: it was issued after a change (a new password hands one out at once) whose
+      // NOTIFY has not reached this instance yet. The stored user is read again rather than the token refused.
+      cache.invalidate(claims.userOid);
+      ({ user, tenantOids, permissions, openSessions } = await cache.get(claims.userOid));
+    }
     if (!user || user.disabled || user.tokenVersion !== claims.tokenVersion) {
       throw new ApiError(401, 'The access token has been revoked; sign in again.');
     }

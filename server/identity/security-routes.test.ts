@@ -159,14 +159,16 @@ describe('second factor, sessions and the security log', () => {
     });
 
     it('ends at logout, and the tokens of a changed password keep their session', async () => {
-      await addUser(t.database, 'lou', 'lou-password', [1]);
-      const token = await signInToken(t.app, 'lou', 'lou-password');
+      // A name of its own per attempt, so that CI's retry of a failed attempt starts clean.
+      const lou = `lou${Date.now().toString(36)}`;
+      await addUser(t.database, lou, 'lou-password', [1]);
+      const token = await signInToken(t.app, lou, 'lou-password');
       const changed = await call('POST', '/api/auth/change-password', token, { password: 'lou-password', newPassword: 'lou-password-2' });
       const renewed = changed.json<{ access_token: string }>().access_token;
       const sessions = (await call('GET', '/api/auth/sessions', renewed)).json<{ items: { current: boolean }[] }>().items;
       expect(sessions).toEqual([expect.objectContaining({ current: true })]);
       await call('POST', '/api/auth/logout', renewed);
-      const after = await signInToken(t.app, 'lou', 'lou-password-2');
+      const after = await signInToken(t.app, lou, 'lou-password-2');
       expect((await call('GET', '/api/auth/sessions', after)).json<{ items: unknown[] }>().items).toHaveLength(1);
     });
   });
