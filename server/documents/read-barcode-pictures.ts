@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { readPngLuminance } from './escpos-raster';
 
 // Test helpers: read back what the barcode route drew, with the standards' own tables (not the encoder's), so that a
 // test sees the digits a scanner would see.
@@ -59,47 +59,11 @@ export function decodeEan13Svg(svg: string): string {
   return decodeEan13Modules(modulesOf((x) => bars.some(([left, right]) => x >= left && x < right), start, end, 95));
 }
 
-/** A PNG's size and greyscale pixels (0 black .. 255 white), for 8-bit greyscale, RGB and their alpha variants. */
+/** A PNG's size and greyscale pixels (0 black .. 255 white), through the product's own reader (escpos-raster.ts). */
 export function readPng(png: Buffer): { width: number; height: number; grey: (x: number, y: number) => number } {
-  if (!png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) throw new Error('no PNG signature');
-  let offset = 8;
-  let header: Buffer | undefined;
-  const data: Buffer[] = [];
-  while (offset < png.length) {
-    const length = png.readUInt32BE(offset);
-    const type = png.toString('latin1', offset + 4, offset + 8);
-    const chunk = png.subarray(offset + 8, offset + 8 + length);
-    if (type === 'IHDR') header = chunk;
-    if (type === 'IDAT') data.push(chunk);
-    offset += 12 + length;
-  }
-  if (!header) throw new Error('no IHDR');
-  const width = header.readUInt32BE(0);
-  const height = header.readUInt32BE(4);
-  const [depth, colour] = [header[8]!, header[9]!];
-  const channels = { 0: 1, 2: 3, 4: 2, 6: 4 }[colour as 0 | 2 | 4 | 6];
-  if (depth !== 8 || !channels) throw new Error(`bit depth ${depth}, colour type ${colour} not read here`);
-  const raw = inflateSync(Buffer.concat(data));
-  const stride = width * channels;
-  const pixels = Buffer.alloc(stride * height);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)]!;
-    for (let i = 0; i < stride; i++) {
-      const value = raw[y * (stride + 1) + 1 + i]!;
-      const left = i >= channels ? pixels[y * stride + i - channels]! : 0;
-      const up = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
-      const upLeft = y > 0 && i >= channels ? pixels[(y - 1) * stride + i - channels]! : 0;
-      const p = left + up - upLeft;
-      const paeth = Math.abs(p - left) <= Math.abs(p - up) && Math.abs(p - left) <= Math.abs(p - upLeft) ? left : Math.abs(p - up) <= Math.abs(p - upLeft) ? up : upLeft;
-      const predictor = [0, left, up, (left + up) >> 1, paeth][filter]!;
-      pixels[y * stride + i] = (value + predictor) & 0xff;
-    }
-  }
-  const grey = (x: number, y: number) => {
-    const at = Math.floor(y) * stride + Math.floor(x) * channels;
-    return channels >= 3 ? Math.round((pixels[at]! + pixels[at + 1]! + pixels[at + 2]!) / 3) : pixels[at]!;
-  };
-  return { width, height, grey };
+  const picture = readPngLuminance(png);
+  if (!picture) throw new Error('not a PNG this reads (interlaced, damaged or too large)');
+  return { width: picture.width, height: picture.height, grey: (x, y) => picture.luminance(Math.floor(x), Math.floor(y)) };
 }
 
 /** The EAN-13 digits of a PNG, read along the scan line at `y` (a row through the bars). */
