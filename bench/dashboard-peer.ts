@@ -5,10 +5,10 @@
 // the stored business day.
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jwtVerify } from 'jose';
 import type { Database } from '../server/db/database';
 import { decodeScopeValue, SCOPE_HEADERS } from '../server/identity/scope-headers';
 import { loadJwtSecret } from '../server/identity/token-service';
+import { checkPeerTokens } from './peer-token-check';
 
 export interface DashboardPeer {
   url: string;
@@ -20,15 +20,7 @@ export async function startDashboardPeer(db: Database): Promise<DashboardPeer> {
   const app: FastifyInstance = Fastify({ logger: false });
   const prepared = { prepare: true };
   const tenantOf = (headers: Record<string, string | string[] | undefined>) => decodeScopeValue(String(headers[SCOPE_HEADERS.tenant] ?? '')) ?? -1;
-  app.addHook('onRequest', async (request, reply) => {
-    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    try {
-      if (!token) throw new Error('no token');
-      await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: 'mate', requiredClaims: ['exp', 'iat'] });
-    } catch {
-      return reply.status(401).send({ status: 401 });
-    }
-  });
+  checkPeerTokens(app, secret);
   // Turnover per day of the last 7 days (today included) of the tenant: receipts that are sales, returns or
   // cancellations and could be booked.
   app.get('/peer/turnover', async (request) => {

@@ -28,6 +28,7 @@ import { createRole, createUser, setPermission, setUserRoles, setUserTenants } f
 import { BUILT_IN_METADATA_DIR } from '../server/metadata/load-navigation';
 import { ALL_MIGRATIONS } from '../server/schema-migrations';
 import { seedDemoData } from '../server/seed/demo/seed-demo-data';
+import { writeBenchDocuments } from './bench-documents';
 import { startDashboardPeer, type DashboardPeer } from './dashboard-peer';
 import { measureFirstPaint, type PaintProbe } from './dashboard-paint';
 
@@ -66,28 +67,6 @@ async function timed(runs: number, call: () => Promise<Response>): Promise<{ p50
   return stats(times);
 }
 
-/**
- * Writes `count` processed documents of the tenant in one statement per 200,000, spread evenly over the year up to
- * now and over its POS terminals (each at its location, so the trigger puts it on its location's business day),
- * mostly sales (a tenth returns), totals between 1 and 200; the body is a stub (no dashboard read looks at it).
- */
-async function writeDocuments(db: Database, tenantOid: number, posTable: string, count: number): Promise<void> {
-  const terminals = (await db.query<{ Oid: string; LocationOid: string | null }>(`select "Oid", "LocationOid" from ${q(posTable)} where "TenantOid" = $1 order by "Oid"`, [tenantOid])).rows;
-  const first = new Date(Date.now() - 365 * DAY_MS).toISOString();
-  const batch = 200_000;
-  for (let start = 0; start < count; start += batch) {
-    await db.query(
-      `insert into mate_terminal_document (tenant_oid, terminal_oid, document_id, document_type, receipt_number, created_at, currency, total, body, kind, location_oid, operator, received_at, processed_at)
-       select $1, ($2::bigint[])[1 + g % $4], 'bench-' || g, 'receipt', g, $5::timestamptz + (g::double precision / $6) * interval '365 days',
-              'EUR', 1 + (g * 7919 % 19900) / 100.0, '{}'::jsonb, case when g % 10 = 0 then 'return' else 'sale' end,
-              ($3::bigint[])[1 + g % $4], 'Cashier ' || (g % 12), now(), now()
-         from generate_series($7::bigint, $8::bigint) as g`,
-      [tenantOid, terminals.map((t) => Number(t.Oid)), terminals.map((t) => (t.LocationOid === null ? null : Number(t.LocationOid))), terminals.length, first, count, start, Math.min(count, start + batch) - 1],
-    );
-  }
-  // A table a year old has been vacuumed by autovacuum (its visibility map lets counts read the index alone).
-  await db.query('vacuum (analyze) mate_terminal_document');
-}
 
 /**
  * The database as the server finds it: migrated, the demo data without articles (the administrator first, as the
@@ -103,7 +82,9 @@ async function prepare(db: Database): Promise<{ tenantOid: number; writeSeconds:
   await seedDemoData(db, catalogue, { articles: 0 });
   const tenantOid = Number((await db.query<{ Oid: string }>(`select "Oid" from ${q(catalogue.find('tenancy', 'tenant')!.table)} where "Id" = $1`, [TENANT_ID])).rows[0]!.Oid);
   const written = performance.now();
-  await writeDocuments(db, tenantOid, catalogue.find('tenancy', 'pos-terminal')!.table, DOCUMENTS);
+  await writeBenchDocuments(db, tenantOid, catalogue.find('tenancy', 'pos-terminal')!.table, DOCUMENTS, new Date(Date.now() - 365 * DAY_MS).toISOString(), 365);
+  // A table a year old has been vacuumed by autovacuum (its visibility map lets counts read the index alone).
+  await db.query('vacuum (analyze) mate_terminal_document');
   const writeSeconds = (performance.now() - written) / 1000;
   const readers = await createRole(db, 'Bench dashboard readers');
   for (const permissionPath of ['/report', '/document']) await setPermission(db, { subject: { roleOid: readers }, path: permissionPath, tenantOid: null, action: 'Read', allowed: true });

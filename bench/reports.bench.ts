@@ -19,6 +19,7 @@ import { addUser, builtInCatalogue, createIdentityTestDatabase, signInToken } fr
 import { encodeScopeValue } from '../server/identity/scope-headers';
 import { createRole, setPermission, setUserRoles } from '../server/identity/user-admin';
 import { seedDemoData } from '../server/seed/demo/seed-demo-data';
+import { writeBenchDocuments } from './bench-documents';
 
 const DOCUMENTS = Number(process.env.BENCH_REPORT_DOCUMENTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 15);
@@ -30,28 +31,6 @@ const lastDay = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
 const firstDay = new Date(Date.parse(`${lastDay}T00:00:00Z`) - (DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
 const monthStart = new Date(Date.parse(`${lastDay}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10);
 
-/**
- * Writes `count` processed documents of the tenant in one statement per 200,000: spread evenly over the year and
- * over the tenant's POS terminals, mostly sales (a tenth returns), totals between 1 and 200. Only the columns the
- * report reads are real; the body is a stub (no report reads it).
- */
-async function writeDocuments(db: Database, tenantOid: number, posTable: string, count: number): Promise<void> {
-  const terminals = (await db.query<{ Oid: string; LocationOid: string | null }>(`select "Oid", "LocationOid" from ${q(posTable)} where "TenantOid" = $1 order by "Oid"`, [tenantOid])).rows;
-  const terminalOids = terminals.map((t) => Number(t.Oid));
-  const locationOids = terminals.map((t) => (t.LocationOid === null ? null : Number(t.LocationOid)));
-  const batch = 200_000;
-  for (let start = 0; start < count; start += batch) {
-    await db.query(
-      `insert into mate_terminal_document (tenant_oid, terminal_oid, document_id, document_type, receipt_number, created_at, currency, total, body, kind, location_oid, operator, received_at, processed_at)
-       select $1, ($2::bigint[])[1 + g % $4], 'bench-' || g, 'receipt', g, $5::timestamptz + (g::double precision / $6) * interval '${DAYS} days',
-              'EUR', 1 + (g * 7919 % 19900) / 100.0, '{}'::jsonb, case when g % 10 = 0 then 'return' else 'sale' end,
-              ($3::bigint[])[1 + g % $4], 'Cashier ' || (g % 12), now(), now()
-         from generate_series($7::bigint, $8::bigint) as g`,
-      [tenantOid, terminalOids, locationOids, terminalOids.length, `${firstDay}T00:00:00Z`, count, start, Math.min(count, start + batch) - 1],
-    );
-  }
-  await db.query('analyze mate_terminal_document');
-}
 
 /**
  * The same report written by hand: documents of the tenant's sales per business day (the stored day in the location's
@@ -100,7 +79,7 @@ export async function run(): Promise<Record<string, number>> {
   const tenantTable = catalogue.find('tenancy', 'tenant')!.table;
   const tenantOid = Number((await database.db.query<{ Oid: string }>(`select "Oid" from ${q(tenantTable)} where "Id" = 'MATE-DE'`)).rows[0]!.Oid);
   const written = performance.now();
-  await writeDocuments(database.db, tenantOid, catalogue.find('tenancy', 'pos-terminal')!.table, DOCUMENTS);
+  await writeBenchDocuments(database.db, tenantOid, catalogue.find('tenancy', 'pos-terminal')!.table, DOCUMENTS, `${firstDay}T00:00:00Z`, DAYS);
   const writeSeconds = (performance.now() - written) / 1000;
   // Intake books each document into the totals as it stores it; a bulk load books them all at once afterwards.
   const booking = performance.now();

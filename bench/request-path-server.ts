@@ -5,8 +5,8 @@
 // (urls and what the requests need), 'cpu' (process.cpuUsage now), 'stop'.
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jwtVerify } from 'jose';
 import { createApp } from '../server/app';
+import { checkPeerTokens } from './peer-token-check';
 import { buildInfoFor } from '../server/build-info';
 import { loadConfig } from '../server/config';
 import { DataEventBus } from '../server/data/data-event-bus';
@@ -31,16 +31,7 @@ async function startPeer(db: Database, table: string, orderBy: string): Promise<
   const prepared = { prepare: true };
   const tenantOf = (headers: Record<string, string | string[] | undefined>) => decodeScopeValue(String(headers[SCOPE_HEADERS.tenant] ?? '')) ?? -1;
   const withEtag = (row: Record<string, unknown>) => ({ ...row, ETag: `"${String(row.Oid)}-${String(row.row_version)}"` });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/open/')) return;
-    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    try {
-      if (!token) throw new Error('no token');
-      await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: 'mate', requiredClaims: ['exp', 'iat'] });
-    } catch {
-      return reply.status(401).send({ status: 401 });
-    }
-  });
+  checkPeerTokens(app, secret, '/open/');
   for (const prefix of ['/peer', '/open']) {
     app.get(`${prefix}/articles`, async (request) => {
       const rows = (await db.query(`select * from ${table} where "TenantOid" = $1 order by ${orderBy} limit 51`, [tenantOf(request.headers)], prepared)).rows;
