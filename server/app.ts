@@ -36,6 +36,7 @@ import { imageRoutes } from './uploads/image-routes';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../schemas/image-upload';
 import type { TerminalTimings } from './terminals/terminal-session';
 import { createContextResolver } from './identity/context-resolver';
+import { forgetOnIdentityWrite } from './identity/forget-on-identity-write';
 import { createErrorDetailAccess } from './identity/error-detail-access';
 import { identityRoutes, type IdentityRoutesOptions } from './identity/identity-routes';
 import { identityWriteGuards } from './identity/identity-write-guards';
@@ -114,6 +115,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
     // One resolution per request (it caches per request), shared by the authenticate-first hook and the routes.
     const resolveCaller = createContextResolver(options.db, options.config, { now: options.identity?.now });
     app.addHook('onClose', () => resolveCaller.cache.close());
+    forgetOnIdentityWrite(app, resolveCaller.cache);
     // A stand-in resolver of data tests stands in for the hook too: their callers carry no real token.
     const resolveContext = options.data?.resolveContext ? resolvingOnce(options.data.resolveContext) : resolveCaller;
     registerAuthenticateFirst(app, resolveContext);

@@ -29,8 +29,10 @@ export const createHubTestDatabase = createIdentityTestDatabase;
  * Starts an instance on `database`. On PostgreSQL every instance gets a pool of its own (as separate processes
  * would); PGlite is one process, so instances share it, each with its own LISTEN.
  */
-export async function startHubInstance(database: TestDatabase, options: { timings?: Partial<HubTimings>; config?: Partial<Config>; port?: number; jobs?: JobsOptions } = {}): Promise<HubInstance> {
-  const db: Database = database.url ? await openPostgresDatabase(database.url, 5) : database.db;
+export async function startHubInstance(database: TestDatabase, options: { timings?: Partial<HubTimings>; config?: Partial<Config>; port?: number; jobs?: JobsOptions; wrapDb?: (db: Database) => Database } = {}): Promise<HubInstance> {
+  const opened: Database = database.url ? await openPostgresDatabase(database.url, 5) : database.db;
+  // A test may stand between the instance and its database (to hold back notifications, say).
+  const db = options.wrapDb ? options.wrapDb(opened) : opened;
   const bus = new DataEventBus(db);
   await bus.start();
   const logs: string[] = [];
@@ -63,7 +65,7 @@ export async function startHubInstance(database: TestDatabase, options: { timing
     async close() {
       await app.close();
       await bus.close();
-      if (db !== database.db) await db.close();
+      if (opened !== database.db) await opened.close();
     },
   };
 }
