@@ -3,9 +3,9 @@ import { ChannelSubscribers } from '../hub/channel-subscribers';
 import type { HubMethod } from '../hub/hub-method-registry';
 import { subscriptionHubMethods } from '../hub/tenant-topic-push';
 import { MESSAGE_EVENT_CHANNEL } from './message-migrations';
+import { MESSAGES_CHANGED } from '../../schemas/message-wire';
 
-/** The hub message: `{ conversationOid, reason }`, reason `message` (a new one) or `read` (the user read it elsewhere). */
-export const MESSAGES_CHANGED = 'MessagesChanged';
+export { MESSAGES_CHANGED } from '../../schemas/message-wire';
 
 export type MessageEventReason = 'message' | 'read';
 

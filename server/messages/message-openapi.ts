@@ -1,5 +1,7 @@
-/** Longest message, in characters (docs/messages.md). */
-export const MESSAGE_MAX_LENGTH = 4000;
+import { MESSAGE_MAX_LENGTH } from '../../schemas/message-wire';
+
+export { MESSAGE_MAX_LENGTH };
+
 /** Most members of a conversation, the caller included. */
 export const CONVERSATION_MAX_MEMBERS = 20;
 /** Most messages one page of a conversation answers. */

@@ -6,10 +6,11 @@ import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { announce, MessageEvents, messageHubMethods } from './message-events';
 import { CONVERSATION_PARAMS, CONVERSATION_SCHEMA, CONVERSATIONS_SCHEMA, MESSAGE_MAX_LENGTH, MESSAGE_SCHEMA, OPEN_BODY, PAGE_QUERYSTRING, PAGE_SCHEMA, PEOPLE_QUERYSTRING, PEOPLE_SCHEMA, READ_BODY, SEND_BODY } from './message-openapi';
+import { MESSAGES_PAGE_PATH } from '../../schemas/message-wire';
 import { addMessage, conversationHead, conversationsOf, markRead, membersOfTenant, messagePage, openConversation, tenantPeople, type Conversation } from './message-store';
 
 /** The page whose Read right lets a user write and read messages in a tenant (server/metadata/navigation.json). */
-export const MESSAGES_PATH = '/messages';
+export const MESSAGES_PATH = MESSAGES_PAGE_PATH;
 
 export interface MessageRoutesOptions {
   db: Database;

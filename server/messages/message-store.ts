@@ -1,32 +1,8 @@
 import type { Queryable } from '../db/database';
 import { IDENTITY_TABLES } from '../identity/identity-tables';
+import type { Conversation, Message, Person } from '../../schemas/message-wire';
 
-/** A member of a conversation or a user one may write to, as the page names them. */
-export interface Person {
-  oid: number;
-  userName: string;
-  displayName: string;
-}
-
-export interface Message {
-  oid: number;
-  conversationOid: number;
-  senderOid: number;
-  senderName: string;
-  text: string;
-  sentAt: string;
-}
-
-export interface Conversation {
-  oid: number;
-  tenantOid: number;
-  members: Person[];
-  lastMessage: Message | null;
-  /** Messages of the others newer than the caller's last read one. */
-  unread: number;
-  /** The newest message the caller has read (0: none). */
-  lastReadOid: number;
-}
+export type { Conversation, Message, Person } from '../../schemas/message-wire';
 
 const num = (value: string | number | null | undefined): number => Number(value ?? 0);
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();

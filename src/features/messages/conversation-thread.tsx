@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Send } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { showError } from '../../lib/toasts/show-error';
-import { MESSAGE_MAX_LENGTH, type Conversation, type Message } from './message-wire';
+import { MESSAGE_MAX_LENGTH, type Conversation, type Message } from '../../../schemas/message-wire';
 import { useConversation } from './use-conversation';
 
 /**

@@ -1,4 +1,4 @@
-import type { Conversation } from './message-wire';
+import type { Conversation } from '../../../schemas/message-wire';
 
 /** The others of a conversation by name, in the order the server gives (the caller left out). */
 export function conversationTitle(conversation: Conversation, myUserName: string | undefined): string {

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { MessagesSquare } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { useNavigationData } from '../../shell/navigation-context';
-import { MESSAGES_PAGE_PATH } from './message-wire';
+import { MESSAGES_PAGE_PATH } from '../../../schemas/message-wire';
 import { useInbox } from './use-messages-live';
 
 /** The title bar's way to the messages, with the number of unread ones; absent for a user who may not chat. */

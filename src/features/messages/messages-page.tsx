@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../auth/use-session';
 import { LoadState } from '../../lib/ui/load-state';
 import { conversationTitle } from './conversation-title';
-import type { Conversation } from './message-wire';
+import type { Conversation } from '../../../schemas/message-wire';
 import { NewConversationDialog } from './new-conversation-dialog';
 import { ConversationThread } from './conversation-thread';
 import { useInbox } from './use-messages-live';

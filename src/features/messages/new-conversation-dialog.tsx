@@ -6,7 +6,7 @@ import { apiCall, apiGet } from '../../lib/api/api-client';
 import { showError } from '../../lib/toasts/show-error';
 import { ActionDialog } from '../../lib/ui/action-dialog';
 import { useTenancy } from '../../shell/tenancy-context';
-import type { Conversation, Person } from './message-wire';
+import type { Conversation, Person } from '../../../schemas/message-wire';
 
 /** Picks one or more users of the current organisation and opens (or reopens) the conversation with them. */
 export function NewConversationDialog({ onCancel, onOpened }: { onCancel: () => void; onOpened: (oid: number) => void }) {

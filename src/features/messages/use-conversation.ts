@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiCall, apiGet } from '../../lib/api/api-client';
-import { INBOX_PATH, type Conversation, type Message, type MessagePage } from './message-wire';
+import { INBOX_PATH, type Conversation, type Message, type MessagePage } from '../../../schemas/message-wire';
 
 const PAGE_SIZE = 30;
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiGet } from '../../lib/api/api-client';
 import { useHub } from '../../lib/hub/hub-provider';
-import { INBOX_PATH, MESSAGES_CHANGED, type Inbox } from './message-wire';
+import { INBOX_PATH, MESSAGES_CHANGED, type Inbox } from '../../../schemas/message-wire';
 
 /** Whether an SWR key is one of the message reads (the inbox or a conversation's pages). */
 const isMessageKey = (key: unknown) => (Array.isArray(key) ? String(key[0]) : String(key)).startsWith('/api/messages/');

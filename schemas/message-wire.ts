@@ -1,4 +1,7 @@
-/** What /api/messages answers (server/messages/message-openapi.ts; docs/messages.md). */
+// What /api/messages answers: one shape for the server (server/messages, its routes' schemas in message-openapi.ts)
+// and the page (src/features/messages); docs/messages.md.
+
+/** A member of a conversation or a user one may write to, as the page names them. */
 export interface Person {
   oid: number;
   userName: string;
@@ -19,7 +22,9 @@ export interface Conversation {
   tenantOid: number;
   members: Person[];
   lastMessage: Message | null;
+  /** Messages of the others newer than the caller's last read one. */
   unread: number;
+  /** The newest message the caller has read (0: none). */
   lastReadOid: number;
 }
 
@@ -33,10 +38,10 @@ export interface MessagePage {
   hasMore: boolean;
 }
 
-/** The longest message the server takes (MESSAGE_MAX_LENGTH there). */
+/** The longest message, in characters. */
 export const MESSAGE_MAX_LENGTH = 4000;
 /** The page whose Read right lets a user chat in a tenant. */
 export const MESSAGES_PAGE_PATH = '/messages';
-/** The hub message of a new or read message. */
+/** The hub message of a new or read message: `{ conversationOid, reason }`, reason `message` or `read`. */
 export const MESSAGES_CHANGED = 'MessagesChanged';
 export const INBOX_PATH = '/api/messages/conversations';
