@@ -1,4 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 function check(...args: string[]) {
@@ -72,6 +75,28 @@ describe('scripts/schema-check.ts', () => {
     const twice = check('fixtures/metadata/valid', '--quiet');
     expect(twice.code).toBe(1);
     expect(twice.out).toContain("entity 'pos-supply/article' is already defined in server/metadata/pos-supply/article.json");
+  });
+
+  it('warns when a document differs from its last commit but kept its version', () => {
+    const repo = mkdtempSync(path.join(tmpdir(), 'mate-schema-check-'));
+    try {
+      cpSync('fixtures/metadata-example', repo, { recursive: true });
+      const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=Author', '-c', 'user.email=author@example.test', ...args], { stdio: 'ignore' });
+      git('init', '-q');
+      git('add', '.');
+      git('commit', '-q', '-m', 'gift card');
+      const file = path.join(repo, 'pos-supply', 'gift-card.json');
+      expect(check(repo, '--quiet').out).not.toContain('warning');
+      const doc = JSON.parse(readFileSync(file, 'utf8')) as { version: number; label: Record<string, string> };
+      writeFileSync(file, JSON.stringify({ ...doc, label: { ...doc.label, en: 'Gift voucher' } }, null, 2));
+      const unbumped = check(repo, '--quiet');
+      expect(unbumped.code).toBe(0);
+      expect(unbumped.out).toContain(`warning: ${path.relative(process.cwd(), file)} /version: the document changed but its version did not (still ${doc.version})`);
+      writeFileSync(file, JSON.stringify({ ...doc, version: doc.version + 1, label: { ...doc.label, en: 'Gift voucher' } }, null, 2));
+      expect(check(repo, '--quiet').out).not.toContain('warning');
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 
   it('without targets checks the built-in catalogue', () => {

@@ -4,6 +4,7 @@
 // a menu entry made for every kind). Prints either the issues (exit 1) or, per document named, the compiled JSON
 // Schema and uiSchema (exit 0; with --quiet one OK line per file). Without targets: server/metadata and
 // $MATE_METADATA_DIR. --alone checks the targets as a catalogue of their own (fixtures), without navigation.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { checkCatalogue, checkReportCatalogue, compileEntity, LOCALES, validateEntityDocument, validateReportDefinition, type DocumentIssue, type EntityDocument, type ReportDefinition } from '../schemas';
@@ -12,6 +13,7 @@ import { isEntityDocumentFile } from '../schemas/metadata-files';
 import { buildNavigation, type NavigationFile } from '../server/metadata/build-navigation';
 import { BUILT_IN_METADATA_DIR } from '../server/metadata/load-navigation';
 import { catalogueWarnings } from '../server/metadata/catalogue-warnings';
+import { versionNotBumped } from '../server/metadata/version-bump-warning';
 
 /** A report definition (server/reports/definitions) rather than an entity document: a source and columns, no entity. */
 const isReportDefinition = (doc: unknown) => doc !== null && typeof doc === 'object' && 'source' in doc && 'columns' in doc && !('entity' in doc);
@@ -52,6 +54,16 @@ function collect(target: string): string[] {
       if (statSync(full).isDirectory()) return collect(full);
       return isEntityDocumentFile(name) ? [full] : [];
     });
+}
+
+/** The file as last committed, when it lies in a git work tree and was committed (else undefined). */
+function committed(file: string): unknown {
+  try {
+    const text = execFileSync('git', ['-C', path.dirname(path.resolve(file)), 'show', `HEAD:./${path.basename(file)}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The merged navigation of the built-in file and the navigation.json at the top of each folder named. */
@@ -114,12 +126,14 @@ function main(argv: string[]): number {
   if (docs.length > 0) issues.push(...checkCatalogue([...context, ...docs]));
   if (issues.length === 0 && !options.alone) issues.push(...checkNavigation(options.targets, [...context, ...docs] as { file: string; doc: EntityDocument }[]));
   if (issues.length === 0) issues.push(...checkReportCatalogue(reports));
-  // Legal but suspicious (missing languages, icons the product does not draw): said, not counted as issues.
+  // Legal but suspicious (missing languages, icons the product does not draw, a document changed since its last
+  // commit with the same version): said, not counted as issues.
   if (issues.length === 0 && !options.alone) {
     const navigationFiles = options.targets
       .filter((target) => statSync(target).isDirectory() && existsSync(path.join(target, 'navigation.json')))
       .map((target) => ({ file: path.join(target, 'navigation.json'), items: JSON.parse(readFileSync(path.join(target, 'navigation.json'), 'utf8')) as [] }));
-    for (const warning of catalogueWarnings(docs as { file: string; doc: EntityDocument }[], navigationFiles)) console.log(`warning: ${warning.file} ${warning.path || '/'}: ${warning.message}`);
+    const unbumped = docs.flatMap(({ file, doc }) => versionNotBumped(file, committed(file), doc) ?? []);
+    for (const warning of [...catalogueWarnings(docs as { file: string; doc: EntityDocument }[], navigationFiles), ...unbumped]) console.log(`warning: ${warning.file} ${warning.path || '/'}: ${warning.message}`);
   }
   if (issues.length > 0) {
     for (const issue of issues) console.log(`${issue.file} ${issue.path || '/'}: ${issue.message}`);

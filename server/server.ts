@@ -41,7 +41,8 @@ async function main(): Promise<void> {
   for (const warning of catalogueWarnings(catalogue.kinds, merged.files)) console.warn(`Warning: ${warning.file}${warning.path ? ` at ${warning.path}` : ''}: ${warning.message}`);
   const db = await openDatabase(config);
   await migrate(db, ALL_MIGRATIONS);
-  await syncEntityTables(db, catalogue);
+  const synced = await syncEntityTables(db, catalogue);
+  for (const warning of synced.versionNotBumped) console.warn(`Warning: ${warning.file} at ${warning.path}: ${warning.message}`);
   const events = new DataEventBus(db);
   await events.start();
   // Identity hears grid changes of users, roles and keys (e.g. disabling a user ends their sessions).

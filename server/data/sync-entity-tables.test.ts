@@ -67,6 +67,16 @@ describe('syncEntityTables', () => {
     expect((await t.db.query('select "Name", "Weight"::int as w, "Note", "Code" from e_extra_gadget')).rows).toEqual([{ Name: 'one', w: 0, Note: null, Code: 'X' }]);
   });
 
+  it('warns once when a document changed since the last start but kept its version, and not when it was raised', async () => {
+    expect((await syncEntityTables(t.db, await write(doc(1, [])))).versionNotBumped).toEqual([]);
+    const unbumped = await syncEntityTables(t.db, await write(doc(1, [{ name: 'Note', type: 'String' }])));
+    expect(unbumped.versionNotBumped).toEqual([{ file: expect.stringContaining('gadget.json'), path: '/version', message: expect.stringContaining('still 1') }]);
+    // The column is added all the same: the warning stops nothing.
+    expect(unbumped.addedColumns).toEqual(['extra/gadget.Note']);
+    expect((await syncEntityTables(t.db, await write(doc(1, [{ name: 'Note', type: 'String' }])))).versionNotBumped).toEqual([]);
+    expect((await syncEntityTables(t.db, await write(doc(2, [{ name: 'Note', type: 'String' }, { name: 'Size', type: 'Number' }])))).versionNotBumped).toEqual([]);
+  });
+
   it('stops on a type change, naming document, field and what to do, and changes nothing', async () => {
     await syncEntityTables(t.db, await write(doc(1, [{ name: 'Size', type: 'String' }, ])));
     const error = await syncEntityTables(t.db, await write(doc(2, [{ name: 'Size', type: 'Number' }, { name: 'Fresh', type: 'String' }]))).catch((e: unknown) => e);

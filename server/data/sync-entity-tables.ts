@@ -1,4 +1,6 @@
+import type { DocumentIssue } from '../../schemas/document-issue';
 import type { Database, Queryable } from '../db/database';
+import { versionNotBumped } from '../metadata/version-bump-warning';
 import type { Catalogue, EntityKind } from './catalogue';
 import { columnType, defaultLiteral } from './column-types';
 import { lookupIndexName, quoteIdent as q, uniqueIndexName } from './sql-names';
@@ -15,6 +17,8 @@ export class EntityMigrationError extends Error {
 export interface SyncReport {
   created: string[];
   addedColumns: string[];
+  /** Documents that changed since the last start while their version stayed (a warning, not an error). */
+  versionNotBumped: DocumentIssue[];
 }
 
 const BOOKKEEPING = `create table if not exists mate_entity_document (
@@ -95,6 +99,9 @@ async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport): Pr
     }
   }
   await ensureIndexes(tx, kind);
+  const applied = await tx.query<{ document: unknown }>('select document from mate_entity_document where kind = $1', [kind.kind]);
+  const stale = versionNotBumped(kind.file, applied.rows[0]?.document, JSON.parse(JSON.stringify(kind.doc)));
+  if (stale) report.versionNotBumped.push(stale);
   await tx.query(
     `insert into mate_entity_document (kind, table_name, version, document) values ($1, $2, $3, $4::jsonb)
      on conflict (kind) do update set table_name = excluded.table_name, version = excluded.version, document = excluded.document, applied_at = now()
@@ -109,10 +116,10 @@ async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport): Pr
  * tenant-scoped kinds). A type change, or a new required field without default on a non-empty table, throws
  * an EntityMigrationError naming document, field and what to do, and nothing is changed. Removed fields keep
  * their column (data is never dropped on start). The applied document of every kind is kept in
- * `mate_entity_document`.
+ * `mate_entity_document`; one that changed since while its version stayed is reported (`versionNotBumped`).
  */
 export async function syncEntityTables(db: Database, catalogue: Catalogue): Promise<SyncReport> {
-  const report: SyncReport = { created: [], addedColumns: [] };
+  const report: SyncReport = { created: [], addedColumns: [], versionNotBumped: [] };
   await db.transaction(async (tx) => {
     // Several instances starting at once wait for each other instead of racing on DDL.
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(7270402)');
