@@ -14,10 +14,16 @@ const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const vitestOnly = process.env.MATE_TEST_PARTS === 'vitest';
 const uiBuilt = process.env.MATE_UI_BUILT === '1';
 
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
+function run(command, args, runEnv = env) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: runEnv });
   return result.status ?? 1;
 }
+
+// MATE_VITEST_NODE_BIN=<folder of a node binary> runs the vitest half (unit and server suites) on that Node, with the
+// browser half on this one: .ci/run runs PostgreSQL's vitest half on Node 22 (docs/testing.md).
+const vitestNodeBin = process.env.MATE_VITEST_NODE_BIN?.trim();
+const vitestEnv = vitestNodeBin ? { ...env, PATH: `${vitestNodeBin}:${env.PATH ?? ''}` } : env;
+const vitestNodeVersion = vitestNodeBin ? spawnSync('node', ['--version'], { env: vitestEnv, encoding: 'utf8' }).stdout.trim() || 'unknown' : process.version;
 
 function readJson(file) {
   try {
@@ -45,10 +51,10 @@ mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
 
-console.log(`\n== unit and server tests (vitest, Node ${process.version}, database: ${db}) ==`);
+console.log(`\n== unit and server tests (vitest, Node ${vitestNodeVersion}, database: ${db}) ==`);
 // MATE_VITEST_PROJECTS=unit (comma-separated) runs only those vitest projects (.ci/run's second Node version).
 const projects = (process.env.MATE_VITEST_PROJECTS ?? '').split(',').filter(Boolean).flatMap((name) => ['--project', name]);
-const vitestStatus = run('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+const vitestStatus = run('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], vitestEnv);
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   totals.passed += vitest.numPassedTests;
@@ -110,7 +116,7 @@ if (vitestOnly) {
   }
 }
 
-writeFileSync('test-results/summary.json', JSON.stringify({ database: db, node: process.version, ...totals, notes }, null, 2));
+writeFileSync('test-results/summary.json', JSON.stringify({ database: db, node: process.version, vitestNode: vitestNodeVersion, ...totals, notes }, null, 2));
 if (notes.length) console.log(`\nNotes: ${notes.join('; ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
