@@ -187,11 +187,14 @@ function shifted(bitmap: Bitmap, left: number, paperDots: number): Bitmap {
   return out;
 }
 
+/** The logos of a receipt's copies, read once: the picture, or undefined when it does not read (told once). */
+type LogoCache = Map<string, Bitmap | undefined>;
+
 /** Told about a logo that does not print (unreadable or corrupt), so that the caller can log it. */
 export type EscposWarn = (message: string, detail: Record<string, unknown>) => void;
 
 /** The ESC/POS commands of the blocks of one copy (receipt-template-blocks.ts) on `paper`. */
-export function blocksEscpos(blocks: readonly ReceiptBlock[], rtl: boolean, paper: Paper = PAPERS[80], warn: EscposWarn = () => {}): Buffer {
+export function blocksEscpos(blocks: readonly ReceiptBlock[], rtl: boolean, paper: Paper = PAPERS[80], warn: EscposWarn = () => {}, logos: LogoCache = new Map()): Buffer {
   const copy = new Copy(rtl, paper);
   const dots = paper.dots;
   for (const block of blocks) {
@@ -224,11 +227,18 @@ export function blocksEscpos(blocks: readonly ReceiptBlock[], rtl: boolean, pape
         if (block.role === 'logo') {
           if (!block.dataUrl) break;
           // A logo that does not read prints nothing: the receipt matters more than its picture.
-          try {
-            copy.picture(rasterLogo(block.dataUrl, { percent: block.width, align: copy.side(block.align), paperDots: dots }));
-          } catch (error) {
-            warn('escpos: the logo is left out, it does not read', { reason: error instanceof Error ? error.message : String(error), type: /^data:([^;,]*)/.exec(block.dataUrl)?.[1] });
+          const options = { percent: block.width, align: copy.side(block.align), paperDots: dots };
+          const key = `${options.percent} ${options.align} ${block.dataUrl}`;
+          if (!logos.has(key)) {
+            try {
+              logos.set(key, rasterLogo(block.dataUrl, options));
+            } catch (error) {
+              logos.set(key, undefined);
+              warn('escpos: the logo is left out, it does not read', { reason: error instanceof Error ? error.message : String(error), type: /^data:([^;,]*)/.exec(block.dataUrl)?.[1] });
+            }
           }
+          const logo = logos.get(key);
+          if (logo) copy.picture(logo);
           break;
         }
         const value = (block.value ?? '').replace(/[^\x20-\x7e]/g, '');
@@ -261,9 +271,10 @@ export async function receiptEscpos(document: ReceiptDocument, parts: readonly {
   const cache: ImageCache = new Map();
   const rtl = isRightToLeft(document.language);
   const paper = PAPERS[options.paper ?? 80];
+  const logos: LogoCache = new Map();
   const out: Buffer[] = [command.init()];
   for (const part of parts) {
-    out.push(blocksEscpos(await templateBlocks(template, document, part.type, 'escpos', cache), rtl, paper, options.warn), command.feedLines(4), command.cut());
+    out.push(blocksEscpos(await templateBlocks(template, document, part.type, 'escpos', cache), rtl, paper, options.warn, logos), command.feedLines(4), command.cut());
   }
   return Buffer.concat(out);
 }
