@@ -63,6 +63,7 @@ function otherRoutes(): RouteTarget[] {
     route('GET', '/api/download/receipt/{id}/receipt.html'),
     route('GET', '/api/download/receipt/{id}/receipt.pdf'),
     route('GET', '/api/download/receipt/{id}/{id}.zip'),
+    route('GET', '/api/download/receipt/{id}/receipt.escpos', ['paper']),
     route('GET', '/api/download/receipt-attachment/{id}/signature/{id}'),
     route('PUT', '/api/terminals/receipts/{id}/attachments/signature/signature.png'),
     // The report routes are in the OpenAPI document with {group}/{type}; here real reports get hostile run bodies.

@@ -1,4 +1,4 @@
-import { ATTACHMENT_INTAKE_BODY, ATTACHMENT_PARAMS } from './download-routes';
+import { ATTACHMENT_INTAKE_BODY, ATTACHMENT_PARAMS, RECEIPT_DOWNLOAD_QUERY } from './download-routes';
 import { DOWNLOAD_NAME_MAX_LENGTH, DOWNLOAD_NAME_PATTERN } from './download-name';
 import { RECEIPT_FORMATS } from './receipt-download';
 
@@ -28,11 +28,12 @@ export const DOWNLOAD_OPENAPI_PATHS = {
   '/api/download/receipt/{uid}/{name}.{ext}': {
     get: {
       tags: ['documents'],
-      summary: 'Download a receipt: html (multipart/mixed, one part per copy), pdf (roll paper), xml, zip or escpos (ESC/POS printer commands, 80 mm); Read on /document/receipt/{type} in its tenant',
+      summary: 'Download a receipt: html (multipart/mixed, one part per copy), pdf (roll paper), xml, zip or escpos (ESC/POS printer commands, 80 or 58 mm paper); Read on /document/receipt/{type} in its tenant',
       parameters: [
         uid,
         { name: 'name', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: DOWNLOAD_NAME_MAX_LENGTH, pattern: DOWNLOAD_NAME_PATTERN }, description: 'the file name the user wants' },
         { name: 'ext', in: 'path', required: true, schema: { type: 'string', enum: [...RECEIPT_FORMATS] } },
+        { name: 'paper', in: 'query', required: false, schema: { type: 'integer', enum: [...RECEIPT_DOWNLOAD_QUERY.properties.paper.enum] }, description: RECEIPT_DOWNLOAD_QUERY.properties.paper.description },
       ],
       responses: {
         200: {
@@ -42,10 +43,10 @@ export const DOWNLOAD_OPENAPI_PATHS = {
             'application/pdf': { schema: { type: 'string', format: 'binary' } },
             'application/xml': { schema: { type: 'string' } },
             'application/zip': { schema: { type: 'string', format: 'binary' } },
-            'application/octet-stream': { schema: { type: 'string', format: 'binary', description: 'escpos: ESC/POS commands for an 80 mm receipt printer, the copies each cut (docs/receipt-templates.md "ESC/POS")' } },
+            'application/octet-stream': { schema: { type: 'string', format: 'binary', description: 'escpos: ESC/POS commands for an 80 mm (or `paper`) receipt printer, the copies each cut (docs/receipt-templates.md "ESC/POS")' } },
           },
         },
-        400: fault('A Uid that is no UUID, a file name too long or with other characters, an unknown format'),
+        400: fault('A Uid that is no UUID, a file name too long or with other characters, an unknown format, a paper other than 58 or 80'),
         401: fault('No caller'),
         403: fault("No Read on the document type's viewer path in the receipt's tenant"),
         404: fault('No such receipt in the caller’s tenants'),

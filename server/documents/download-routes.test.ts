@@ -237,6 +237,49 @@ describe('receipt downloads', () => {
     expect((await get(`/api/download/receipt/${SALE}/${'x'.repeat(90)}.escpos`)).statusCode).toBe(200);
   });
 
+  it('lays .escpos out for the paper of the receipt terminal’s setting, or of ?paper=, and refuses other widths', async () => {
+    type Item = ReturnType<typeof decodeEscpos>[number];
+    /** The widest printed line in Font A columns and the widest picture in dots. */
+    const widest = (items: Item[]) => [
+      Math.max(...items.flatMap((item) => (item.kind === 'text' ? [[...item.text].length * item.width] : []))),
+      Math.max(0, ...items.flatMap((item) => (item.kind === 'raster' ? [item.width] : []))),
+    ];
+    const escpos = async (url: string) => {
+      const answer = await get(url);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return decodeEscpos(answer.rawPayload);
+    };
+    // Nothing set: 80 mm, the dashed rule 48 wide.
+    const standard = await escpos(`/api/download/receipt/${AT_TILL_3}/r.escpos`);
+    expect(printedTexts(standard)).toContain('-'.repeat(48));
+    expect(widest(standard)[0]).toBe(48);
+    // Asked for 58 mm: 32 columns, and the Uid's barcode, too wide for 384 dots, is a QR code.
+    const asked = await escpos(`/api/download/receipt/${AT_TILL_3}/r.escpos?paper=58`);
+    expect(printedTexts(asked)).toContain('-'.repeat(32));
+    expect(widest(asked)[0]).toBe(32);
+    expect(widest(asked)[1]).toBeLessThanOrEqual(384);
+    expect(asked.filter((item) => item.kind === 'barcode')).toEqual([]);
+    expect(asked.filter((item) => item.kind === 'qr').map((item) => item.kind === 'qr' && item.data)).toEqual([AT_TILL_3, AT_TILL_3]);
+    // The POS setting at the terminal (1003): its receipts print on 58 mm, the other terminal's (1001) keep 80 mm,
+    // and ?paper=80 overrides the setting.
+    const db = t.database.db;
+    await db.query(`insert into mate_pos_setting (scope, path, value, tenant_oid) values ('TERMINAL:1003', 'receipt.paperWidth', '"58"'::jsonb, 11)`);
+    try {
+      const set = await escpos(`/api/download/receipt/${AT_TILL_3}/r.escpos`);
+      expect(widest(set)[0]).toBe(32);
+      expect(printedTexts(set)).toContain('-'.repeat(32));
+      expect(widest(await escpos(`/api/download/receipt/${SALE}/r.escpos`))[0]).toBe(48);
+      expect(widest(await escpos(`/api/download/receipt/${AT_TILL_3}/r.escpos?paper=80`))[0]).toBe(48);
+    } finally {
+      await db.query(`delete from mate_pos_setting where scope = 'TERMINAL:1003' and path = 'receipt.paperWidth'`);
+    }
+    for (const paper of ['57', '110', 'abc', '58.5', '']) {
+      const refused = await get(`/api/download/receipt/${AT_TILL_3}/r.escpos?paper=${paper}`);
+      expect(refused.statusCode, paper).toBe(400);
+      expect(refused.json().fault.reason, paper).toMatch(/paper/);
+    }
+  });
+
   it('answers .zip with the HTML parts, the PDF and the XML', async () => {
     const answer = await get(`/api/download/receipt/${SALE}/beleg.zip`);
     expect(answer.statusCode, answer.body).toBe(200);

@@ -11,6 +11,8 @@ import { attachmentDisposition, checkDownloadName, DOWNLOAD_NAME_MAX_LENGTH } fr
 import { receiptDownload, RECEIPT_FORMATS, type ReceiptFormatName } from './receipt-download';
 import { readReceiptDocument } from './receipt-document';
 import { effectiveTemplate } from '../receipt-templates/effective-template';
+import { settingAt } from '../pos-settings/terminal-settings';
+import { PAPER_WIDTHS, type PaperWidth } from './receipt-escpos';
 
 export interface DownloadRoutesOptions {
   db: Database;
@@ -25,6 +27,15 @@ export const RECEIPT_DOWNLOAD_PARAMS = {
   type: 'object',
   required: ['uid', 'file'],
   properties: { uid: { type: 'string', pattern: UUID }, file: { type: 'string', minLength: 1, maxLength: DOWNLOAD_NAME_MAX_LENGTH + 7 } },
+} as const;
+
+/** The POS setting that says the paper of the receipt printer (server/metadata/pos-settings.json). */
+export const PAPER_WIDTH_SETTING = 'receipt.paperWidth';
+
+/** The query of the receipt download: `paper`, the printer's paper width in mm for .escpos (else the terminal's setting). */
+export const RECEIPT_DOWNLOAD_QUERY = {
+  type: 'object',
+  properties: { paper: { type: 'integer', enum: [...PAPER_WIDTHS], description: `escpos: the paper width in mm; without it, the POS setting ${PAPER_WIDTH_SETTING} of the receipt's terminal` } },
 } as const;
 
 /** The path parameters of the attachment download `{a}/{b}/{c}`: receipt Uid, attachment kind, attachment name. */
@@ -69,7 +80,7 @@ export async function downloadRoutes(app: FastifyInstance, options: DownloadRout
     }
   });
 
-  app.get<{ Params: { uid: string; file: string } }>('/api/download/receipt/:uid/:file', { schema: { params: RECEIPT_DOWNLOAD_PARAMS } }, async (request, reply) => {
+  app.get<{ Params: { uid: string; file: string }; Querystring: { paper?: PaperWidth } }>('/api/download/receipt/:uid/:file', { schema: { params: RECEIPT_DOWNLOAD_PARAMS, querystring: RECEIPT_DOWNLOAD_QUERY } }, async (request, reply) => {
     const { uid, file } = request.params;
     const dot = file.lastIndexOf('.');
     const format = (dot < 0 ? '' : file.slice(dot + 1).toLowerCase()) as ReceiptFormatName;
@@ -80,7 +91,10 @@ export async function downloadRoutes(app: FastifyInstance, options: DownloadRout
     const language = request.headers['accept-language']?.split(',')[0]?.split(';')[0]?.trim() || 'en';
     // The copies we render are laid out by the receipt template of the document's nearest scope (docs/receipt-templates.md).
     const { template } = await effectiveTemplate(db, 'receipt', document.scopeChain);
-    const answer = await renderOrFault(request, () => receiptDownload(document, name, format, language, template));
+    // The printer's paper: asked for, else the setting at the receipt's terminal (its location, tenant, ...), 80 mm by default.
+    const paper = format === 'escpos' ? (request.query.paper ?? (Number(await settingAt(db, document.scopeChain ?? [], PAPER_WIDTH_SETTING)) === 58 ? 58 : 80)) : undefined;
+    const escpos = { paper, warn: (message: string, detail: Record<string, unknown>) => request.log.warn({ ...detail, uid }, message) };
+    const answer = await renderOrFault(request, () => receiptDownload(document, name, format, language, template, escpos));
     return reply
       .header('content-disposition', attachmentDisposition(`${name}.${format}`))
       .header('cache-control', 'private, no-cache')

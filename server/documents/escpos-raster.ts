@@ -260,24 +260,3 @@ export function readPngLuminance(png: Buffer): { width: number; height: number; 
   };
   return { width, height, luminance };
 }
-
-/**
- * The logo as a picture `paperDots` wide: its PNG scaled to `percent` of the paper (nearest dot), black where darker
- * than middle grey over white, placed at the start, centre or end. A JPEG or GIF logo, or a PNG that does not read
- * (interlaced), gives undefined: the ESC/POS copy prints no logo (docs/receipt-templates.md).
- */
-export function rasterLogo(dataUrl: string, options: { percent: number; align: 'left' | 'center' | 'right'; paperDots: number }): Bitmap | undefined {
-  const match = /^data:image\/png;base64,(.*)$/.exec(dataUrl);
-  const png = match ? readPngLuminance(Buffer.from(match[1]!, 'base64')) : undefined;
-  if (!png) return undefined;
-  const width = Math.max(1, Math.round((options.paperDots * options.percent) / 100));
-  const height = Math.max(1, Math.round((png.height * width) / png.width));
-  const bitmap = blank(options.paperDots, height);
-  const left = options.align === 'center' ? Math.floor((options.paperDots - width) / 2) : options.align === 'right' ? options.paperDots - width : 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (png.luminance(Math.floor((x * png.width) / width), Math.floor((y * png.height) / height)) < 128) bitmap.bits[y * options.paperDots + left + x] = 1;
-    }
-  }
-  return bitmap;
-}

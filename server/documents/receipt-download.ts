@@ -3,7 +3,7 @@ import { writeMultipartMixed } from './multipart-mixed';
 import { receiptLabels } from './receipt-labels';
 import type { ReceiptDocument } from './receipt-model';
 import { receiptPartPlan, receiptParts, STANDARD_VARIANT } from './receipt-parts';
-import { receiptEscpos } from './receipt-escpos';
+import { receiptEscpos, type EscposWarn, type PaperWidth } from './receipt-escpos';
 import { receiptPdf } from './receipt-pdf';
 import { receiptXml } from './receipt-xml';
 import { receiptZip } from './receipt-zip';
@@ -25,12 +25,20 @@ const copyTitle = (type: string, language: string) => {
 /**
  * A receipt in one download format: the Content-Type of the answer and its bytes. `language` (the caller's
  * Accept-Language) names the copies in the HTML answer's part headers; `template` lays out the copies we render
- * (the effective receipt template of the document's scope, docs/receipt-templates.md).
+ * (the effective receipt template of the document's scope, docs/receipt-templates.md); `escpos` the printer's paper
+ * and where a logo that does not print is told.
  */
-export async function receiptDownload(document: ReceiptDocument, name: string, format: ReceiptFormatName, language = 'en', template: ReceiptTemplate = defaultTemplate()): Promise<{ contentType: string; body: Buffer }> {
+export async function receiptDownload(
+  document: ReceiptDocument,
+  name: string,
+  format: ReceiptFormatName,
+  language = 'en',
+  template: ReceiptTemplate = defaultTemplate(),
+  escpos: { paper?: PaperWidth; warn?: EscposWarn } = {},
+): Promise<{ contentType: string; body: Buffer }> {
   if (format === 'xml') return { contentType: 'application/xml; charset=utf-8', body: Buffer.from(receiptXml(document, receiptPartPlan(document)), 'utf8') };
   // The printer's commands for the copies the receipt has, laid out by the template as the PDF is (a terminal's own HTML is no printer's language).
-  if (format === 'escpos') return { contentType: 'application/octet-stream', body: await receiptEscpos(document, receiptPartPlan(document), template) };
+  if (format === 'escpos') return { contentType: 'application/octet-stream', body: await receiptEscpos(document, receiptPartPlan(document), template, escpos) };
   const parts = await receiptParts(document, template);
   if (format === 'pdf') return { contentType: 'application/pdf', body: await receiptPdf(document, parts, template) };
   if (format === 'zip') return { contentType: 'application/zip', body: receiptZip(name, parts, await receiptPdf(document, parts, template), receiptXml(document, parts)) };

@@ -161,6 +161,8 @@ describe('the POS configuration', () => {
       ['sales.rounding', '0.20', 'The value of sales.rounding must be one of none, 0.05, 0.10.'],
       ['shift.autoCloseAt', '24:00', 'The value of shift.autoCloseAt must be a time of day as HH:MM (00:00 to 23:59).'],
       ['receipt.printLogo', 'yes', 'The value of receipt.printLogo must be true or false.'],
+      ['receipt.paperWidth', '60', 'The value of receipt.paperWidth must be one of 80, 58.'],
+      ['receipt.paperWidth', 58, 'The value of receipt.paperWidth must be one of 80, 58.'],
       ['receipt.footerText', 'x'.repeat(81), 'The value of receipt.footerText must be at most 80 characters long.'],
       ['receipt.nope', 1, 'The path receipt.nope is not a declared POS setting.'],
     ];
@@ -169,6 +171,8 @@ describe('the POS configuration', () => {
       expect(answer.statusCode, `${path} ${String(value)}`).toBe(400);
       expect(answer.json()).toMatchObject({ message });
     }
+    // The receipt printer's paper width (read by the ESC/POS download): 80 mm unless set.
+    expect(settingIn((await call('GET', `/api/pos-settings/configuration?scope=TENANT:${de}`, tokens.globe)).json() as Configuration, 'receipt.paperWidth')).toMatchObject({ value: '80', type: 'enum', options: [{ value: '80' }, { value: '58' }] });
     const unknown = await call('PUT', '/api/pos-settings/values', tokens.globe, { scope: 'GLOBAL', path: 'receipt.copies', value: 1, tenantOid: 3 });
     expect(unknown.json()).toMatchObject({ status: 400, errors: { tenantOid: ['is not a known field'] } });
     expect((await call('GET', '/api/pos-settings/configuration?scope=TERMINAL:999999999', tokens.globe)).json()).toMatchObject({ status: 404, message: 'The scope TERMINAL:999999999 does not exist.' });

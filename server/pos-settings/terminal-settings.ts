@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database';
 import { loadPosSettings } from './settings-document';
 import type { ScopeLevel, ScopeRef } from './settings-scope';
 import { readScopeValues } from './settings-store';
-import { effectiveSettings } from './settings-view';
+import { effectiveSettings, effectiveValue } from './settings-view';
 
 /** Where a POS terminal sits: what its chain of scopes is made of. */
 export interface TerminalPlace {
@@ -28,4 +28,18 @@ export async function terminalPosSettings(db: Queryable, place: TerminalPlace): 
     link('TERMINAL', String(place.terminalOid)),
   ];
   return effectiveSettings(catalogue, chain, await readScopeValues(db, chain.map((scope) => scope.scope)));
+}
+
+/**
+ * One setting's effective value at the end of a chain of scope texts (`GLOBAL`, `COUNTRY:DE`, `TENANT:12`, ...,
+ * nearest last), else its default: what a document's terminal prints with (the receipt printer's paper width).
+ */
+export async function settingAt(db: Queryable, chain: readonly string[], path: string): Promise<unknown> {
+  const setting = (await loadPosSettings()).byPath.get(path);
+  if (!setting) throw new Error(`${path} is not a declared POS setting`);
+  const refs = chain.map((scope): ScopeRef => {
+    const [level, key = ''] = scope.split(':') as [ScopeLevel, string?];
+    return link(level, key);
+  });
+  return effectiveValue(setting, path, refs, await readScopeValues(db, chain)).value;
 }
