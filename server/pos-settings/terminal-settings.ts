@@ -16,7 +16,7 @@ const link = (level: ScopeLevel, key: string): ScopeRef => ({ level, key, scope:
 
 /**
  * The effective POS configuration of a terminal (every declared path with the value of the nearest scope that sets
- * it, else the default): the `posSettings` of the configuration a terminal is pushed (docs/pos-settings.md).
+ * it, else the default): the `posSettings` of the configuration a terminal is pushed (docs/settings.md).
  */
 export async function terminalPosSettings(db: Queryable, place: TerminalPlace): Promise<Record<string, unknown>> {
   const catalogue = await loadPosSettings();
@@ -27,5 +27,5 @@ export async function terminalPosSettings(db: Queryable, place: TerminalPlace): 
     ...(place.locationOid !== null ? [link('LOCATION', String(place.locationOid))] : []),
     link('TERMINAL', String(place.terminalOid)),
   ];
-  return effectiveSettings(catalogue, chain, await readScopeValues(db, chain.map((scope) => scope.scope)));
+  return effectiveSettings(catalogue, chain, await readScopeValues(db, 'pos', chain.map((scope) => scope.scope)));
 }
