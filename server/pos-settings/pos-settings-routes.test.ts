@@ -236,6 +236,10 @@ describe('the POS configuration', () => {
       { method: 'PUT', path: '/api/pos-settings/values', query: [], fields: ['scope', 'path', 'value'] },
       { method: 'DELETE', path: '/api/pos-settings/values', query: ['scope', 'path'] },
       { method: 'GET', path: '/api/pos-settings/recent-changes', query: ['days', 'take', 'limit'] },
+      { method: 'GET', path: '/api/settings/backoffice/configuration', query: ['scope'] },
+      { method: 'PUT', path: '/api/settings/backoffice/values', query: [], fields: ['scope', 'path', 'value'] },
+      { method: 'DELETE', path: '/api/settings/backoffice/values', query: ['scope', 'path'] },
+      { method: 'GET', path: '/api/settings/recent-changes', query: ['days', 'take', 'limit'] },
     ];
     const callers = [undefined, `Bearer ${tokens.globe}`, `Bearer ${tokens.tina}`, `Bearer ${tokens.emil}`];
     for (const target of targets) {
