@@ -6,7 +6,7 @@ import { freePort } from './support/free-port';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 
-// The POS configuration page (docs/pos-settings.md): a value overridden at the tenant by keyboard shows where it comes
+// The POS configuration page (docs/settings.md): a value overridden at the tenant by keyboard shows where it comes
 // from here and one level below, survives a reload and is reset again; the page works framed by another application
 // (/e in an iframe of another origin); light and dark, English and Arabic, 1440 and 390 px, axe-scanned, screenshots
 // in test-results/.

@@ -1,5 +1,5 @@
 /**
- * The shapes of /api/pos-settings/* on the wire (docs/pos-settings.md), one declaration for the server that answers
+ * The shapes of /api/pos-settings/* on the wire (docs/settings.md), one declaration for the server that answers
  * them (server/pos-settings/*) and the configuration page that reads them (src/features/pos-settings/*).
  */
 
@@ -7,7 +7,7 @@
 export const SCOPE_LEVELS = ['GLOBAL', 'COUNTRY', 'TENANT', 'LOCATION', 'TERMINAL'] as const;
 export type ScopeLevel = (typeof SCOPE_LEVELS)[number];
 
-/** The kinds of value a POS setting holds (docs/pos-settings.md "Types"). */
+/** The kinds of value a POS setting holds (docs/settings.md "Types"). */
 export const SETTING_TYPES = ['boolean', 'integer', 'decimal', 'string', 'enum', 'time'] as const;
 export type SettingType = (typeof SETTING_TYPES)[number];
 

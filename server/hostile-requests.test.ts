@@ -129,7 +129,7 @@ describe('hostile requests to every route', () => {
     if (target.path === '/api/terminals/receipts') {
       return (await t.database.db.query<{ n: string }>('select count(*)::text as n from mate_terminal_document')).rows[0]!.n;
     }
-    if (target.path.startsWith('/api/pos-settings/')) {
+    if (target.path.startsWith('/api/pos-settings/') || target.path.startsWith('/api/settings/{target}/')) {
       return (await t.database.db.query<{ n: string }>("select (select count(*) from mate_pos_setting)::text || '/' || (select count(*) from mate_pos_setting_change)::text as n")).rows[0]!.n;
     }
     if (target.path.startsWith('/api/pos-layouts/')) {

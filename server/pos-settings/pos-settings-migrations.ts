@@ -39,4 +39,18 @@ export const POS_SETTINGS_MIGRATIONS: Migration[] = [
          create index mate_pos_setting_change_time on mate_pos_setting_change (modified_at desc, oid desc)`,
       ),
   },
+  {
+    // Settings targets (docs/settings.md): the POS configuration became one target among others; what was stored
+    // before is the pos target's.
+    version: 721,
+    name: 'settings targets',
+    up: (tx) =>
+      exec(
+        tx,
+        `alter table mate_pos_setting add column target text not null default 'pos';
+         alter table mate_pos_setting drop constraint mate_pos_setting_pkey;
+         alter table mate_pos_setting add primary key (target, scope, path);
+         alter table mate_pos_setting_change add column target text not null default 'pos'`,
+      ),
+  },
 ];

@@ -92,6 +92,14 @@ export const RESET_QUERYSTRING = {
   properties: { scope: scopeText, path: settingPath },
 } as const;
 
+/** A settings target's key in the path; one not declared is a 404 naming the declared ones. */
+export const TARGET_PARAMS = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['target'],
+  properties: { target: { type: 'string', minLength: 1, maxLength: 100, description: 'a settings target declared in server/metadata/settings-targets.json: pos, backoffice' } },
+} as const;
+
 export const RECENT_CHANGES_QUERYSTRING = {
   type: 'object',
   additionalProperties: false,
@@ -108,6 +116,8 @@ export const RECENT_CHANGES_SCHEMA = {
     type: 'object',
     properties: {
       oid: { type: 'integer' },
+      target: { type: 'string', description: 'the settings target: pos, backoffice, ...' },
+      targetText: { type: 'string', description: 'the target\'s name in the language of the request' },
       modifiedAt: { type: 'string', format: 'date-time' },
       path: { type: 'string' },
       value: { ...anyValue, description: 'the new value; null when it was reset' },
@@ -116,7 +126,7 @@ export const RECENT_CHANGES_SCHEMA = {
       state: { type: 'string', enum: ['Deleted', 'Modified'], description: 'Deleted: reset (removed at its scope)' },
       scope: { type: 'array', items: scopeRef, description: 'global, country, then the tenant, location or terminal it was made at' },
     },
-    required: ['oid', 'modifiedAt', 'path', 'value', 'previousValue', 'userName', 'state', 'scope'],
+    required: ['oid', 'target', 'targetText', 'modifiedAt', 'path', 'value', 'previousValue', 'userName', 'state', 'scope'],
   },
 } as const;
 
@@ -126,8 +136,42 @@ const parameters = (schema: { properties: Record<string, unknown>; required?: re
 const configurationAnswer = { description: 'The settings tree at the scope', content: { 'application/json': { schema: CONFIGURATION_SCHEMA } } };
 const PATH = '/settings/pos/configuration';
 
-/** The routes in the OpenAPI document (docs/pos-settings.md). */
+const targetParameter = { name: 'target', in: 'path', required: true, schema: TARGET_PARAMS.properties.target };
+const noTarget = 'No such target (naming the declared ones), tenant, location or terminal';
+
+/** The routes in the OpenAPI document (docs/settings.md). */
 export const POS_SETTINGS_OPENAPI_PATHS = {
+  '/api/settings/{target}/configuration': {
+    get: {
+      tags: ['settings'],
+      summary: "A target's settings at a scope: each value, where it comes from and what a reset would leave; Read on /settings/{target}/configuration in the scope's tenant (GLOBAL and COUNTRY: in one of your tenants)",
+      parameters: [targetParameter, ...parameters(CONFIGURATION_QUERYSTRING)],
+      responses: { 200: configurationAnswer, 400: errorResponse('A bad scope'), 401: errorResponse('No valid access token'), 403: errorResponse('No Read there'), 404: errorResponse(noTarget) },
+    },
+  },
+  '/api/settings/{target}/values': {
+    put: {
+      tags: ['settings'],
+      summary: "Overrides a target's setting at a scope (recorded in the change log; for a target that applies to terminals, connected terminals below get their new configuration); Update on /settings/{target}/configuration in the scope's tenant, globally for GLOBAL and COUNTRY",
+      parameters: [targetParameter],
+      requestBody: { required: true, content: { 'application/json': { schema: VALUE_BODY } } },
+      responses: { 200: configurationAnswer, 400: errorResponse('A bad scope, an unknown path or a value that does not fit the type, naming it'), 401: errorResponse('No valid access token'), 403: errorResponse('No Update there'), 404: errorResponse(noTarget) },
+    },
+    delete: {
+      tags: ['settings'],
+      summary: "Resets a target's setting at a scope: the value set there is removed and the one from above applies again; Update as for a change",
+      parameters: [targetParameter, ...parameters(RESET_QUERYSTRING)],
+      responses: { 200: configurationAnswer, 400: errorResponse('A bad scope or an unknown path'), 401: errorResponse('No valid access token'), 403: errorResponse('No Update there'), 404: errorResponse(`No value is set there; ${noTarget}`) },
+    },
+  },
+  '/api/settings/recent-changes': {
+    get: {
+      tags: ['settings'],
+      summary: 'The newest configuration changes of every target the caller may read (the dashboard card), newest first',
+      parameters: parameters(RECENT_CHANGES_QUERYSTRING),
+      responses: { 200: { description: 'Changes', content: { 'application/json': { schema: RECENT_CHANGES_SCHEMA } } }, 400: errorResponse('A bad days, take or limit'), 401: errorResponse('No valid access token') },
+    },
+  },
   '/api/pos-settings/configuration': {
     get: {
       tags: ['pos-settings'],
@@ -153,7 +197,7 @@ export const POS_SETTINGS_OPENAPI_PATHS = {
   '/api/pos-settings/recent-changes': {
     get: {
       tags: ['pos-settings'],
-      summary: 'The newest configuration changes the caller may read (the dashboard card), newest first',
+      summary: 'The newest changes of the POS configuration the caller may read, newest first',
       parameters: parameters(RECENT_CHANGES_QUERYSTRING),
       responses: { 200: { description: 'Changes', content: { 'application/json': { schema: RECENT_CHANGES_SCHEMA } } }, 400: errorResponse('A bad days, take or limit'), 401: errorResponse('No valid access token') },
     },

@@ -10,7 +10,8 @@ import { seedDemoData } from '../seed/demo/seed-demo-data';
 import { hostileRequestsFor, type RouteTarget } from '../test-support/hostile-requests';
 import type { TestDatabase } from '../test-support/test-database';
 import { connectTerminal, startTerminalInstance, type TestTerminal } from '../terminals/terminal-test-app';
-import { POS_CONFIGURATION_PATH } from './settings-access';
+const POS_CONFIGURATION_PATH = '/settings/pos/configuration';
+const BACKOFFICE_PATH = '/settings/backoffice/configuration';
 import type { GroupView, SettingView } from './settings-view';
 import type { ConfigurationChange } from './settings-store';
 
@@ -86,7 +87,14 @@ describe('the POS configuration', () => {
       const oid = await addUser(database, name, `${name}-password-1`, [de, at]);
       await setUserRoles(database.db, oid, roles.map(([roleOid, tenantOid]) => ({ roleOid, tenantOid })));
     }
-    for (const name of ['globe', 'tina', 'rita', 'emil']) tokens[name] = await signInToken(instance.app, name, `${name}-password-1`);
+    // The back office target: its own page's rights. Bea administers it in DE; the POS rights above give nothing here.
+    const backofficeAdmin = await createRole(database.db, 'Back office configuration admins');
+    for (const action of ['Read', 'Update'] as const) await setPermission(database.db, { subject: { roleOid: backofficeAdmin }, path: BACKOFFICE_PATH, tenantOid: null, action, allowed: true });
+    const bea = await addUser(database, 'bea', 'bea-password-1', [de, at]);
+    await setUserRoles(database.db, bea, [{ roleOid: backofficeAdmin, tenantOid: de }]);
+    const boss = await addUser(database, 'boss', 'boss-password-1', [de, at]);
+    for (const action of ['Read', 'Update'] as const) await setPermission(database.db, { subject: { userOid: boss }, path: BACKOFFICE_PATH, tenantOid: null, action, allowed: true });
+    for (const name of ['globe', 'tina', 'rita', 'emil', 'bea', 'boss']) tokens[name] = await signInToken(instance.app, name, `${name}-password-1`);
   }, 180_000);
   afterAll(async () => {
     for (const open of terminals) open.socket.close();
@@ -232,6 +240,10 @@ describe('the POS configuration', () => {
       { method: 'PUT', path: '/api/pos-settings/values', query: [], fields: ['scope', 'path', 'value'] },
       { method: 'DELETE', path: '/api/pos-settings/values', query: ['scope', 'path'] },
       { method: 'GET', path: '/api/pos-settings/recent-changes', query: ['days', 'take', 'limit'] },
+      { method: 'GET', path: '/api/settings/backoffice/configuration', query: ['scope'] },
+      { method: 'PUT', path: '/api/settings/backoffice/values', query: [], fields: ['scope', 'path', 'value'] },
+      { method: 'DELETE', path: '/api/settings/backoffice/values', query: ['scope', 'path'] },
+      { method: 'GET', path: '/api/settings/recent-changes', query: ['days', 'take', 'limit'] },
     ];
     const callers = [undefined, `Bearer ${tokens.globe}`, `Bearer ${tokens.tina}`, `Bearer ${tokens.emil}`];
     for (const target of targets) {
@@ -251,6 +263,113 @@ describe('the POS configuration', () => {
     }
   }, 120_000);
 
+  describe('the back office target', () => {
+    const readBo = async (scope: string, token = tokens.boss) => {
+      const answer = await call('GET', `/api/settings/backoffice/configuration?scope=${scope}`, token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as Configuration;
+    };
+    const setBo = (scope: string, path: string, value: unknown, token = tokens.boss) => call('PUT', '/api/settings/backoffice/values', token, { scope, path, value });
+    const resetBo = (scope: string, path: string, token = tokens.boss) => call('DELETE', `/api/settings/backoffice/values?scope=${scope}&path=${encodeURIComponent(path)}`, token);
+
+    it('shows its own declared tree with defaults, inherits an override set above and resets it, each change recorded with the target', async () => {
+      const start = await readBo(`LOCATION:${location}`);
+      expect(start.groups.map((group) => group.path)).toEqual(['lists', 'formats', 'session']);
+      expect(settingIn(start, 'lists.pageSize')).toMatchObject({ type: 'integer', min: 10, max: 500, default: 50, value: 50, source: null });
+
+      expect((await setBo('COUNTRY:DE', 'lists.pageSize', 100)).statusCode).toBe(200);
+      expect(settingIn(await readBo(`LOCATION:${location}`), 'lists.pageSize')).toMatchObject({ value: 100, own: false, source: { scope: 'COUNTRY:DE' } });
+      expect(settingIn(await readBo(`TENANT:${at}`), 'lists.pageSize')).toMatchObject({ value: 50, source: null });
+      const here = (await setBo(`TENANT:${de}`, 'lists.pageSize', 25)).json() as Configuration;
+      expect(settingIn(here, 'lists.pageSize')).toMatchObject({ value: 25, own: true, inherited: { value: 100, source: { scope: 'COUNTRY:DE' } } });
+      // The POS configuration does not see the back office's values, nor the other way round.
+      expect(settingIn(await read(`TENANT:${de}`), 'receipt.copies').source?.scope).not.toBe(`TENANT:${de}`);
+      expect((await setBo(`TENANT:${de}`, 'receipt.copies', 2)).json()).toMatchObject({ status: 400, message: 'The path receipt.copies is not a declared Back office setting.' });
+
+      const reset = (await resetBo(`TENANT:${de}`, 'lists.pageSize')).json() as Configuration;
+      expect(settingIn(reset, 'lists.pageSize')).toMatchObject({ value: 100, own: false, source: { scope: 'COUNTRY:DE' } });
+      expect((await resetBo(`TENANT:${de}`, 'lists.pageSize')).json()).toMatchObject({ status: 404, message: `No value of lists.pageSize is set at TENANT:${de}.` });
+      expect((await setBo(`TENANT:${de}`, 'session.idleTimeoutMinutes', 2)).json()).toMatchObject({ status: 400, message: 'The value of session.idleTimeoutMinutes must be at least 5.' });
+
+      const changes = (await call('GET', '/api/settings/recent-changes?take=3', tokens.boss, undefined)).json() as ConfigurationChange[];
+      expect(changes).toMatchObject([
+        { target: 'backoffice', targetText: 'Back office', path: 'lists.pageSize', value: null, previousValue: 25, userName: 'boss', state: 'Deleted' },
+        { target: 'backoffice', path: 'lists.pageSize', value: 25, previousValue: null, state: 'Modified' },
+        { target: 'backoffice', path: 'lists.pageSize', value: 100, previousValue: null, state: 'Modified' },
+      ]);
+      expect(changes[0]!.scope.map((link) => link.scope)).toEqual(['GLOBAL', 'COUNTRY:DE', `TENANT:${de}`]);
+      // The target's name in the reader's language; the POS addresses answer the POS configuration's changes only.
+      const arabic = await instance.app.inject({ url: '/api/settings/recent-changes?take=1', headers: { authorization: `Bearer ${tokens.boss}`, 'accept-language': 'ar' } });
+      expect(arabic.json()).toMatchObject([{ targetText: 'المكتب الخلفي' }]);
+      const pos = (await call('GET', '/api/pos-settings/recent-changes?take=100', tokens.globe)).json() as ConfigurationChange[];
+      expect(pos.length).toBeGreaterThan(0);
+      expect(pos.every((change) => change.target === 'pos')).toBe(true);
+      // Boss reads no POS configuration: the mixed list shows him back office changes only.
+      const boss = (await call('GET', '/api/settings/recent-changes?take=100', tokens.boss)).json() as ConfigurationChange[];
+      expect(new Set(boss.map((change) => change.target))).toEqual(new Set(['backoffice']));
+      await resetBo('COUNTRY:DE', 'lists.pageSize');
+    });
+
+    it('serves the pos target under the generic addresses too, and answers an undeclared target with a 404 naming the declared ones', async () => {
+      const generic = await call('GET', `/api/settings/pos/configuration?scope=TENANT:${de}`, tokens.globe);
+      expect(generic.json()).toEqual(await read(`TENANT:${de}`));
+      for (const [method, url] of [
+        ['GET', '/api/settings/printer/configuration?scope=GLOBAL'],
+        ['PUT', '/api/settings/printer/values'],
+        ['DELETE', '/api/settings/printer/values?scope=GLOBAL&path=a.b'],
+      ] as const) {
+        const answer = await call(method, url, tokens.boss, method === 'PUT' ? { scope: 'GLOBAL', path: 'a.b', value: 1 } : undefined);
+        expect(answer.statusCode, url).toBe(404);
+        expect(answer.json()).toMatchObject({ message: 'No settings target printer is declared; the declared ones are pos, backoffice.' });
+      }
+    });
+
+    it('lets each user read and change only where they hold the right on the target\'s own page (users x scopes x actions)', async () => {
+      const scopes = { GLOBAL: 'GLOBAL', COUNTRY: 'COUNTRY:DE', TENANT: `TENANT:${de}`, TERMINAL: `TERMINAL:${terminal.oid}`, OTHER_TENANT: `TENANT:${at}` } as const;
+      type Column = keyof typeof scopes;
+      const all = (value: boolean) => Object.fromEntries(Object.keys(scopes).map((key) => [key, value])) as Record<Column, boolean>;
+      const expected: Record<string, { read: Record<Column, boolean>; change: Record<Column, boolean> }> = {
+        boss: { read: all(true), change: all(true) },
+        bea: { read: { ...all(true), OTHER_TENANT: false }, change: { GLOBAL: false, COUNTRY: false, TENANT: true, TERMINAL: true, OTHER_TENANT: false } },
+        // The POS configuration's rights give nothing on the back office's.
+        globe: { read: all(false), change: all(false) },
+        emil: { read: all(false), change: all(false) },
+      };
+      const seen: Record<string, { read: Record<string, boolean>; change: Record<string, boolean> }> = {};
+      for (const user of Object.keys(expected)) {
+        seen[user] = { read: {}, change: {} };
+        for (const [column, scope] of Object.entries(scopes)) {
+          const reading = await call('GET', `/api/settings/backoffice/configuration?scope=${scope}`, tokens[user]);
+          expect([200, 403]).toContain(reading.statusCode);
+          seen[user].read[column] = reading.statusCode === 200;
+          const before = await counts();
+          const changing = await setBo(scope, 'formats.dateFormat', 'iso', tokens[user]);
+          expect([200, 403]).toContain(changing.statusCode);
+          seen[user].change[column] = changing.statusCode === 200;
+          if (changing.statusCode === 200) expect((await resetBo(scope, 'formats.dateFormat', tokens[user])).statusCode).toBe(200);
+          else {
+            expect(changing.json()).toMatchObject({ message: expect.stringContaining(`Update on ${BACKOFFICE_PATH}`) });
+            expect(await counts()).toEqual(before);
+          }
+        }
+      }
+      expect(seen).toEqual(expected);
+    });
+
+    it('does not push to the terminals: it does not apply to them', async () => {
+      const open = terminals[0] ?? (await connectTerminal(instance.url, terminal.key, DEMO_TERMINAL_SECRET));
+      if (!terminals.includes(open)) terminals.push(open);
+      expect((await setBo(`TERMINAL:${terminal.oid}`, 'lists.pageSize', 200)).statusCode).toBe(200);
+      expect((await set(`TERMINAL:${terminal.oid}`, 'receipt.printLogo', false)).statusCode).toBe(200);
+      // Had the back office change been pushed, the next configuration would be that one, without the POS change.
+      const pushed = await open.next('configuration');
+      expect((pushed.configuration as { posSettings: Record<string, unknown> }).posSettings['receipt.printLogo']).toBe(false);
+      await resetBo(`TERMINAL:${terminal.oid}`, 'lists.pageSize');
+      await reset(`TERMINAL:${terminal.oid}`, 'receipt.printLogo');
+      await open.next('configuration');
+    });
+  });
+
   it('tells open pages of a change at once, only those whose user may read the scope', async () => {
     const clients = Object.fromEntries(['tina', 'rita', 'emil'].map((name) => [name, hubClient(instance, () => tokens[name]!)]));
     const heard: Record<string, unknown[]> = { tina: [], rita: [], emil: [] };
@@ -263,16 +382,16 @@ describe('the POS configuration', () => {
       // In AT: rita reads there, tina (administrator of DE only) and emil do not.
       const inAt = nextMessage(clients.rita!, POS_SETTINGS_CHANGED);
       expect((await set(`TENANT:${at}`, 'receipt.copies', 4)).statusCode).toBe(200);
-      expect(await inAt).toEqual({ scope: `TENANT:${at}`, path: 'receipt.copies' });
+      expect(await inAt).toEqual({ target: 'pos', scope: `TENANT:${at}`, path: 'receipt.copies' });
       // In DE both hear it; being later, it shows that nothing of AT reached tina before.
       const inDe = Promise.all([nextMessage(clients.tina!, POS_SETTINGS_CHANGED), nextMessage(clients.rita!, POS_SETTINGS_CHANGED)]);
       expect((await set(`TENANT:${de}`, 'receipt.copies', 3)).statusCode).toBe(200);
-      expect(await inDe).toEqual([{ scope: `TENANT:${de}`, path: 'receipt.copies' }, { scope: `TENANT:${de}`, path: 'receipt.copies' }]);
+      expect(await inDe).toEqual([{ target: 'pos', scope: `TENANT:${de}`, path: 'receipt.copies' }, { target: 'pos', scope: `TENANT:${de}`, path: 'receipt.copies' }]);
       // A reset tells them too.
       const afterReset = Promise.all([nextMessage(clients.tina!, POS_SETTINGS_CHANGED), nextMessage(clients.rita!, POS_SETTINGS_CHANGED)]);
       expect((await reset(`TENANT:${de}`, 'receipt.copies')).statusCode).toBe(200);
       await afterReset;
-      expect(heard.tina).toEqual([{ scope: `TENANT:${de}`, path: 'receipt.copies' }, { scope: `TENANT:${de}`, path: 'receipt.copies' }]);
+      expect(heard.tina).toEqual([{ target: 'pos', scope: `TENANT:${de}`, path: 'receipt.copies' }, { target: 'pos', scope: `TENANT:${de}`, path: 'receipt.copies' }]);
       expect(heard.emil).toEqual([]);
     } finally {
       for (const client of Object.values(clients)) await client.stop();

@@ -8,11 +8,12 @@ import { titleLanguages } from '../identity/permission-matrix-tree';
 import { bodyObject, refuseUnknownFields } from '../identity/request-body';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
-import { changeVisibility, mayChange, requireChange, requireRead } from './settings-access';
-import { loadPosSettings, valueProblem, type PosSettingsCatalogue } from './settings-document';
-import { CONFIGURATION_QUERYSTRING, CONFIGURATION_SCHEMA, RECENT_CHANGES_QUERYSTRING, RECENT_CHANGES_SCHEMA, RESET_QUERYSTRING, VALUE_BODY } from './pos-settings-openapi';
+import { changeVisibility } from './settings-access';
+import { valueProblem } from './settings-document';
+import { loadSettingsTargets, targetText, type SettingsTarget, type SettingsTargets } from './settings-targets';
+import { CONFIGURATION_QUERYSTRING, CONFIGURATION_SCHEMA, RECENT_CHANGES_QUERYSTRING, RECENT_CHANGES_SCHEMA, RESET_QUERYSTRING, TARGET_PARAMS, VALUE_BODY } from './pos-settings-openapi';
 import { parseScope, resolveScope, scopeTablesOf, type ResolvedScope, type ScopeTables } from './settings-scope';
-import { readRecentChanges, readScopeValues, writeScopeValue } from './settings-store';
+import { readRecentChanges, readScopeValues, writeScopeValue, type ChangeVisibility } from './settings-store';
 import { buildSettingsTree } from './settings-view';
 import { pushToTerminalsBelow } from './settings-push';
 import { announceSettingChange, PosSettingEvents, posSettingHubMethods } from './settings-events';
@@ -21,28 +22,29 @@ export interface PosSettingsRoutesOptions {
   db: Database;
   catalogue: Catalogue;
   resolveContext: ContextResolver;
-  /** The settings document; default: the built-in one (server/metadata/pos-settings.json). */
-  settings?: PosSettingsCatalogue;
-  /** Whether a change pushes the new configuration to connected terminals (the terminal endpoint is served). */
+  /** The settings targets; default: the built-in ones (server/metadata/settings-targets.json). */
+  targets?: SettingsTargets;
+  /** Whether a change of a target that applies to terminals pushes the new configuration to connected terminals. */
   pushToTerminals?: boolean;
 }
 
 const languagesOf = (request: FastifyRequest) => titleLanguages(request.headers['accept-language']);
 
-function settingOf(settings: PosSettingsCatalogue, path: string) {
-  const setting = settings.byPath.get(path);
-  if (!setting) throw new ApiError(400, `The path ${path} is not a declared POS setting.`, { errors: { path: ['is not a declared POS setting'] } });
+function settingOf(target: SettingsTarget, path: string) {
+  const setting = target.settings.byPath.get(path);
+  if (!setting) throw new ApiError(400, `The path ${path} is not a declared ${target.label.en} setting.`, { errors: { path: [`is not a declared ${target.label.en} setting`] } });
   return setting;
 }
 
 /**
- * The POS configuration (docs/pos-settings.md): GET /api/pos-settings/configuration (the tree at a scope), PUT and
- * DELETE /api/pos-settings/values (override and reset at a scope, each recorded), GET /api/pos-settings/recent-changes
- * (the dashboard's configuration-changes card). Settings are declared in metadata and checked when the app starts.
+ * The settings targets (docs/settings.md): GET /api/settings/<target>/configuration (the tree at a scope), PUT and
+ * DELETE /api/settings/<target>/values (override and reset at a scope, each recorded), GET /api/settings/recent-changes
+ * (the dashboard's configuration-changes card). /api/pos-settings/* are the same for the pos target, kept for the
+ * callers written before targets. Targets and their settings are declared in metadata and checked when the app starts.
  */
 export const posSettingsRoutes = fastifyPlugin<PosSettingsRoutesOptions>(
   async (app: FastifyInstance, options) => {
-    const settings = options.settings ?? (await loadPosSettings());
+    const targets = options.targets ?? (await loadSettingsTargets());
     const tables = scopeTablesOf(options.catalogue);
     const { db } = options;
 
@@ -51,46 +53,47 @@ export const posSettingsRoutes = fastifyPlugin<PosSettingsRoutesOptions>(
       return resolveScope(db, tables, parseScope(text), languagesOf(request)[0]);
     }
 
-    async function view(scope: ResolvedScope, context: RequestContext, request: FastifyRequest): Promise<Configuration> {
-      const values = await readScopeValues(db, scope.chain.map((link) => link.scope));
+    async function view(target: SettingsTarget, scope: ResolvedScope, context: RequestContext, request: FastifyRequest): Promise<Configuration> {
+      const values = await readScopeValues(db, target.key, scope.chain.map((link) => link.scope));
       const { chain, tenantOid, country, level, key, id, text } = scope;
-      return { scope: { level, key, scope: scope.scope, id, text, tenantOid, country }, chain, canChange: mayChange(context, scope), groups: buildSettingsTree(settings, chain, values, languagesOf(request)) };
+      return { scope: { level, key, scope: scope.scope, id, text, tenantOid, country }, chain, canChange: target.access.mayChange(context, scope), groups: buildSettingsTree(target.settings, chain, values, languagesOf(request)) };
     }
 
-    async function change(request: FastifyRequest, scopeText: string, path: string, value: unknown) {
+    async function read(target: SettingsTarget, scopeText: string, request: FastifyRequest) {
       const context = await options.resolveContext(request);
       const scope = await scopeOf(scopeText, request);
-      requireChange(context, scope);
-      const { changed } = await db.transaction((tx) => writeScopeValue(tx, scope, path, value, { userOid: context.userOid, userName: context.username }));
-      if (value === undefined && !changed) throw new ApiError(404, `No value of ${path} is set at ${scope.scope}.`, { errors: { path: ['has no value set at this scope'] } });
-      if (changed) await announceSettingChange(db, scope, path);
-      if (changed && options.pushToTerminals && tables) await pushToTerminalsBelow(db, tables, scope, Date.now(), request.log);
-      return view(scope, context, request);
+      target.access.requireRead(context, scope);
+      return view(target, scope, context, request);
     }
 
-    app.get<{ Querystring: { scope: string } }>('/api/pos-settings/configuration', { schema: { querystring: CONFIGURATION_QUERYSTRING, response: { 200: CONFIGURATION_SCHEMA } } }, async (request) => {
+    async function change(target: SettingsTarget, request: FastifyRequest, scopeText: string, path: string, value: unknown) {
       const context = await options.resolveContext(request);
-      const scope = await scopeOf(request.query.scope, request);
-      requireRead(context, scope);
-      return view(scope, context, request);
-    });
+      const scope = await scopeOf(scopeText, request);
+      target.access.requireChange(context, scope);
+      const { changed } = await db.transaction((tx) => writeScopeValue(tx, target.key, scope, path, value, { userOid: context.userOid, userName: context.username }));
+      if (value === undefined && !changed) throw new ApiError(404, `No value of ${path} is set at ${scope.scope}.`, { errors: { path: ['has no value set at this scope'] } });
+      if (changed) await announceSettingChange(db, target.key, scope, path);
+      // Only a target whose values the terminals receive (metadata: appliesToTerminals) sends them a new configuration.
+      if (changed && target.appliesToTerminals && options.pushToTerminals && tables) await pushToTerminalsBelow(db, tables, scope, Date.now(), request.log);
+      return view(target, scope, context, request);
+    }
 
-    app.put('/api/pos-settings/values', { schema: { body: VALUE_BODY, response: { 200: CONFIGURATION_SCHEMA } } }, async (request) => {
+    function override(target: SettingsTarget, request: FastifyRequest) {
       const body = bodyObject(request.body);
       refuseUnknownFields(body, ['scope', 'path', 'value']);
       const path = String(body.path);
-      const setting = settingOf(settings, path);
+      const setting = settingOf(target, path);
       const problem = valueProblem(setting, body.value);
       if (problem) throw new ApiError(400, `The value of ${path} ${problem}.`, { errors: { value: [problem] } });
-      return change(request, String(body.scope), path, body.value);
-    });
+      return change(target, request, String(body.scope), path, body.value);
+    }
 
-    app.delete<{ Querystring: { scope: string; path: string } }>('/api/pos-settings/values', { schema: { querystring: RESET_QUERYSTRING, response: { 200: CONFIGURATION_SCHEMA } } }, async (request) => {
-      settingOf(settings, request.query.path);
-      return change(request, request.query.scope, request.query.path, undefined);
-    });
+    function reset(target: SettingsTarget, request: FastifyRequest<{ Querystring: { scope: string; path: string } }>) {
+      settingOf(target, request.query.path);
+      return change(target, request, request.query.scope, request.query.path, undefined);
+    }
 
-    app.get<{ Querystring: { days: number; take: number; limit?: number } }>('/api/pos-settings/recent-changes', { schema: { querystring: RECENT_CHANGES_QUERYSTRING, response: { 200: RECENT_CHANGES_SCHEMA } } }, async (request) => {
+    async function recentChanges(shown: SettingsTarget[], request: FastifyRequest<{ Querystring: { days: number; take: number; limit?: number } }>) {
       const context = await options.resolveContext(request);
       const countriesOf = async (tenantOids: number[]) => {
         if (!tables || tenantOids.length === 0) return [];
@@ -98,13 +101,36 @@ export const posSettingsRoutes = fastifyPlugin<PosSettingsRoutesOptions>(
         return rows.rows.map((row) => row.CountryCode).filter((code): code is string => code !== null);
       };
       // A user without the right anywhere sees no changes rather than an error: the dashboard card asks every user.
-      const visibility = await changeVisibility(context, countriesOf);
-      return readRecentChanges(db, visibility, request.query.days, request.query.limit ?? request.query.take);
-    });
+      const visibility = new Map<string, ChangeVisibility>();
+      for (const target of shown) visibility.set(target.key, await changeVisibility(target.access, context, countriesOf));
+      const languages = languagesOf(request);
+      return readRecentChanges(db, visibility, request.query.days, request.query.limit ?? request.query.take, (key) => {
+        const target = targets.byKey.get(key);
+        return target ? targetText(target, languages) : key;
+      });
+    }
+
+    const pos = () => targets.get('pos');
+    type TargetParams = { Params: { target: string } };
+    const configurationRoute = { schema: { querystring: CONFIGURATION_QUERYSTRING, response: { 200: CONFIGURATION_SCHEMA } } };
+    const valueRoute = { schema: { body: VALUE_BODY, response: { 200: CONFIGURATION_SCHEMA } } };
+    const resetRoute = { schema: { querystring: RESET_QUERYSTRING, response: { 200: CONFIGURATION_SCHEMA } } };
+    const changesRoute = { schema: { querystring: RECENT_CHANGES_QUERYSTRING, response: { 200: RECENT_CHANGES_SCHEMA } } };
+
+    app.get<TargetParams & { Querystring: { scope: string } }>('/api/settings/:target/configuration', { schema: { ...configurationRoute.schema, params: TARGET_PARAMS } }, (request) => read(targets.get(request.params.target), request.query.scope, request));
+    app.put<TargetParams>('/api/settings/:target/values', { schema: { ...valueRoute.schema, params: TARGET_PARAMS } }, (request) => override(targets.get(request.params.target), request));
+    app.delete<TargetParams & { Querystring: { scope: string; path: string } }>('/api/settings/:target/values', { schema: { ...resetRoute.schema, params: TARGET_PARAMS } }, (request) => reset(targets.get(request.params.target), request));
+    app.get<{ Querystring: { days: number; take: number; limit?: number } }>('/api/settings/recent-changes', changesRoute, (request) => recentChanges([...targets.byKey.values()], request));
+
+    // The pos target under its first addresses.
+    app.get<{ Querystring: { scope: string } }>('/api/pos-settings/configuration', configurationRoute, (request) => read(pos(), request.query.scope, request));
+    app.put('/api/pos-settings/values', valueRoute, (request) => override(pos(), request));
+    app.delete<{ Querystring: { scope: string; path: string } }>('/api/pos-settings/values', resetRoute, (request) => reset(pos(), request));
+    app.get<{ Querystring: { days: number; take: number; limit?: number } }>('/api/pos-settings/recent-changes', changesRoute, (request) => recentChanges([pos()], request));
 
     // An open page follows changes made elsewhere (another tab, user or instance) through the hub.
     if (app.hasDecorator('hub')) {
-      const events = new PosSettingEvents(db);
+      const events = new PosSettingEvents(db, targets);
       await events.start();
       for (const method of posSettingHubMethods(events)) app.hub.methods.register(method);
       app.addHook('onClose', async () => events.close());

@@ -7,8 +7,9 @@ import type { ChangeVisibility } from './settings-store';
 export const POS_CONFIGURATION_PATH = '/settings/pos/configuration';
 
 /**
- * Who may read and change values stored per scope, by the rights on a page: the POS configuration's, and the POS
- * button layouts' (server/quick-access), which follow the same rules with their own page's rights.
+ * Who may read and change values stored per scope, by the rights on a page: a settings target's configuration page
+ * (settings-targets.ts), and the POS button layouts' (server/quick-access), which follow the same rules with their own
+ * page's rights.
  */
 export function scopeAccess(pagePath: string, what: string) {
   const globally = (context: RequestContext, action: 'Read' | 'Update'): boolean => (context.canGlobally ? context.canGlobally(pagePath, action) : context.can(pagePath, action));
@@ -39,12 +40,9 @@ export function scopeAccess(pagePath: string, what: string) {
   };
 }
 
-const configurationAccess = scopeAccess(POS_CONFIGURATION_PATH, 'the POS configuration');
-export const { readableTenants, mayRead, mayChange, requireRead, requireChange } = configurationAccess;
-
-/** Which recorded changes the caller may read: those of the scopes they may read. */
-export function changeVisibility(context: RequestContext, countriesOf: (tenantOids: number[]) => Promise<string[]>): Promise<ChangeVisibility> {
-  const tenants = readableTenants(context);
-  const global = configurationAccess.globally(context, 'Read') || tenants.length > 0;
+/** Which recorded changes of a target the caller may read: those of the scopes they may read (by the target's page). */
+export function changeVisibility(access: ReturnType<typeof scopeAccess>, context: RequestContext, countriesOf: (tenantOids: number[]) => Promise<string[]>): Promise<ChangeVisibility> {
+  const tenants = access.readableTenants(context);
+  const global = access.globally(context, 'Read') || tenants.length > 0;
   return countriesOf(tenants).then((countries) => ({ global, countries, tenantOids: tenants }));
 }

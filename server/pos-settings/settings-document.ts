@@ -172,9 +172,12 @@ export function checkSettingsDocument(parsed: unknown, file: string): PosSetting
   return { document: parsed as unknown as SettingsDocument, byPath };
 }
 
-let builtIn: Promise<PosSettingsCatalogue> | undefined;
+const builtIn = new Map<string, Promise<PosSettingsCatalogue>>();
 
-/** Reads and checks a settings document; the built-in one (server/metadata/pos-settings.json) is read once. */
+/**
+ * Reads and checks a settings document (server/metadata/pos-settings.json unless told); the built-in ones (in
+ * server/metadata/) are read once.
+ */
 export function loadPosSettings(file = POS_SETTINGS_FILE): Promise<PosSettingsCatalogue> {
   const load = async () => {
     let parsed: unknown;
@@ -185,12 +188,16 @@ export function loadPosSettings(file = POS_SETTINGS_FILE): Promise<PosSettingsCa
     }
     return checkSettingsDocument(parsed, file);
   };
-  if (file !== POS_SETTINGS_FILE) return load();
-  builtIn ??= load().catch((error: unknown) => {
-    builtIn = undefined;
-    throw error;
-  });
-  return builtIn;
+  if (path.dirname(file) !== BUILT_IN_METADATA_DIR) return load();
+  let loading = builtIn.get(file);
+  if (!loading) {
+    loading = load().catch((error: unknown) => {
+      builtIn.delete(file);
+      throw error;
+    });
+    builtIn.set(file, loading);
+  }
+  return loading;
 }
 
 /** The text of the first of `languages` the map has, else English. */

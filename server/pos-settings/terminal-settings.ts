@@ -16,7 +16,7 @@ const link = (level: ScopeLevel, key: string): ScopeRef => ({ level, key, scope:
 
 /**
  * The effective POS configuration of a terminal (every declared path with the value of the nearest scope that sets
- * it, else the default): the `posSettings` of the configuration a terminal is pushed (docs/pos-settings.md).
+ * it, else the default): the `posSettings` of the configuration a terminal is pushed (docs/settings.md).
  */
 export async function terminalPosSettings(db: Queryable, place: TerminalPlace): Promise<Record<string, unknown>> {
   const catalogue = await loadPosSettings();
@@ -27,12 +27,13 @@ export async function terminalPosSettings(db: Queryable, place: TerminalPlace): 
     ...(place.locationOid !== null ? [link('LOCATION', String(place.locationOid))] : []),
     link('TERMINAL', String(place.terminalOid)),
   ];
-  return effectiveSettings(catalogue, chain, await readScopeValues(db, chain.map((scope) => scope.scope)));
+  return effectiveSettings(catalogue, chain, await readScopeValues(db, 'pos', chain.map((scope) => scope.scope)));
 }
 
 /**
  * One setting's effective value at the end of a chain of scope texts (`GLOBAL`, `COUNTRY:DE`, `TENANT:12`, ...,
- * nearest last), else its default: what a document's terminal prints with (the receipt printer's paper width).
+ * nearest last), else its default: what a document's terminal prints with (the receipt printer's paper width). The
+ * POS target only: settingAt reads the pos settings document.
  */
 export async function settingAt(db: Queryable, chain: readonly string[], path: string): Promise<unknown> {
   const setting = (await loadPosSettings()).byPath.get(path);
@@ -41,5 +42,5 @@ export async function settingAt(db: Queryable, chain: readonly string[], path: s
     const [level, key = ''] = scope.split(':') as [ScopeLevel, string?];
     return link(level, key);
   });
-  return effectiveValue(setting, path, refs, await readScopeValues(db, chain)).value;
+  return effectiveValue(setting, path, refs, await readScopeValues(db, 'pos', chain)).value;
 }

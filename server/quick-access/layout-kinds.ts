@@ -7,5 +7,5 @@ export const LAYOUT_PAGES: Record<LayoutKind, { path: string; what: string }> = 
   'article-quick-selection': { path: '/settings/pos/article-quick-selections', what: 'the article quick selections' },
 };
 
-/** Read and change rights per scope, the POS configuration's rules with the kind's own page (docs/pos-settings.md). */
+/** Read and change rights per scope, the POS configuration's rules with the kind's own page (docs/settings.md). */
 export const layoutAccess = (kind: LayoutKind) => scopeAccess(LAYOUT_PAGES[kind].path, LAYOUT_PAGES[kind].what);

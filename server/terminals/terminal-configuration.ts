@@ -38,7 +38,7 @@ export interface QueuedPush {
  * Queues a push of the current configuration to every connected, enabled terminal of the tenant and tells every
  * instance; answers the pushes. The configuration is the terminal record's settings, its tenant's currency and
  * when it was read (`issuedAt`), so a terminal can tell a newer one from an older one, and its effective POS settings
- * (`posSettings`, docs/pos-settings.md). `onlyTerminals` narrows it to some terminals (a settings change at a location
+ * (`posSettings`, docs/settings.md). `onlyTerminals` narrows it to some terminals (a settings change at a location
  * or a terminal reaches only those below it).
  */
 export async function queueConfigurationPushes(db: Database, tables: ConfigurationTables, tenantOid: number, jobOid: number | null, now: number, onlyTerminals?: readonly number[]): Promise<QueuedPush[]> {

@@ -8,7 +8,7 @@ export const TURNOVER_PATH = '/api/turnover/daily';
 export const THROUGHPUT_PATH = '/api/documents/throughput';
 export const EXCHANGE_RATES_PATH = '/api/currencies/exchange-rates';
 export const UNPROCESSED_PATH = '/api/documents/unprocessed';
-export const CONFIGURATION_CHANGES_PATH = '/api/pos-settings/recent-changes';
+export const CONFIGURATION_CHANGES_PATH = '/api/settings/recent-changes';
 export const DATABASE_USAGE_PATH = '/api/db-info/summary';
 
 /** Which reads each topic of DashboardDataChanged makes stale. */

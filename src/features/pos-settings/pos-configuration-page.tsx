@@ -8,6 +8,7 @@ import type { GroupView } from './pos-settings-types';
 import { SettingRow, useScopeName } from './setting-row';
 import { usePosConfiguration } from './use-pos-configuration';
 import { useScopeOptions } from '../../lib/tenancy/pos-scope-options';
+import type { PageProps } from '../../app/page-registry';
 
 const SCOPE = /^(GLOBAL|COUNTRY:[A-Z]{2}|(TENANT|LOCATION|TERMINAL):[1-9]\d{0,14})$/;
 
@@ -32,19 +33,24 @@ function Group({ group, level, canChange, onOverride, onReset }: { group: GroupV
   );
 }
 
+/** The settings target of a page path: /settings/<target>/configuration (docs/settings.md "Targets"). */
+export function targetOfPath(path: string | undefined): string {
+  return /\/settings\/([a-z][a-z0-9]*)\/configuration$/.exec(path ?? '')?.[1] ?? 'pos';
+}
+
 /**
- * /settings/pos/configuration (component 'framed-configuration', also under /e for another application's iframe): the
- * POS settings declared on the server at a scope the user picks, each with its value and where it comes from; with
- * the right there, override and reset. The scope is in the address (?scope=TENANT:12), so a reload keeps it.
+ * /settings/<target>/configuration (component 'framed-configuration', also under /e for another application's iframe):
+ * the settings of the target declared on the server at a scope the user picks, each with its value and where it comes
+ * from; with the right there, override and reset. The scope is in the address (?scope=TENANT:12), so a reload keeps it.
  */
-export function PosConfigurationPage() {
+export function PosConfigurationPage({ item }: Partial<PageProps>) {
   const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const { tenantOid } = useTenancy();
   const fromAddress = params.get('scope');
   const scope = fromAddress && SCOPE.test(fromAddress) ? fromAddress : tenantOid !== undefined ? `TENANT:${tenantOid}` : 'GLOBAL';
   const { options } = useScopeOptions();
-  const { configuration, error, loading, override, reset } = usePosConfiguration(scope);
+  const { configuration, error, loading, override, reset } = usePosConfiguration(targetOfPath(item?.path), scope);
   const scopeName = useScopeName();
   const known = options?.some((option) => option.scope === scope);
   return (
@@ -69,7 +75,7 @@ export function PosConfigurationPage() {
       {loading && <BusyHourglass />}
       {error !== undefined && (
         <Text color="fg.error" role="alert">
-          <Trans>The POS configuration at this scope could not be read.</Trans>
+          <Trans>The configuration at this scope could not be read.</Trans>
         </Text>
       )}
       {configuration && (

@@ -1,2 +1,2 @@
-/** The shapes of /api/pos-settings/* (docs/pos-settings.md), declared once for the server and the page. */
+/** The shapes of /api/pos-settings/* (docs/settings.md), declared once for the server and the page. */
 export type { Configuration, GroupView, ScopeLevel, ScopeRef, SettingType, SettingView } from '../../../schemas/pos-settings-wire';

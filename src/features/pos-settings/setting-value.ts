@@ -1,6 +1,6 @@
 import type { SettingView } from './pos-settings-types';
 
-/** Why a typed text is not a value of the setting; the same rules the server applies (docs/pos-settings.md "Types"). */
+/** Why a typed text is not a value of the setting; the same rules the server applies (docs/settings.md "Types"). */
 export type ValueProblem =
   | { kind: 'required' }
   | { kind: 'number' }

@@ -1,6 +1,6 @@
 import type { LayoutContent, LayoutKind, LayoutProblem } from '../../../schemas/pos-layout';
 
-/** A level of a scope as the server names it (docs/pos-settings.md "Scopes"). */
+/** A level of a scope as the server names it (docs/settings.md "Scopes"). */
 export interface ScopeLink {
   level: 'GLOBAL' | 'COUNTRY' | 'TENANT' | 'LOCATION' | 'TERMINAL';
   key: string;

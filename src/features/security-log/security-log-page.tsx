@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import useSWR from 'swr';
+import { LocalDateInput } from '../../../renderers/widgets/local-date-input';
 import { apiGet } from '../../lib/api/api-client';
 import { LoadState } from '../../lib/ui/load-state';
 import { SECURITY_EVENT_KINDS, securityLogQuery, type SecurityEventKind, type SecurityLogFilter, type SecurityLogPage as LogPage } from './security-log-types';
@@ -84,11 +85,11 @@ export function SecurityLogPage() {
           </Field.Root>
           <Field.Root maxW="56">
             <Field.Label textStyle="xs">{t`From`}</Field.Label>
-            <Input size="sm" type="datetime-local" value={draft.from} onChange={(event) => edit({ from: event.target.value })} />
+            <LocalDateInput size="sm" kind="datetime" locale={i18n.locale} unreadable="drop" value={draft.from} onValueChange={(next) => edit({ from: next ?? '' })} data-testid="security-log-from" />
           </Field.Root>
           <Field.Root maxW="56">
             <Field.Label textStyle="xs">{t`Until`}</Field.Label>
-            <Input size="sm" type="datetime-local" value={draft.to} onChange={(event) => edit({ to: event.target.value })} />
+            <LocalDateInput size="sm" kind="datetime" locale={i18n.locale} unreadable="drop" value={draft.to} onValueChange={(next) => edit({ to: next ?? '' })} data-testid="security-log-to" />
           </Field.Root>
           <Button size="sm" type="submit" colorPalette="teal" data-testid="security-log-apply">
             {t`Apply`}

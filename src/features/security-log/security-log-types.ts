@@ -6,7 +6,7 @@ export { SECURITY_EVENT_KINDS, type SecurityEventKind, type SecurityLogEntry, ty
 export interface SecurityLogFilter {
   username: string;
   kind: SecurityEventKind | '';
-  /** `datetime-local` values, in the browser's time zone. */
+  /** Instants as ISO text (the boxes show and read them in the user's language and time zone); '' for none. */
   from: string;
   to: string;
 }

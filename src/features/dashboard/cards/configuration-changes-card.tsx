@@ -8,8 +8,11 @@ import { CARD_KEY, CONFIGURATION_CHANGES_PATH } from '../card-keys';
 import { CardFrame } from '../card-frame';
 import { usePageLink } from '../use-page-link';
 
-/** A configuration change as the POS settings answer it (spec 2 §3 "Configuration change"). */
+/** A configuration change of a settings target (spec 2 §3 "Configuration change"; docs/settings.md). */
 interface ConfigurationChange {
+  /** The settings target (pos, backoffice, ...) and its name in the user's language. */
+  target?: string;
+  targetText?: string;
   modifiedAt: string;
   path: string;
   value: unknown;
@@ -29,7 +32,7 @@ const PAGE = '/settings/pos/configuration';
 
 const text = (value: unknown) => (value === null || value === undefined ? '–' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-/** Configuration changes: the newest changes of the POS settings, who made them and in which scope. */
+/** Configuration changes: the newest changes of every settings target, which target, who made them and in which scope. */
 export function ConfigurationChangesCard({ size }: { size: DashboardCardSize }) {
   const { i18n } = useLingui();
   const link = usePageLink(PAGE);
@@ -45,8 +48,9 @@ export function ConfigurationChangesCard({ size }: { size: DashboardCardSize }) 
         <Stack gap="2" textStyle="sm">
           {changes.map((change) => (
             <Stack key={`${change.oid}-${change.modifiedAt}`} gap="0">
-              <Text fontWeight="medium" lineClamp={1} title={change.path}>
-                {change.path}
+              <Text fontWeight="medium" lineClamp={1} title={change.targetText ? `${change.targetText}: ${change.path}` : change.path}>
+                {change.targetText ? `${change.targetText}: ` : ''}
+                <bdi>{change.path}</bdi>
               </Text>
               <Text color="fg.muted" lineClamp={size === 'large' ? 2 : 1}>
                 {change.state.toLowerCase() === 'deleted' ? <Trans>deleted</Trans> : `${text(change.previousValue)} → ${text(change.value)}`} · {change.userName ?? '–'} · {formatDate(change.modifiedAt, i18n.locale, { dateStyle: 'short' })}
