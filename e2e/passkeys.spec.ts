@@ -1,7 +1,8 @@
 import type { CDPSession } from '@playwright/test';
+import { LOOK_CORNERS } from './support/looks';
 import { totpCode } from './support/totp';
 // These tests are about signing in: through the form, as a user does.
-import { signInByForm as signIn } from './support/sign-in';
+import { signIn as signInByApi, signInByForm as signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 
@@ -10,6 +11,10 @@ const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD, MATE_DEMO_DATA: '
 /** WebAuthn refuses an IP address as relying party id: the browser goes to the same server as localhost. */
 const site = () => mate.url.replace('127.0.0.1', 'localhost');
 const CODE_FIELD = 'Code from the authenticator app, or a recovery code';
+const SHOTS = process.env.MATE_SCREENSHOTS;
+
+/** How far the page scrolls sideways (0: it fits the window). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** A user with a password, made through the Users grid's API and the administrator's password command. */
 async function userWithPassword(request: APIRequestContext, name: string, password: string): Promise<void> {
@@ -128,3 +133,39 @@ test('new recovery codes: confirmed by a code, shown once with copy and download
     else await expect(page.getByTestId('sign-in-error')).toContainText('The code is wrong or was used already.');
   }
 });
+
+// The passkey list, the recovery codes with their buttons and the sign-in's choice of code or passkey, in both corners
+// of the looks: nothing runs off the side of a phone, right to left included.
+for (const { theme, locale, width, height } of LOOK_CORNERS) {
+  test(`passkeys and recovery codes read in ${theme}, ${locale}, ${width} px`, async ({ page, request }) => {
+    const name = `looks-${locale}`;
+    await userWithPassword(request, name, `${name}-password`);
+    await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme: theme });
+    await page.addInitScript((chosenLocale) => localStorage.setItem('mate.locale', chosenLocale), locale);
+    await virtualAuthenticator(page);
+    // The form's labels are Arabic here: the password-only user starts signed in, the passkey sign-in below is by field name.
+    await signInByApi(page, site(), `${name}-password`, '/auth/account', 'account-page', name);
+    await page.locator('input[name="passkey-name"]').fill('Phone');
+    await page.getByTestId('passkey-add-submit').click();
+    await expect(page.getByTestId('passkey-row')).toHaveCount(1);
+    await page.getByTestId('second-factor-start').click();
+    const secret = (await page.getByTestId('second-factor-secret').textContent())!.trim();
+    await page.getByTestId('second-factor-confirm').locator('input').fill(totpCode(secret, Date.now()));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('recovery-codes-download')).toBeVisible();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/passkeys-account-${theme}-${locale}-${width}.png`, fullPage: true });
+
+    await page.goto(`${site()}/logout`);
+    await expect(page).toHaveURL(/\/auth\/login/, { timeout: 30_000 });
+    await page.locator('input[name="username"]').fill(name);
+    await page.locator('input[name="password"]').fill(`${name}-password`);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('sign-in-passkey')).toBeVisible({ timeout: 30_000 });
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/passkeys-sign-in-${theme}-${locale}-${width}.png`, fullPage: true });
+    await page.getByTestId('sign-in-passkey').click();
+    await expect(page.getByTestId('title-bar')).toBeVisible({ timeout: 30_000 });
+  });
+}
