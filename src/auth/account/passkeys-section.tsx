@@ -81,7 +81,8 @@ export function PasskeysSection() {
                 <Table.ColumnHeader>
                   <Trans>Name</Trans>
                 </Table.ColumnHeader>
-                <Table.ColumnHeader>
+                {/* On a phone the date added gives way, so name, last use and Remove fit without scrolling. */}
+                <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>
                   <Trans>Added</Trans>
                 </Table.ColumnHeader>
                 <Table.ColumnHeader>
@@ -98,7 +99,7 @@ export function PasskeysSection() {
               {rows.map((passkey) => (
                 <Table.Row key={passkey.oid} data-testid="passkey-row">
                   <Table.Cell data-testid="passkey-name">{passkey.name}</Table.Cell>
-                  <Table.Cell>{when(passkey.createdAt)}</Table.Cell>
+                  <Table.Cell display={{ base: 'none', md: 'table-cell' }}>{when(passkey.createdAt)}</Table.Cell>
                   <Table.Cell data-testid="passkey-last-used">{passkey.lastUsedAt ? when(passkey.lastUsedAt) : <Trans>Never</Trans>}</Table.Cell>
                   <Table.Cell textAlign="end">
                     <Button
