@@ -39,6 +39,7 @@ for (const { theme, locale, width, height } of LOOK_CORNERS) {
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
     await expect(page.getByTestId('session-row').first()).toBeVisible();
     await expect(page.getByTestId('second-factor-start')).toBeVisible();
+    await expect(page.getByTestId('account-passkeys')).toBeVisible();
     await expectReadable(page, 'the account page');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/account-${theme}-${locale}-${width}.png`, fullPage: true });
 

@@ -10,6 +10,11 @@ export const SECURITY_EVENT_KINDS = [
   'second-factor-used',
   'second-factor-wrong-code',
   'recovery-code-used',
+  'recovery-codes-regenerated',
+  'passkey-enrolled',
+  'passkey-removed',
+  'passkey-used',
+  'passkey-failed',
   'session-ended',
   'permission-changed',
 ] as const;

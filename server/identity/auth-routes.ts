@@ -9,6 +9,7 @@ import { findUserByOid } from './user-store';
 import { writeSecurityEvent } from './security-log';
 import { endAllSessions, renewSession } from './sessions';
 import { publicRoute } from '../plugins/authenticate-first';
+import { relyingPartyOf } from './passkey-relying-party';
 
 /** Sign-in, logout, change password and the auth settings. */
 export function registerAuthRoutes(app: FastifyInstance, services: IdentityServices): void {
@@ -18,9 +19,12 @@ export function registerAuthRoutes(app: FastifyInstance, services: IdentityServi
     reply.header('cache-control', 'no-store');
     try {
       const secondFactor = request.headers['x-mate-second-factor'];
+      const passkey = request.headers['x-mate-passkey'];
       return await services.signIn(request.headers.authorization, request.ip, {
         userAgent: request.headers['user-agent'] ?? '',
         secondFactor: typeof secondFactor === 'string' ? secondFactor : undefined,
+        passkey: typeof passkey === 'string' ? passkey : undefined,
+        relyingParty: relyingPartyOf(services.publicUrl, request),
       });
     } catch (error) {
       // A throttle (429) or a back-off (401 [40103]) says when to try again.

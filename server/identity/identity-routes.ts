@@ -14,6 +14,7 @@ import { createContextResolver } from './context-resolver';
 import type { IdentityServices } from './identity-services';
 import { licensedUsersFromEnv } from './licensed-users';
 import { createSignInFlow } from './sign-in';
+import { registerPasskeyRoutes } from './passkey-routes';
 import { firstBackoffFromEnv } from './sign-in-backoff';
 import { DEFAULT_THROTTLE_LIMITS, SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
 import { createTokenService } from './token-service';
@@ -77,6 +78,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     resolve: options.resolve ?? ownResolver!,
     signIn: signInFlow.signIn,
     checkForEnrolment: signInFlow.checkForEnrolment,
+    checkForPasskey: signInFlow.checkForPasskey,
     now,
     registrationAllowed: flag(env.MATE_REGISTRATION, false),
     rememberAllowed: flag(env.MATE_REMEMBER, true),
@@ -93,6 +95,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
   registerOutboxRoutes(app, services);
   registerUserAdminRoutes(app, services);
   registerSecurityRoutes(app, services);
+  registerPasskeyRoutes(app, services);
   registerAvatarRoutes(app);
   permissionMatrixRoutes(app, services);
 };

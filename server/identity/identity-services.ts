@@ -18,6 +18,8 @@ export interface IdentityServices {
   signIn: (authorization: string | undefined, address: string, client?: SignInClient) => Promise<SignInAnswer>;
   /** The sign-in's checks for an enrolment at sign-in (a role requires a second factor the user lacks). */
   checkForEnrolment: EnrolmentCheck;
+  /** The sign-in's checks before a passkey challenge at sign-in (the user has a passkey). */
+  checkForPasskey: EnrolmentCheck;
   now: () => number;
   registrationAllowed: boolean;
   rememberAllowed: boolean;

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { IDENTITY_TABLES } from './identity-tables';
 import { hashPassword, verifyPassword } from './passwords';
+import { countPasskeys } from './passkeys';
 import { matchTotp, newTotpSecret } from './totp';
 import { ensureUserRow } from './user-store';
 
@@ -18,6 +19,8 @@ export interface SecondFactorState {
   required: boolean;
   /** Unused recovery codes. */
   recoveryCodesLeft: number;
+  /** Registered passkeys: each satisfies the second step of sign-in too. */
+  passkeys: number;
 }
 
 /** Whether a role of the user requires a second factor (the role flag `RequiresSecondFactor`, in any tenant). */
@@ -31,12 +34,13 @@ export async function secondFactorRequired(db: Queryable, userOid: number): Prom
 }
 
 export async function secondFactorState(db: Queryable, userOid: number): Promise<SecondFactorState> {
-  const [factor, codes, required] = await Promise.all([
+  const [factor, codes, required, passkeys] = await Promise.all([
     db.query<{ confirmed: boolean }>('select confirmed_at is not null as confirmed from mate_second_factor where user_oid = $1', [userOid]),
     db.query<{ count: string | number }>('select count(*) as count from mate_recovery_code where user_oid = $1 and used_at is null', [userOid]),
     secondFactorRequired(db, userOid),
+    countPasskeys(db, userOid),
   ]);
-  return { enrolled: factor.rows[0]?.confirmed === true, required, recoveryCodesLeft: Number(codes.rows[0]?.count ?? 0) };
+  return { enrolled: factor.rows[0]?.confirmed === true, required, recoveryCodesLeft: Number(codes.rows[0]?.count ?? 0), passkeys };
 }
 
 /**

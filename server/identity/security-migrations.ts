@@ -70,4 +70,34 @@ export const SECURITY_MIGRATIONS: Migration[] = [
       }
     },
   },
+  {
+    version: 961,
+    name: 'passkeys',
+    // Passkeys (WebAuthn) and the challenges they answer; docs/auth.md "Passkeys". The public key is the COSE key as
+    // base64url text, so both databases (PGlite and PostgreSQL) read it back the same.
+    up: async (tx) => {
+      await exec(
+        tx,
+        `create table mate_passkey (
+           oid bigint generated always as identity primary key,
+           user_oid bigint not null references mate_user (oid) on delete cascade,
+           credential_id text not null unique,
+           public_key text not null,
+           counter bigint not null default 0,
+           transports text not null default '',
+           name text not null,
+           created_at timestamptz not null default now(),
+           last_used_at timestamptz
+         );
+         create index mate_passkey_user on mate_passkey (user_oid);
+         create table mate_webauthn_challenge (
+           challenge text primary key,
+           user_oid bigint not null references mate_user (oid) on delete cascade,
+           purpose text not null,
+           expires_at timestamptz not null
+         );
+         create index mate_webauthn_challenge_user on mate_webauthn_challenge (user_oid, purpose)`,
+      );
+    },
+  },
 ];

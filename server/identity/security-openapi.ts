@@ -20,8 +20,9 @@ export const SECOND_FACTOR_STATE_SCHEMA = {
     enrolled: { type: 'boolean' },
     required: { type: 'boolean', description: 'a role of the user requires a second factor' },
     recoveryCodesLeft: { type: 'integer' },
+    passkeys: { type: 'integer', description: 'registered passkeys; each satisfies the second step of sign-in' },
   },
-  required: ['enrolled', 'required', 'recoveryCodesLeft'],
+  required: ['enrolled', 'required', 'recoveryCodesLeft', 'passkeys'],
 } as const;
 
 export const ENROLMENT_SCHEMA = {

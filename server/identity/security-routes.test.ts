@@ -50,7 +50,7 @@ describe('second factor, sessions and the security log', () => {
     it('asks for the code after the password, takes it once, and takes a recovery code once', async () => {
       await addUser(t.database, 'tess', 'tess-password', [1]);
       const token = await signInToken(t.app, 'tess', 'tess-password');
-      expect((await call('GET', '/api/auth/second-factor', token)).json()).toEqual({ enrolled: false, required: false, recoveryCodesLeft: 0 });
+      expect((await call('GET', '/api/auth/second-factor', token)).json()).toEqual({ enrolled: false, required: false, recoveryCodesLeft: 0, passkeys: 0 });
       const started = await call('POST', '/api/auth/second-factor/enrolment', token);
       expect((await call('POST', '/api/auth/second-factor/confirm', token, { code: '000000' })).json()).toMatchObject({ errors: { code: ['is wrong'] } });
       const { secret } = started.json<{ secret: string }>();
@@ -58,7 +58,7 @@ describe('second factor, sessions and the security log', () => {
       const { recoveryCodes } = confirmed.json<{ recoveryCodes: string[] }>();
       expect(recoveryCodes).toHaveLength(10);
       expect(new Set(recoveryCodes).size).toBe(10);
-      expect((await call('GET', '/api/auth/second-factor', token)).json()).toEqual({ enrolled: true, required: false, recoveryCodesLeft: 10 });
+      expect((await call('GET', '/api/auth/second-factor', token)).json()).toEqual({ enrolled: true, required: false, recoveryCodesLeft: 10, passkeys: 0 });
       // Only hashes are kept.
       const stored = await t.database.db.query<{ code_hash: string }>('select code_hash from mate_recovery_code');
       expect(stored.rows.every((row) => row.code_hash.startsWith('$argon2id$'))).toBe(true);

@@ -9,6 +9,8 @@ import type { SignInThrottle } from './sign-in-throttle';
 import { confirmEnrolment, secondFactorState, useSecondFactor } from './second-factor';
 import { writeSecurityEvent, type SecurityEvent } from './security-log';
 import { openSession } from './sessions';
+import type { RelyingParty } from './passkey-relying-party';
+import { parsePasskeyHeader, usePasskey } from './passkeys';
 import type { AccessTokenAnswer, TokenService } from './token-service';
 import { findUserByUsername, type UserRecord } from './user-store';
 
@@ -23,6 +25,8 @@ export const SIGN_IN_CODES = {
   secondFactorRequired: '40106',
   /** The password was right, the second-factor code was not. Counts as a failure for the back-offs. */
   wrongCode: '40107',
+  /** The password was right, the passkey was refused (wrong challenge, replayed, counter, not the user's). Counts like 40107. */
+  passkeyRefused: '40108',
 } as const;
 
 /** What the caller sends beside the Basic header. */
@@ -30,6 +34,10 @@ export interface SignInClient {
   userAgent?: string;
   /** `X-Mate-Second-Factor`: a 6-digit TOTP code or a recovery code. */
   secondFactor?: string;
+  /** `X-Mate-Passkey`: the browser's passkey assertion (JSON, base64url), answering a challenge of the passkey options. */
+  passkey?: string;
+  /** Whose passkeys they are: from MATE_PUBLIC_URL or the request (passkey-relying-party.ts). */
+  relyingParty?: RelyingParty;
 }
 
 /** A token, plus the recovery codes when this sign-in completed an enrolment (shown this once). */
@@ -102,11 +110,14 @@ export type SignInFunction = (authorization: string | undefined, address: string
  */
 export type EnrolmentCheck = (authorization: string | undefined, address: string, client?: SignInClient) => Promise<UserRecord>;
 
+/** Why the sign-in's checks run: a sign-in, the enrolment at sign-in, or the passkey challenge at sign-in. */
+type Purpose = 'sign-in' | 'enrol' | 'passkey';
+
 export function createSignIn(deps: SignInDependencies): SignInFunction {
   return createSignInFlow(deps).signIn;
 }
 
-export function createSignInFlow(deps: SignInDependencies): { signIn: SignInFunction; checkForEnrolment: EnrolmentCheck } {
+export function createSignInFlow(deps: SignInDependencies): { signIn: SignInFunction; checkForEnrolment: EnrolmentCheck; checkForPasskey: EnrolmentCheck } {
   // Per (username, address): one client guessing one account; other clients of the same account or address go on.
   const first = deps.firstBackoffSeconds ?? FIRST_BACKOFF_SECONDS;
   const pairs = new FailureCounts(PAIR_FREE_FAILURES, deps.now, first);
@@ -126,7 +137,7 @@ export function createSignInFlow(deps: SignInDependencies): { signIn: SignInFunc
     if (seconds > 0) await deps.db.query('update mate_user set locked_until = $2 where oid = $1', [user.oid, new Date(deps.now() + seconds * 1000)]);
   }
 
-  async function run(authorization: string | undefined, address: string, client: SignInClient, enrolling: boolean): Promise<SignInAnswer | UserRecord> {
+  async function run(authorization: string | undefined, address: string, client: SignInClient, purpose: Purpose): Promise<SignInAnswer | UserRecord> {
     const { username, password } = parseBasicAuth(authorization);
     const log = (event: Omit<SecurityEvent, 'at' | 'address' | 'userAgent'>) =>
       writeSecurityEvent(deps.db, { ...event, at: deps.now(), address, userAgent: client.userAgent ?? null });
@@ -159,7 +170,9 @@ export function createSignInFlow(deps: SignInDependencies): { signIn: SignInFunc
       throw fail(401, SIGN_IN_CODES.invalidCredentials, INVALID);
     }
     const factor = await secondFactorState(deps.db, user.oid);
-    const needsCode = factor.enrolled || factor.required;
+    const hasPasskey = factor.passkeys > 0;
+    // A passkey is a second factor like the app: whoever has one is asked for it, required or not.
+    const needsCode = factor.enrolled || hasPasskey || factor.required;
     // The right password: whatever follows (disabled, licence) is no guess, so it costs the address nothing. With a
     // second factor the guess is the code: the back-offs end only when it is right too, else a known password would
     // reset them before every guessed code.
@@ -181,18 +194,40 @@ export function createSignInFlow(deps: SignInDependencies): { signIn: SignInFunc
       throw fail(401, SIGN_IN_CODES.licenceLimit, 'This user is disabled because the licensed number of active users is reached');
     }
     let recoveryCodes: string[] | undefined;
-    let usedFactor: 'totp' | 'recovery' | undefined;
-    if (enrolling) {
-      if (factor.enrolled) throw new ApiError(409, 'This user has a second factor already: sign in with its code.');
+    let usedFactor: 'totp' | 'recovery' | 'passkey' | undefined;
+    if (purpose === 'enrol') {
+      if (factor.enrolled || hasPasskey) throw new ApiError(409, 'This user has a second factor already: sign in with it.');
       if (!factor.required) throw new ApiError(409, 'No role of this user requires a second factor: sign in, then set one up on your account page.');
       return user;
     }
-    if (needsCode) {
-      const code = client.secondFactor?.trim();
+    if (purpose === 'passkey') {
+      if (!hasPasskey) throw new ApiError(409, 'This user has no passkey.');
+      return user;
+    }
+    const code = client.secondFactor?.trim();
+    if (needsCode && client.passkey !== undefined && !code) {
+      const assertion = parsePasskeyHeader(client.passkey);
+      const outcome = assertion && client.relyingParty && hasPasskey ? await usePasskey(deps.db, user.oid, client.relyingParty, assertion, deps.now()) : undefined;
+      if (!outcome?.ok) {
+        pairs.fail(pairKey);
+        await recordAccountFailure(user);
+        await log({ ...who, kind: 'passkey-failed', detail: { at: 'sign-in', reason: outcome?.reason ?? 'malformed', message: outcome?.message ?? null } });
+        throw fail(401, SIGN_IN_CODES.passkeyRefused, 'The passkey was not accepted');
+      }
+      succeed();
+      usedFactor = 'passkey';
+      await log({ ...who, kind: 'passkey-used', detail: { passkeyOid: outcome.value.oid, name: outcome.value.name } });
+    } else if (needsCode) {
       if (!code) {
-        const step = factor.enrolled ? 'code' : 'enrol';
-        const message = step === 'code' ? 'Enter the code of your authenticator app' : 'Your role requires a second factor: set up an authenticator app';
-        throw new ApiError(401, message, { code: SIGN_IN_CODES.secondFactorRequired, description: message, extra: { secondFactor: step } });
+        // 'code': the app (a passkey may be offered beside it); 'passkey': passkeys only; 'enrol': a role requires a factor the user lacks.
+        const step = factor.enrolled ? 'code' : hasPasskey ? 'passkey' : 'enrol';
+        const message =
+          step === 'code'
+            ? 'Enter the code of your authenticator app'
+            : step === 'passkey'
+              ? 'Confirm the sign-in with your passkey'
+              : 'Your role requires a second factor: set up an authenticator app';
+        throw new ApiError(401, message, { code: SIGN_IN_CODES.secondFactorRequired, description: message, extra: { secondFactor: step, passkey: hasPasskey } });
       }
       if (factor.enrolled) usedFactor = await useSecondFactor(deps.db, user.oid, code, deps.now());
       else recoveryCodes = await confirmEnrolment(deps.db, user.oid, code, deps.now());
@@ -223,7 +258,8 @@ export function createSignInFlow(deps: SignInDependencies): { signIn: SignInFunc
   }
 
   return {
-    signIn: async (authorization, address, client = {}) => (await run(authorization, address, client, false)) as SignInAnswer,
-    checkForEnrolment: async (authorization, address, client = {}) => (await run(authorization, address, client, true)) as UserRecord,
+    signIn: async (authorization, address, client = {}) => (await run(authorization, address, client, 'sign-in')) as SignInAnswer,
+    checkForEnrolment: async (authorization, address, client = {}) => (await run(authorization, address, client, 'enrol')) as UserRecord,
+    checkForPasskey: async (authorization, address, client = {}) => (await run(authorization, address, client, 'passkey')) as UserRecord,
   };
 }

@@ -1,4 +1,5 @@
 import { apiCall } from '../lib/api/api-client';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { ProfileAnswer, SessionBackend, TokenAnswer } from './session-types';
 
 /** The answer of `GET /api/auth/settings`. */
@@ -24,7 +25,8 @@ export function basicAuthorization(username: string, password: string): string {
 export const sessionBackend: SessionBackend = {
   async requestToken(username, password, secondFactor) {
     const headers: Record<string, string> = { Authorization: basicAuthorization(username, password) };
-    if (secondFactor !== undefined) headers['X-Mate-Second-Factor'] = secondFactor;
+    if (typeof secondFactor === 'string') headers['X-Mate-Second-Factor'] = secondFactor;
+    else if (secondFactor !== undefined) headers['X-Mate-Passkey'] = secondFactor.passkey;
     const { data } = await apiCall<TokenAnswer>('/api/v1-pub/auth/user/token.json', { anonymous: true, headers });
     return data;
   },
@@ -77,6 +79,21 @@ export interface SecondFactorEnrolment {
   secret: string;
   otpauthUri: string;
   qrSvg: string;
+}
+
+/** The passkey challenge at sign-in (after 40106 with `passkey: true`): options for `navigator.credentials.get`. */
+export async function passkeyOptionsAtSignIn(username: string, password: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { data } = await apiCall<PublicKeyCredentialRequestOptionsJSON>('/api/v1-pub/auth/passkey/options', {
+    method: 'POST',
+    anonymous: true,
+    headers: { Authorization: basicAuthorization(username, password) },
+  });
+  return data;
+}
+
+/** The browser's assertion as the `X-Mate-Passkey` header carries it: its JSON, base64url (the JSON is ASCII). */
+export function passkeyHeader(response: AuthenticationResponseJSON): string {
+  return btoa(JSON.stringify(response)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** Enrolment at sign-in, when a role requires a second factor the user lacks (40106 with `secondFactor: 'enrol'`). */

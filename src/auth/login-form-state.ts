@@ -22,8 +22,13 @@ export interface LoginFailure {
   status?: number;
   /** How long the server asks to wait (a sign-in back-off or throttle), in seconds. */
   retryAfterSeconds?: number;
-  /** With 40106: whether the server wants the code of an app the user has ('code') or its set-up first ('enrol'). */
-  secondFactor?: 'code' | 'enrol';
+  /**
+   * With 40106: whether the server wants the code of an app the user has ('code'), its set-up first ('enrol'), or a
+   * passkey (the user has no app, only passkeys).
+   */
+  secondFactor?: 'code' | 'enrol' | 'passkey';
+  /** With 40106: the user has a passkey, offered beside the code. */
+  passkey?: boolean;
 }
 
 export type LoginFormAction =

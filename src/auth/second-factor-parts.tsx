@@ -1,4 +1,7 @@
-import { Box, Code, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Copy, Download } from 'lucide-react';
+import { showError } from '../lib/toasts/show-error';
+import { toasts } from '../lib/toasts/toast-store';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SecondFactorEnrolment } from './auth-api';
 import { TextField } from './text-field';
@@ -41,8 +44,27 @@ export function SecondFactorCodeField({ value, onChange, error, autoFocus = true
   );
 }
 
-/** The recovery codes, shown once: each signs in once instead of the app's code. */
+/** The recovery codes, shown once: each signs in once instead of the app's code. Copy and Download keep them. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useLingui();
+  const text = `${codes.join('\n')}\n`;
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      toasts.show({ type: 'success', title: t`The recovery codes are copied` });
+    } catch (error) {
+      showError(error);
+    }
+  }
+  function download() {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'mate-recovery-codes.txt';
+    link.click();
+    // After the click has handed the file to the browser.
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
   return (
     <Stack gap="2" data-testid="recovery-codes">
       <Text textStyle="sm" fontWeight="semibold">
@@ -58,6 +80,16 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
           </List.Item>
         ))}
       </List.Root>
+      <HStack gap="2" flexWrap="wrap">
+        <Button size="sm" variant="outline" onClick={() => void copy()} data-testid="recovery-codes-copy">
+          <Copy aria-hidden />
+          <Trans>Copy</Trans>
+        </Button>
+        <Button size="sm" variant="outline" onClick={download} data-testid="recovery-codes-download">
+          <Download aria-hidden />
+          <Trans>Download</Trans>
+        </Button>
+      </HStack>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { clearStoredSession, loadStoredSession, saveStoredSession, type SessionStorages } from './session-storage';
 import { askOtherTabs, offerToOtherTabs, SHARED_SESSION_MARKER, type TabChannel } from './tab-session-share';
-import type { ProfileAnswer, ReloginReason, SessionBackend, SessionSnapshot, SessionUser, TokenAnswer } from './session-types';
+import type { ProfileAnswer, ReloginReason, SecondFactorAnswer, SessionBackend, SessionSnapshot, SessionUser, TokenAnswer } from './session-types';
 import { ANONYMOUS_TOKEN, isTokenExpired, readTokenClaims } from './token-claims';
 
 /** The session outside React: the API client asks it for a token, React subscribes to it. */
@@ -15,7 +15,7 @@ export interface SessionStore {
   /** Checks the stored token once at start (profile call); a failure clears it. */
   restore(): Promise<void>;
   /** Answers the recovery codes when this sign-in finished setting up a second factor (shown once). */
-  signIn(username: string, password: string, remember: boolean, secondFactor?: string): Promise<string[] | undefined>;
+  signIn(username: string, password: string, remember: boolean, secondFactor?: SecondFactorAnswer): Promise<string[] | undefined>;
   signOut(): Promise<void>;
   /** Opens the re-login dialog with reason 'lock'. */
   lock(): void;

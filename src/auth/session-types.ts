@@ -52,10 +52,16 @@ export interface ProfileAnswer {
   primaryTenantOid: number | null;
 }
 
+/**
+ * What answers the second step of a sign-in: the app's code or a recovery code, or a passkey's assertion (the
+ * browser's AuthenticationResponseJSON as base64url JSON, sent as `X-Mate-Passkey`).
+ */
+export type SecondFactorAnswer = string | { passkey: string };
+
 /** The server calls the session needs; each passes its token explicitly so it never waits on a re-login. */
 export interface SessionBackend {
-  /** `secondFactor`: the code of the authenticator app or a recovery code, when the server asked for it (40106). */
-  requestToken(username: string, password: string, secondFactor?: string): Promise<TokenAnswer>;
+  /** `secondFactor`: the code of the authenticator app or a recovery code, or a passkey's assertion, when the server asked for it (40106). */
+  requestToken(username: string, password: string, secondFactor?: SecondFactorAnswer): Promise<TokenAnswer>;
   fetchProfile(token: string): Promise<ProfileAnswer>;
   revokeToken(token: string): Promise<void>;
 }

@@ -15,6 +15,7 @@ export function SignInFailureMessage({ failure }: { failure: LoginFailure }) {
     'disabled-limit': t`This user is disabled because the licensed number of active users is reached.`,
     'second-factor-required': t`Enter the code of your authenticator app.`,
     'wrong-code': t`The code is wrong or was used already.`,
+    'passkey-refused': t`The passkey was not accepted.`,
     throttled: t`Too many sign-in attempts. Please wait a moment.`,
     other: failure.message,
   }[kind];

@@ -30,8 +30,19 @@ describe('sign-in failures', () => {
     expect(signInCodeKind({ code: '40102' })).toBe('invalid-credentials');
     expect(signInCodeKind({ code: '40104' })).toBe('disabled');
     expect(signInCodeKind({ code: '40105' })).toBe('disabled-limit');
+    expect(signInCodeKind({ code: '40107' })).toBe('wrong-code');
+    expect(signInCodeKind({ code: '40108' })).toBe('passkey-refused');
     expect(signInCodeKind({ status: 429 })).toBe('throttled');
     expect(signInCodeKind({ status: 500 })).toBe('other');
+  });
+
+  it('reads which second factor 40106 asks for, and whether a passkey is offered beside the code', () => {
+    const asked = (extra: object) =>
+      toLoginFailure(parseApiError({ status: 401, statusText: 'Unauthorized [40106]', body: { status: 401, message: 'Enter', error_code: '40106', ...extra }, method: 'GET', url: '/token' }));
+    expect(asked({ secondFactor: 'code', passkey: true })).toMatchObject({ secondFactor: 'code', passkey: true });
+    expect(asked({ secondFactor: 'passkey', passkey: true })).toMatchObject({ secondFactor: 'passkey', passkey: true });
+    expect(asked({ secondFactor: 'code', passkey: false }).passkey).toBeUndefined();
+    expect(asked({ secondFactor: 'sms' }).secondFactor).toBeUndefined();
   });
 
   it('shows the user-lock icon only for locked out and disabled', () => {

@@ -1,8 +1,10 @@
-import { Box, Button, Checkbox, HStack, Link, Stack } from '@chakra-ui/react';
+import { Box, Button, Checkbox, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { startAuthentication } from '@simplewebauthn/browser';
+import { KeyRound } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useReducer, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { startSignInEnrolment, type SecondFactorEnrolment } from './auth-api';
+import { passkeyHeader, passkeyOptionsAtSignIn, startSignInEnrolment, type SecondFactorEnrolment } from './auth-api';
 import { EnrolmentQr, RecoveryCodes, SecondFactorCodeField } from './second-factor-parts';
 import { initialLoginFormState, loginFieldErrors, loginFormMarks, loginFormReducer, showsFieldError } from './login-form-state';
 import { SHAKE_ANIMATION, SHAKE_KEYFRAMES } from './shake';
@@ -29,10 +31,14 @@ export interface SignInFormProps {
   onHold?: (hold: boolean) => void;
 }
 
-/** The second step of a sign-in (40106): the code of the app, after setting it up when a role requires one. */
+/**
+ * The second step of a sign-in (40106): the code of the app (after setting it up when a role requires one), or a
+ * passkey: offered beside the code when the user has one, alone when passkeys are the user's only factor.
+ */
 interface FactorStep {
-  step: 'code' | 'enrol';
+  step: 'code' | 'enrol' | 'passkey';
   enrolment?: SecondFactorEnrolment;
+  passkey: boolean;
 }
 
 /** The sign-in form of spec 1 §2 and §4, on the login page and in the re-login dialog. */
@@ -78,21 +84,42 @@ export function SignInForm({ mode, fixedUsername, onSignedIn, onHold, resetPassw
     }
   }
 
-  /** The password was right and the server wants a second factor: ask for the code (after the set-up, if needed). */
-  async function askForFactor(step: 'code' | 'enrol') {
-    if (step === 'code') {
-      setFactor({ step });
+  /** The browser signs the server's challenge with one of the user's passkeys; the sign-in repeats with its assertion. */
+  async function submitPasskey() {
+    dispatch({ type: 'submit-started' });
+    try {
+      const username = state.username.trim();
+      const optionsJSON = await passkeyOptionsAtSignIn(username, state.password);
+      const assertion = await startAuthentication({ optionsJSON });
+      await session.signIn(username, state.password, remember, { passkey: passkeyHeader(assertion) });
+      dispatch({ type: 'submit-succeeded' });
+      onSignedIn?.();
+    } catch (error) {
+      // Closing the browser's prompt (or its time-out) is no refusal of the server: say so in the user's language.
+      if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) {
+        dispatch({ type: 'submit-failed', failure: { message: t`The passkey prompt was closed or timed out. Try again.` } });
+        return;
+      }
+      failed(error);
+    }
+  }
+
+  /** The password was right and the server wants a second factor: ask for the code (after the set-up, if needed) or a passkey. */
+  async function askForFactor(step: 'code' | 'enrol' | 'passkey', passkey: boolean) {
+    if (step !== 'enrol') {
+      setFactor({ step, passkey });
       dispatch({ type: 'second-factor-asked' });
       return;
     }
     const enrolment = await startSignInEnrolment(state.username.trim(), state.password);
-    setFactor({ step, enrolment });
+    setFactor({ step, enrolment, passkey: false });
     dispatch({ type: 'second-factor-asked' });
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (state.busy || waiting) return;
+    if (factor?.step === 'passkey') return submitPasskey();
     if (factor) return submitCode();
     if (loginFieldErrors(state).length > 0) {
       dispatch({ type: 'submit-refused' });
@@ -107,7 +134,7 @@ export function SignInForm({ mode, fixedUsername, onSignedIn, onHold, resetPassw
       const failure = toLoginFailure(error);
       if (failure.code === '40106') {
         try {
-          await askForFactor(failure.secondFactor ?? 'code');
+          await askForFactor(failure.secondFactor ?? 'code', failure.passkey === true);
         } catch (enrolError) {
           failed(enrolError);
         }
@@ -160,15 +187,21 @@ export function SignInForm({ mode, fixedUsername, onSignedIn, onHold, resetPassw
         {factor && (
           <>
             {factor.enrolment && <EnrolmentQr enrolment={factor.enrolment} />}
-            <SecondFactorCodeField
-              value={code}
-              onChange={(value) => {
-                setCode(value);
-                setCodeMissing(false);
-                dispatch({ type: 'code-edited' });
-              }}
-              error={codeMissing ? t`Please enter the code.` : undefined}
-            />
+            {factor.step === 'passkey' ? (
+              <Text textStyle="sm" data-testid="sign-in-passkey-step">
+                <Trans>Confirm the sign-in with your passkey.</Trans>
+              </Text>
+            ) : (
+              <SecondFactorCodeField
+                value={code}
+                onChange={(value) => {
+                  setCode(value);
+                  setCodeMissing(false);
+                  dispatch({ type: 'code-edited' });
+                }}
+                error={codeMissing ? t`Please enter the code.` : undefined}
+              />
+            )}
           </>
         )}
         {!factor && (
@@ -208,9 +241,15 @@ export function SignInForm({ mode, fixedUsername, onSignedIn, onHold, resetPassw
         )}
         <Box key={state.shakes} data-shake={state.shakes > 0 || undefined} animation={state.shakes > 0 ? SHAKE_ANIMATION : undefined}>
           <Button type="submit" colorPalette="teal" width="full" loading={state.busy} loadingText={t`Signing in…`} disabled={waiting} data-testid="sign-in-submit">
-            {factor ? <Trans>Verify</Trans> : <Trans>Sign in</Trans>}
+            {factor?.step === 'passkey' ? <Trans>Use your passkey</Trans> : factor ? <Trans>Verify</Trans> : <Trans>Sign in</Trans>}
           </Button>
         </Box>
+        {factor?.passkey && factor.step === 'code' && (
+          <Button variant="outline" width="full" onClick={() => void submitPasskey()} disabled={state.busy || waiting} data-testid="sign-in-passkey">
+            <KeyRound aria-hidden />
+            <Trans>Use a passkey instead</Trans>
+          </Button>
+        )}
         {state.serverError && <SignInFailureMessage failure={state.serverError} />}
         {factor && (
           <Button variant="ghost" size="sm" onClick={backToPassword} data-testid="second-factor-back">

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { ReloginReason, SessionProfile, SessionStatus, SessionUser } from './session-types';
+import type { ReloginReason, SecondFactorAnswer, SessionProfile, SessionStatus, SessionUser } from './session-types';
 import { useSessionStore } from './use-session-store';
 
 /** What components read and do with the session. */
@@ -13,7 +13,7 @@ export interface Session {
   remember: boolean;
   reloginReason?: ReloginReason;
   /** Answers the recovery codes when the sign-in finished setting up a second factor. */
-  signIn(username: string, password: string, remember: boolean, secondFactor?: string): Promise<string[] | undefined>;
+  signIn(username: string, password: string, remember: boolean, secondFactor?: SecondFactorAnswer): Promise<string[] | undefined>;
   signOut(): Promise<void>;
   /** Opens the re-login dialog with reason 'lock' (offer it only with integrated login). */
   lock(): void;
@@ -26,7 +26,7 @@ export function useSession(): Session {
   return useMemo(
     () => ({
       ...snapshot,
-      signIn: (username: string, password: string, remember: boolean, secondFactor?: string) => store.signIn(username, password, remember, secondFactor),
+      signIn: (username: string, password: string, remember: boolean, secondFactor?: SecondFactorAnswer) => store.signIn(username, password, remember, secondFactor),
       signOut: () => store.signOut(),
       lock: () => store.lock(),
     }),

@@ -1,4 +1,5 @@
 import { apiCall, apiGet } from '../../lib/api/api-client';
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import type { SecondFactorEnrolment } from '../auth-api';
 
 /** `GET /api/auth/second-factor`. */
@@ -6,6 +7,8 @@ export interface SecondFactorState {
   enrolled: boolean;
   required: boolean;
   recoveryCodesLeft: number;
+  /** Registered passkeys. */
+  passkeys: number;
 }
 
 /** One row of `GET /api/auth/sessions`. */
@@ -39,4 +42,34 @@ export async function removeSecondFactor(code: string): Promise<void> {
 
 export async function endSession(oid: number): Promise<void> {
   await apiCall(`${SESSIONS_PATH}/${oid}`, { method: 'DELETE' });
+}
+
+/** One row of `GET /api/auth/passkeys`. */
+export interface PasskeyRow {
+  oid: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export const PASSKEYS_PATH = '/api/auth/passkeys';
+
+export const readPasskeys = async () => (await apiGet<{ items: PasskeyRow[] }>(PASSKEYS_PATH)).items;
+
+/** Options for `navigator.credentials.create`, with a single-use challenge kept by the server. */
+export async function passkeyRegistrationOptions(): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  return (await apiCall<PublicKeyCredentialCreationOptionsJSON>(`${PASSKEYS_PATH}/registration-options`, { method: 'POST' })).data;
+}
+
+export async function registerPasskey(name: string, response: RegistrationResponseJSON): Promise<PasskeyRow> {
+  return (await apiCall<PasskeyRow>(PASSKEYS_PATH, { method: 'POST', body: { name, response } })).data;
+}
+
+export async function removePasskey(oid: number): Promise<void> {
+  await apiCall(`${PASSKEYS_PATH}/${oid}`, { method: 'DELETE' });
+}
+
+/** New recovery codes, confirmed by a current code; the old ones stop working. */
+export async function regenerateRecoveryCodes(code: string): Promise<string[]> {
+  return (await apiCall<{ recoveryCodes: string[] }>(`${SECOND_FACTOR_PATH}/recovery-codes`, { method: 'POST', body: { code } })).data.recoveryCodes;
 }

@@ -1,6 +1,7 @@
 import { Box, Heading, HStack, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AuthLink } from '../auth-link';
+import { PasskeysSection } from './passkeys-section';
 import { SecondFactorSection } from './second-factor-section';
 import { SessionsSection } from './sessions-section';
 
@@ -24,6 +25,7 @@ export function AccountPage() {
           </HStack>
         </HStack>
         <SecondFactorSection />
+        <PasskeysSection />
         <SessionsSection />
       </Stack>
     </Box>

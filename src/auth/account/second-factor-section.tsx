@@ -8,7 +8,7 @@ import { toasts } from '../../lib/toasts/toast-store';
 import { LoadState } from '../../lib/ui/load-state';
 import type { SecondFactorEnrolment } from '../auth-api';
 import { EnrolmentQr, RecoveryCodes, SecondFactorCodeField } from '../second-factor-parts';
-import { confirmEnrolment, readSecondFactor, removeSecondFactor, SECOND_FACTOR_PATH, startEnrolment } from './account-api';
+import { confirmEnrolment, readSecondFactor, regenerateRecoveryCodes, removeSecondFactor, SECOND_FACTOR_PATH, startEnrolment } from './account-api';
 
 /** The user's own second factor: set up an authenticator app (QR, confirm by code, recovery codes once), or remove it. */
 export function SecondFactorSection() {
@@ -40,8 +40,8 @@ export function SecondFactorSection() {
       }
     });
 
-  function submitCode(event: FormEvent, action: 'confirm' | 'remove') {
-    event.preventDefault();
+  function submitCode(event: FormEvent | undefined, action: 'confirm' | 'remove' | 'regenerate') {
+    event?.preventDefault();
     if (!code.trim()) {
       setCodeError(t`Please enter the code.`);
       return;
@@ -51,7 +51,11 @@ export function SecondFactorSection() {
         if (action === 'confirm') {
           setCodes(await confirmEnrolment(code.trim()));
           setEnrolment(undefined);
+        } else if (action === 'regenerate') {
+          setCodes(await regenerateRecoveryCodes(code.trim()));
+          toasts.show({ type: 'success', title: t`New recovery codes: the old ones no longer work` });
         } else {
+          setCodes(undefined);
           await removeSecondFactor(code.trim());
           toasts.show({ type: 'success', title: t`The second factor is removed` });
         }
@@ -91,14 +95,21 @@ export function SecondFactorSection() {
             )}
             {codes && <RecoveryCodes codes={codes} />}
             {state.data.enrolled ? (
-              <form onSubmit={(event) => submitCode(event, 'remove')} data-testid="second-factor-remove">
+              // Enter asks for new recovery codes, the harmless one of the two: removing takes its own click.
+              <form onSubmit={(event) => submitCode(event, 'regenerate')} data-testid="second-factor-remove">
                 <Stack gap="3">
                   <Text textStyle="sm" data-testid="second-factor-enrolled">
                     <Trans>An authenticator app is set up. Recovery codes left: {state.data.recoveryCodesLeft}</Trans>
                   </Text>
+                  <Text textStyle="sm" color="fg.muted">
+                    <Trans>To get new recovery codes or to remove the app, confirm with a current code first.</Trans>
+                  </Text>
                   {codeField}
-                  <HStack>
-                    <Button type="submit" variant="outline" colorPalette="red" loading={busy}>
+                  <HStack flexWrap="wrap">
+                    <Button type="submit" variant="outline" colorPalette="teal" loading={busy} data-testid="recovery-codes-regenerate">
+                      <Trans>New recovery codes</Trans>
+                    </Button>
+                    <Button variant="outline" colorPalette="red" loading={busy} onClick={() => submitCode(undefined, 'remove')} data-testid="second-factor-remove-submit">
                       <Trans>Remove the second factor</Trans>
                     </Button>
                   </HStack>

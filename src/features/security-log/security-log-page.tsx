@@ -23,6 +23,11 @@ function useKindLabels(): Record<SecurityEventKind, string> {
     'second-factor-used': t`Second factor used`,
     'second-factor-wrong-code': t`Wrong second-factor code`,
     'recovery-code-used': t`Recovery code used`,
+    'recovery-codes-regenerated': t`New recovery codes`,
+    'passkey-enrolled': t`Passkey added`,
+    'passkey-removed': t`Passkey removed`,
+    'passkey-used': t`Passkey used`,
+    'passkey-failed': t`Passkey refused`,
     'session-ended': t`Session ended`,
     'permission-changed': t`Permission changed`,
   };

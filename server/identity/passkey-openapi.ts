@@ -1,0 +1,122 @@
+/** Wire schemas of the passkey routes and of regenerating recovery codes, shared by Fastify and the OpenAPI document. */
+import { CODE_BODY, RECOVERY_CODES_SCHEMA } from './security-openapi';
+
+const timestamp = { type: 'string', format: 'date-time' } as const;
+const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+const base64url = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '^[A-Za-z0-9_-]+={0,2}$' }) as const;
+
+export const PASSKEY_OID_PARAMS = { type: 'object', additionalProperties: false, properties: { oid }, required: ['oid'] } as const;
+
+export const PASSKEY_SCHEMA = {
+  type: 'object',
+  properties: {
+    oid: { type: 'integer' },
+    name: { type: 'string' },
+    createdAt: timestamp,
+    lastUsedAt: { type: ['string', 'null'], format: 'date-time', description: 'the last sign-in with it; null when never used' },
+  },
+  required: ['oid', 'name', 'createdAt', 'lastUsedAt'],
+} as const;
+
+export const PASSKEY_LIST_SCHEMA = { type: 'object', properties: { items: { type: 'array', items: PASSKEY_SCHEMA } }, required: ['items'] } as const;
+
+/** `navigator.credentials.create` options (PublicKeyCredentialCreationOptionsJSON); passed to the browser as they are. */
+export const REGISTRATION_OPTIONS_SCHEMA = {
+  type: 'object',
+  additionalProperties: true,
+  properties: { challenge: { type: 'string', description: 'single-use, valid 5 minutes' }, rp: { type: 'object', additionalProperties: true } },
+  required: ['challenge', 'rp'],
+} as const;
+
+/** `navigator.credentials.get` options (PublicKeyCredentialRequestOptionsJSON), allowing only the user's passkeys. */
+export const AUTHENTICATION_OPTIONS_SCHEMA = {
+  type: 'object',
+  additionalProperties: true,
+  properties: { challenge: { type: 'string', description: 'single-use, valid 5 minutes' }, rpId: { type: 'string' } },
+  required: ['challenge'],
+} as const;
+
+/** The browser's answer to the creation options (RegistrationResponseJSON of @simplewebauthn/browser). */
+export const PASSKEY_REGISTRATION_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    // No NUL or other control characters: the name is shown and stored as text.
+    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$', description: 'how the account page lists it' },
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        id: base64url(1400),
+        rawId: base64url(1400),
+        type: { type: 'string', enum: ['public-key'] },
+        authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
+        clientExtensionResults: { type: 'object' },
+        response: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            clientDataJSON: base64url(8192),
+            attestationObject: base64url(65536),
+            authenticatorData: base64url(65536),
+            transports: { type: 'array', maxItems: 10, items: { type: 'string', enum: ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] } },
+            publicKeyAlgorithm: { type: 'integer' },
+            publicKey: base64url(8192),
+          },
+          required: ['clientDataJSON', 'attestationObject'],
+        },
+      },
+      required: ['id', 'rawId', 'type', 'response', 'clientExtensionResults'],
+    },
+  },
+  required: ['name', 'response'],
+} as const;
+
+const errorBody = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const ok = (schema: unknown, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+const jsonBody = (schema: unknown) => ({ required: true, content: { 'application/json': { schema } } });
+const signedIn = { 401: errorBody('Not signed in, or the session was ended') };
+
+export const PASSKEY_OPENAPI_PATHS = {
+  '/api/auth/passkeys': {
+    get: { tags: ['auth'], summary: "The signed-in user's passkeys", responses: { 200: ok(PASSKEY_LIST_SCHEMA), ...signedIn } },
+    post: {
+      tags: ['auth'],
+      summary: 'Register a passkey: the browser answer to the registration options, with a name',
+      requestBody: jsonBody(PASSKEY_REGISTRATION_BODY),
+      responses: { 201: ok(PASSKEY_SCHEMA, 'Registered'), 400: errorBody('No current challenge, or the answer does not verify'), ...signedIn },
+    },
+  },
+  '/api/auth/passkeys/registration-options': {
+    post: { tags: ['auth'], summary: 'Options for navigator.credentials.create (a single-use challenge, valid 5 minutes)', responses: { 200: ok(REGISTRATION_OPTIONS_SCHEMA), ...signedIn } },
+  },
+  '/api/auth/passkeys/{oid}': {
+    delete: {
+      tags: ['auth'],
+      summary: 'Remove one of your passkeys',
+      parameters: [{ name: 'oid', in: 'path', required: true, schema: oid }],
+      responses: { 204: { description: 'Removed' }, 404: errorBody('No such passkey of this user'), ...signedIn },
+    },
+  },
+  '/api/v1-pub/auth/passkey/options': {
+    post: {
+      tags: ['auth'],
+      summary: 'At sign-in (HTTP Basic, after 40106): options for navigator.credentials.get; then sign in with X-Mate-Passkey',
+      security: [{ basic: [] }],
+      responses: {
+        200: ok(AUTHENTICATION_OPTIONS_SCHEMA),
+        401: errorBody('Wrong credentials or a back-off, as at sign-in'),
+        409: errorBody('The user has no passkey'),
+        429: errorBody('Too many attempts (Retry-After)'),
+      },
+    },
+  },
+  '/api/auth/second-factor/recovery-codes': {
+    post: {
+      tags: ['auth'],
+      summary: 'New recovery codes (needs a current code or a recovery code); the old ones stop working',
+      requestBody: jsonBody(CODE_BODY),
+      responses: { 200: ok(RECOVERY_CODES_SCHEMA), 400: errorBody('The code is wrong'), 404: errorBody('No authenticator app'), ...signedIn },
+    },
+  },
+} as const;
