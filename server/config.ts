@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './plugins/request-timeouts';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../schemas/image-upload';
+import { OidcConfigError, oidcConfigFromEnv, type OidcConfig } from './identity/oidc-config';
 
 /** Typed configuration read from the environment once at start. */
 
@@ -49,6 +50,8 @@ export interface Config {
   metricsToken?: string;
   /** The largest image the dropzone may upload, in bytes (MATE_UPLOAD_MAX_BYTES, default 5 MiB; docs/uploads.md). */
   uploadMaxBytes?: number;
+  /** Sign-in through OpenID Connect providers (MATE_OIDC_*; docs/auth.md); checked here so a half-configured one stops the start. */
+  oidc?: OidcConfig;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -141,7 +144,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (monitoringUrl !== undefined && !isHttpUrl(monitoringUrl)) throw new ConfigError('MATE_MONITORING_URL', `is '${monitoringUrl}', which is not an http:// or https:// URL`);
   const metricsToken = env.MATE_METRICS_TOKEN?.trim() || undefined;
   if (metricsToken !== undefined && metricsToken.length < 16) throw new ConfigError('MATE_METRICS_TOKEN', 'must be at least 16 characters long');
+  let oidc: OidcConfig;
+  try {
+    oidc = oidcConfigFromEnv(env);
+  } catch (error) {
+    if (error instanceof OidcConfigError) throw new ConfigError(error.variable, error.reason);
+    throw error;
+  }
   return {
+    oidc,
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,
     databaseUrl,

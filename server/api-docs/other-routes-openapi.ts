@@ -46,7 +46,7 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
       responses: {
         200: json({
           type: 'object',
-          properties: { registrationAllowed: { type: 'boolean' }, rememberAllowed: { type: 'boolean' }, integratedLogin: { type: 'boolean' }, passwordMinLength: { type: 'integer' }, avatarBaseUrl: { type: ['string', 'null'] } },
+          properties: { registrationAllowed: { type: 'boolean' }, rememberAllowed: { type: 'boolean' }, integratedLogin: { type: 'boolean' }, providers: { type: 'array', items: { type: 'string', enum: ['directory', 'google'] }, description: 'the OpenID providers the sign-in page offers (MATE_OIDC_*)' }, passwordMinLength: { type: 'integer' }, avatarBaseUrl: { type: ['string', 'null'] } },
         }),
       },
     }),

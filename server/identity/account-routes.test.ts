@@ -27,7 +27,7 @@ describe('registration and password reset', () => {
 
   it('settings say what the browser may offer', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/auth/settings' });
-    expect(response.json()).toEqual({ registrationAllowed: true, rememberAllowed: true, integratedLogin: true, passwordMinLength: 8, avatarBaseUrl: '/api/avatar' });
+    expect(response.json()).toEqual({ registrationAllowed: true, rememberAllowed: true, integratedLogin: true, providers: [], passwordMinLength: 8, avatarBaseUrl: '/api/avatar' });
   });
 
   it('registers a user who can sign in only after confirming the mailed link', async () => {

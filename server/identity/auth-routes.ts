@@ -65,6 +65,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: IdentityServi
     registrationAllowed: services.registrationAllowed,
     rememberAllowed: services.rememberAllowed,
     integratedLogin: true,
+    providers: services.signInProviders,
     passwordMinLength: PASSWORD_MIN_LENGTH,
     avatarBaseUrl: services.avatarBaseUrl,
   }));

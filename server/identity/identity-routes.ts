@@ -21,6 +21,8 @@ import { createTokenService } from './token-service';
 import { registerUiRoutes } from './ui-routes';
 import { registerUserAdminRoutes } from './user-admin-routes';
 import { registerSecurityRoutes } from './security-routes';
+import { oidcConfigFromEnv } from './oidc-config';
+import { registerOidcRoutes } from './oidc-routes';
 
 /** Options of the identity plugin; everything after `navigation` exists for tests and benchmarks. */
 export interface IdentityRoutesOptions {
@@ -61,13 +63,17 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     const cache = ownResolver.cache;
     app.addHook('onClose', () => cache.close());
   }
+  // The test apps pass their own environment; the server's was checked by loadConfig at start.
+  const oidc = options.env ? oidcConfigFromEnv(env) : (options.config.oidc ?? oidcConfigFromEnv(env));
+  const licensedUsers = licensedUsersFromEnv(env);
+  const firstBackoffSeconds = firstBackoffFromEnv(env);
   const signInFlow = createSignInFlow({
     db: options.db,
     tokens,
     throttle,
     now,
-    licensedUsers: licensedUsersFromEnv(env),
-    firstBackoffSeconds: firstBackoffFromEnv(env),
+    licensedUsers,
+    firstBackoffSeconds,
     tokenLifetimeSeconds: options.config.tokenLifetimeSeconds,
   });
   const services: IdentityServices = {
@@ -87,6 +93,7 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
     avatarBaseUrl: (env.MATE_AVATAR_BASE_URL ?? '').trim().replace(/\/+$/, '') || '/api/avatar',
     events: options.events,
     background,
+    signInProviders: oidc.providers.map((provider) => provider.id),
   };
   registerAuthRoutes(app, services);
   registerAccountRoutes(app, services);
@@ -97,5 +104,6 @@ export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (
   registerSecurityRoutes(app, services);
   registerPasskeyRoutes(app, services);
   registerAvatarRoutes(app);
+  registerOidcRoutes(app, services, oidc, { licensedUsers, firstBackoffSeconds });
   permissionMatrixRoutes(app, services);
 };

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { BackgroundTasks } from './background-tasks';
 import type { EnrolmentCheck, SignInAnswer, SignInClient } from './sign-in';
 import type { TokenService } from './token-service';
+import type { OidcProviderId } from './oidc-config';
 
 /** What the identity route modules share, built once by identityRoutes. */
 export interface IdentityServices {
@@ -33,4 +34,6 @@ export interface IdentityServices {
   background: BackgroundTasks;
   /** The data event bus, when the app has one: identity's own writes to catalogue rows are published on it. */
   events?: DataEventBus;
+  /** The OpenID Connect providers the sign-in page offers (MATE_OIDC_*), in the order of OIDC_PROVIDER_IDS. */
+  signInProviders: OidcProviderId[];
 }

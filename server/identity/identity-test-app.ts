@@ -68,6 +68,8 @@ export async function createIdentityTestApp(
     /** Identity's background work; default: run right after each answer. */
     background?: BackgroundTasks;
     configure?: (app: FastifyInstance, parts: { database: TestDatabase; config: Config; clock: TestClock }) => void;
+    /** Where the test clock starts (ms); default a fixed instant. Tests against a real provider start at the real time. */
+    clockStart?: number;
   } = {},
 ): Promise<IdentityTestApp> {
   const database = await createIdentityTestDatabase();
@@ -76,7 +78,7 @@ export async function createIdentityTestApp(
   await bus.start();
   const identityEvents = subscribeIdentityToDataEvents(database.db, bus);
   const config = { ...loadConfig({ MATE_STATIC_DIR: '/nonexistent-ui-build', LOG_LEVEL: 'silent' }), ...options.config };
-  const clock = testClock();
+  const clock = testClock(options.clockStart);
   const background = options.background ?? new BackgroundTasks();
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const app = await createApp(

@@ -37,7 +37,7 @@ function noBody(request: FastifyRequest): void {
 }
 
 /** The QR code an authenticator app scans, drawn here: the secret never goes to another service. */
-function enrolmentAnswer(username: string, secret: string) {
+export function enrolmentAnswer(username: string, secret: string) {
   const uri = otpauthUri(TOTP_ISSUER, username, secret);
   const qrSvg = bwipjs.toSVG({ bcid: 'qrcode', text: uri, scale: 4, eclevel: 'M', padding: 8, backgroundcolor: 'FFFFFF' } as bwipjs.RenderOptions);
   return { secret, otpauthUri: uri, qrSvg };

@@ -8,6 +8,8 @@ export interface AuthSettings {
   rememberAllowed: boolean;
   integratedLogin: boolean;
   passwordMinLength: number;
+  /** The OpenID providers the sign-in page offers (MATE_OIDC_*); absent from older servers. */
+  providers?: ('directory' | 'google')[];
   /** A public avatar service chosen by the site; our own /api/avatar otherwise. */
   avatarBaseUrl?: string | null;
 }
@@ -36,6 +38,11 @@ export const sessionBackend: SessionBackend = {
   },
   async revokeToken(token) {
     await apiCall('/api/auth/logout', { method: 'POST', anonymous: true, headers: { Authorization: `Bearer ${token}` } });
+  },
+  async exchangeProviderToken(provider, idToken, secondFactor) {
+    const headers: Record<string, string> = secondFactor === undefined ? {} : { 'X-Mate-Second-Factor': secondFactor };
+    const { data } = await apiCall<TokenAnswer>('/api/v1-pub/aad-auth/token.json', { method: 'POST', anonymous: true, headers, body: { id_token: idToken, provider } });
+    return data;
   },
 };
 
@@ -94,6 +101,12 @@ export async function passkeyOptionsAtSignIn(username: string, password: string)
 /** The browser's assertion as the `X-Mate-Passkey` header carries it: its JSON, base64url (the JSON is ASCII). */
 export function passkeyHeader(response: AuthenticationResponseJSON): string {
   return btoa(JSON.stringify(response)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The enrolment at a provider sign-in (the provider's ID token instead of the password). */
+export async function startProviderEnrolment(provider: 'directory' | 'google', idToken: string): Promise<SecondFactorEnrolment> {
+  const { data } = await apiCall<SecondFactorEnrolment>('/api/v1-pub/aad-auth/second-factor/enrolment', { method: 'POST', anonymous: true, body: { id_token: idToken, provider } });
+  return data;
 }
 
 /** Enrolment at sign-in, when a role requires a second factor the user lacks (40106 with `secondFactor: 'enrol'`). */

@@ -2,6 +2,7 @@ import { Dialog, HStack, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { ProviderButtons } from './provider-buttons';
 import { SignInForm } from './sign-in-form';
 import { UserAvatar } from './user-avatar';
 import { useSession } from './use-session';
@@ -57,7 +58,12 @@ export function ReloginDialog({ logoutPath = '/logout' }: { logoutPath?: string 
                   </Stack>
                 </HStack>
                 {/* A fresh form per opening: no stale password or message from the last time. */}
-                {open && <SignInForm key={session.reloginReason} mode="relogin" fixedUsername={username} />}
+                {/* A session of a provider signs in again there (and comes back to this page); the password otherwise. */}
+                {open && (session.provider === 'directory' || session.provider === 'google') ? (
+                  <ProviderButtons providers={[session.provider]} returnTo={`${location.pathname}${location.search}`} remember={session.remember} />
+                ) : (
+                  open && <SignInForm key={session.reloginReason} mode="relogin" fixedUsername={username} />
+                )}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer justifyContent="center">

@@ -5,6 +5,8 @@ export interface StoredSession {
   remember: boolean;
   /** Expiry from the sign-in answer (epoch ms), for tokens that carry no `exp`. */
   expiresAt?: number;
+  /** How it was signed in, when through an OpenID provider (the re-login dialog offers that provider again). */
+  provider?: 'directory' | 'google';
 }
 
 /** The two places a token may live: localStorage with remember, sessionStorage without (spec 1 §4). */

@@ -1,6 +1,6 @@
 import { clearStoredSession, loadStoredSession, saveStoredSession, type SessionStorages } from './session-storage';
 import { askOtherTabs, offerToOtherTabs, SHARED_SESSION_MARKER, type TabChannel } from './tab-session-share';
-import type { ProfileAnswer, ReloginReason, SecondFactorAnswer, SessionBackend, SessionSnapshot, SessionUser, TokenAnswer } from './session-types';
+import type { ProfileAnswer, ReloginReason, SecondFactorAnswer, SessionBackend, SessionSnapshot, SessionUser, SignInProvider, TokenAnswer } from './session-types';
 import { ANONYMOUS_TOKEN, isTokenExpired, readTokenClaims } from './token-claims';
 
 /** The session outside React: the API client asks it for a token, React subscribes to it. */
@@ -16,6 +16,8 @@ export interface SessionStore {
   restore(): Promise<void>;
   /** Answers the recovery codes when this sign-in finished setting up a second factor (shown once). */
   signIn(username: string, password: string, remember: boolean, secondFactor?: SecondFactorAnswer): Promise<string[] | undefined>;
+  /** Signs in with an OpenID provider's ID token (the code flow's end on the sign-in page); answers as signIn. */
+  signInWithProvider(provider: Exclude<SignInProvider, 'internal'>, idToken: string, remember: boolean, secondFactor?: string): Promise<string[] | undefined>;
   signOut(): Promise<void>;
   /** Opens the re-login dialog with reason 'lock'. */
   lock(): void;
@@ -66,6 +68,7 @@ export function createSessionStore({ backend, storages, now = Date.now, tabs, ta
         status: 'signed-in',
         token: stored.token,
         remember: stored.remember,
+        ...(stored.provider ? { provider: stored.provider } : {}),
         user: { username: stored.username, userId: readTokenClaims(stored.token).userId ?? stored.username },
       }
     : { ready: true, status: 'anonymous', remember: false };
@@ -125,6 +128,19 @@ export function createSessionStore({ backend, storages, now = Date.now, tabs, ta
     set({ ready: false, status: 'signed-in', token: offered.token, remember: false, user: { username: offered.username, userId: readTokenClaims(offered.token).userId ?? offered.username } });
   }
 
+  /** Starts the session of a token a sign-in answered. */
+  async function start(answer: TokenAnswer, remember: boolean, provider?: 'directory' | 'google'): Promise<string[] | undefined> {
+    const token = answer.access_token;
+    const profile = await backend.fetchProfile(token);
+    expiresAt = expiryOf(answer, now());
+    saveStoredSession(storages, { token, username: profile.username, remember, expiresAt, ...(provider ? { provider } : {}) });
+    if (!remember) storages.persistent.setItem(SHARED_SESSION_MARKER, '1');
+    const { rootTenantOid, tenantOids, primaryTenantOid } = profile;
+    set({ ready: true, status: 'signed-in', token, remember, ...(provider ? { provider } : {}), user: userFrom(profile, token), profile: { rootTenantOid, tenantOids, primaryTenantOid } });
+    release(token);
+    return answer.recoveryCodes;
+  }
+
   return {
     getSnapshot: () => snapshot,
 
@@ -176,15 +192,12 @@ export function createSessionStore({ backend, storages, now = Date.now, tabs, ta
 
     async signIn(username, password, remember, secondFactor) {
       const answer = secondFactor === undefined ? await backend.requestToken(username, password) : await backend.requestToken(username, password, secondFactor);
-      const token = answer.access_token;
-      const profile = await backend.fetchProfile(token);
-      expiresAt = expiryOf(answer, now());
-      saveStoredSession(storages, { token, username: profile.username, remember, expiresAt });
-      if (!remember) storages.persistent.setItem(SHARED_SESSION_MARKER, '1');
-      const { rootTenantOid, tenantOids, primaryTenantOid } = profile;
-      set({ ready: true, status: 'signed-in', token, remember, user: userFrom(profile, token), profile: { rootTenantOid, tenantOids, primaryTenantOid } });
-      release(token);
-      return answer.recoveryCodes;
+      return start(answer, remember);
+    },
+
+    async signInWithProvider(provider, idToken, remember, secondFactor) {
+      if (!backend.exchangeProviderToken) throw new Error('this backend cannot sign in with a provider');
+      return start(await backend.exchangeProviderToken(provider, idToken, secondFactor), remember, provider);
     },
 
     async signOut() {
@@ -213,7 +226,8 @@ export function createSessionStore({ backend, storages, now = Date.now, tabs, ta
     acceptToken(answer) {
       if (!snapshot.user) return;
       expiresAt = expiryOf(answer, now());
-      saveStoredSession(storages, { token: answer.access_token, username: snapshot.user.username, remember: snapshot.remember, expiresAt });
+      const provider = snapshot.provider === 'directory' || snapshot.provider === 'google' ? snapshot.provider : undefined;
+      saveStoredSession(storages, { token: answer.access_token, username: snapshot.user.username, remember: snapshot.remember, expiresAt, ...(provider ? { provider } : {}) });
       set({ ...snapshot, token: answer.access_token });
     },
 

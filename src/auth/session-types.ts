@@ -20,6 +20,9 @@ export interface SessionProfile {
 }
 
 /** Everything the UI reads about the session at one moment. */
+/** How the session was signed in: the product's password, or an OpenID provider (docs/auth.md). */
+export type SignInProvider = 'internal' | 'directory' | 'google';
+
 export interface SessionSnapshot {
   /** False until the stored token has been checked at start; guards wait for it. */
   ready: boolean;
@@ -29,6 +32,8 @@ export interface SessionSnapshot {
   token?: string;
   remember: boolean;
   reloginReason?: ReloginReason;
+  /** How the session was signed in; the re-login dialog offers the same way (absent: internal). */
+  provider?: SignInProvider;
 }
 
 /** The answer of `GET /api/v1-pub/auth/user/token.json`. */
@@ -64,4 +69,6 @@ export interface SessionBackend {
   requestToken(username: string, password: string, secondFactor?: SecondFactorAnswer): Promise<TokenAnswer>;
   fetchProfile(token: string): Promise<ProfileAnswer>;
   revokeToken(token: string): Promise<void>;
+  /** `POST /api/v1-pub/aad-auth/token.json`: a provider's ID token for the product's token. */
+  exchangeProviderToken?(provider: Exclude<SignInProvider, 'internal'>, idToken: string, secondFactor?: string): Promise<TokenAnswer>;
 }

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { ReloginReason, SecondFactorAnswer, SessionProfile, SessionStatus, SessionUser } from './session-types';
+import type { ReloginReason, SecondFactorAnswer, SessionProfile, SessionStatus, SessionUser, SignInProvider } from './session-types';
 import { useSessionStore } from './use-session-store';
 
 /** What components read and do with the session. */
@@ -12,8 +12,12 @@ export interface Session {
   token?: string;
   remember: boolean;
   reloginReason?: ReloginReason;
+  /** How the session was signed in (absent: the product's password). */
+  provider?: SignInProvider;
   /** Answers the recovery codes when the sign-in finished setting up a second factor. */
   signIn(username: string, password: string, remember: boolean, secondFactor?: SecondFactorAnswer): Promise<string[] | undefined>;
+  /** Signs in with an OpenID provider's ID token; answers as signIn. */
+  signInWithProvider(provider: Exclude<SignInProvider, 'internal'>, idToken: string, remember: boolean, secondFactor?: string): Promise<string[] | undefined>;
   signOut(): Promise<void>;
   /** Opens the re-login dialog with reason 'lock' (offer it only with integrated login). */
   lock(): void;
@@ -27,6 +31,8 @@ export function useSession(): Session {
     () => ({
       ...snapshot,
       signIn: (username: string, password: string, remember: boolean, secondFactor?: SecondFactorAnswer) => store.signIn(username, password, remember, secondFactor),
+      signInWithProvider: (provider: Exclude<SignInProvider, 'internal'>, idToken: string, remember: boolean, secondFactor?: string) =>
+        store.signInWithProvider(provider, idToken, remember, secondFactor),
       signOut: () => store.signOut(),
       lock: () => store.lock(),
     }),
