@@ -5,6 +5,9 @@ import { DEFAULT_UPLOAD_MAX_BYTES } from '../schemas/image-upload';
 
 /** Typed configuration read from the environment once at start. */
 
+/** Days the audit trail keeps a change by default (MATE_AUDIT_RETENTION_DAYS; docs/audit.md). */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 180;
+
 /** Days of terminal documents the demo data gets by default (MATE_DEMO_DOCUMENT_DAYS; docs/demo-data.md). */
 export const DEFAULT_DEMO_DOCUMENT_DAYS = 120;
 export interface Config {
@@ -49,6 +52,8 @@ export interface Config {
   metricsToken?: string;
   /** The largest image the dropzone may upload, in bytes (MATE_UPLOAD_MAX_BYTES, default 5 MiB; docs/uploads.md). */
   uploadMaxBytes?: number;
+  /** Days the audit trail keeps a change (MATE_AUDIT_RETENTION_DAYS, default 180; 0 keeps every change; docs/audit.md). */
+  auditRetentionDays?: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -162,6 +167,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     monitoringUrl,
     metricsToken,
     uploadMaxBytes: integer(env, 'MATE_UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, 1024, 100 * 1024 * 1024),
+    auditRetentionDays: integer(env, 'MATE_AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS, 0, 36_500),
     timeouts: {
       requestTimeoutMs: integer(env, 'MATE_REQUEST_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.requestTimeoutMs / 1000, 1, 3600) * 1000,
       headersTimeoutMs: integer(env, 'MATE_HEADERS_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.headersTimeoutMs / 1000, 1, 3600) * 1000,
