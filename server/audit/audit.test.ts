@@ -40,7 +40,7 @@ async function create(headers = as('ada'), fields: Record<string, unknown> = {})
   expect(r.statusCode, r.body).toBe(201);
   return json(r);
 }
-async function history(oid: number, headers = as('ada')) {
+async function history(oid: number, headers: Record<string, string> = as('ada')) {
   const r = await t.app.inject({ url: `${P}/${oid}/history`, headers });
   expect(r.statusCode, r.body).toBe(200);
   return json(r).items as { id: number; operation: string; actor: { type: string; id: number | null; name: string }; source: string | null; changes: { field: string; old: unknown; new: unknown }[] }[];
