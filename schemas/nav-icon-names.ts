@@ -57,6 +57,7 @@ export const NAV_ICON_NAMES: readonly string[] = [
   'settings',
   'shield',
   'shield-check',
+  'history',
   'sliders-horizontal',
   'stethoscope',
   'store',

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import fastifyPlugin from 'fastify-plugin';
 import type { BuildInfo } from './build-info';
-import type { Config } from './config';
+import { DEFAULT_AUDIT_RETENTION_DAYS, type Config } from './config';
 import type { Database } from './db/database';
 import type { Catalogue } from './data/catalogue';
 import type { DataEventBus } from './data/data-event-bus';
@@ -59,6 +59,8 @@ import { DEFAULT_SERVER_LOG_SIZE, ServerLogBuffer } from './logs/server-log-buff
 import { describeInstance, type ServerLogInstance } from './logs/server-log-instance';
 import { serverLogRoutes } from './logs/server-log-routes';
 import { apiDocsRoutes } from './api-docs/api-docs-routes';
+import { auditRoutes } from './audit/audit-routes';
+import { auditRetention } from './audit/audit-retention';
 import { monitoringRegistry, monitoringRoutes } from './monitoring/monitoring-routes';
 import { registerRequestTally, RequestTally } from './monitoring/request-tally';
 
@@ -136,6 +138,8 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(dataRoutes, data);
       await app.register(importRoutes, data);
       await app.register(bulkDeleteRoute, data);
+      await app.register(auditRoutes, data);
+      await app.register(auditRetention, { db: data.db, days: options.config.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS });
       await app.register(reportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
       await app.register(reportExportRoutes, { db: data.db, reports, resolveContext, now: options.reports?.now });
       await app.register(scopeRoutes, { db: options.data.db ?? options.db, catalogue: options.data.catalogue, resolveContext });

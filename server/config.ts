@@ -6,6 +6,9 @@ import { OidcConfigError, oidcConfigFromEnv, type OidcConfig } from './identity/
 
 /** Typed configuration read from the environment once at start. */
 
+/** Days the audit trail keeps a change by default (MATE_AUDIT_RETENTION_DAYS; docs/audit.md). */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 180;
+
 /** Days of terminal documents the demo data gets by default (MATE_DEMO_DOCUMENT_DAYS; docs/demo-data.md). */
 export const DEFAULT_DEMO_DOCUMENT_DAYS = 120;
 export interface Config {
@@ -52,6 +55,8 @@ export interface Config {
   uploadMaxBytes?: number;
   /** Sign-in through OpenID Connect providers (MATE_OIDC_*; docs/auth.md); checked here so a half-configured one stops the start. */
   oidc?: OidcConfig;
+  /** Days the audit trail keeps a change (MATE_AUDIT_RETENTION_DAYS, default 180; 0 keeps every change; docs/audit.md). */
+  auditRetentionDays?: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -173,6 +178,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     monitoringUrl,
     metricsToken,
     uploadMaxBytes: integer(env, 'MATE_UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, 1024, 100 * 1024 * 1024),
+    auditRetentionDays: integer(env, 'MATE_AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS, 0, 36_500),
     timeouts: {
       requestTimeoutMs: integer(env, 'MATE_REQUEST_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.requestTimeoutMs / 1000, 1, 3600) * 1000,
       headersTimeoutMs: integer(env, 'MATE_HEADERS_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.headersTimeoutMs / 1000, 1, 3600) * 1000,

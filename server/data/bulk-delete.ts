@@ -8,6 +8,7 @@ import { rowScopeOf } from './row-scope';
 import { readStored } from './data-store';
 import { quoteIdent } from './sql-names';
 import { writeConflictOf } from './write-conflicts';
+import { actorTransaction, userActor } from '../audit/audit-actor';
 
 /** The most records one bulk delete may name (a grid selects at most a few pages). */
 export const BULK_DELETE_LIMIT = 500;
@@ -52,7 +53,7 @@ export async function bulkDeleteRoute(app: FastifyInstance, options: DataRoutesO
     const oids = [...new Set(items.map((item) => item.oid))];
     if (oids.length !== items.length) throw new ApiError(400, 'A record is named twice in items.', { errors: { items: ['Each oid at most once.'] } });
     const guard = options.guards?.get(kind.kind);
-    const { deleted, writes } = await db.transaction(async (tx) => {
+    const { deleted, writes } = await actorTransaction(db, userActor(context), async (tx) => {
       const deleted: { oid: number; etag: string; tenantOid: number | null }[] = [];
       // In oid order, so two bulk deletes over the same records lock them in the same order (no deadlock).
       for (const item of [...items].sort((a, b) => a.oid - b.oid)) {

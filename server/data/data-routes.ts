@@ -23,6 +23,9 @@ import { writeConflictOf } from './write-conflicts';
 import type { WriteGuards } from './write-guard';
 import { externalChanged, externalProvidersOf, withExternalFields, writeExternalFields, type ExternalFields } from './external-fields';
 import { publicRoute } from '../plugins/authenticate-first';
+import { actorTransaction, userActor, type Actor } from '../audit/audit-actor';
+import { RESTORE_BODY } from '../audit/audit-openapi';
+import { hiddenFields, valuesAt } from '../audit/audit-store';
 
 /** What the data service needs: the database, the loaded catalogue, the identity seam and the event bus. */
 export interface DataRoutesOptions {
@@ -97,10 +100,13 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     return reply.status(status).header('etag', stored.record.ETag).send(answerOf(kind, stored.record, profile));
   }
 
-  /** Runs a write (in a transaction, or as the single statement it is) and answers a unique violation as 409. */
-  async function save<T>(kind: EntityKind, work: (tx: Queryable) => Promise<T>, transaction = true): Promise<T> {
+  /**
+   * Runs a write (in a transaction, or as the single statement it is) and answers a unique violation as 409. A
+   * transaction names its actor for the audit trail; a single statement is recorded under the `modified_by` it writes.
+   */
+  async function save<T>(kind: EntityKind, actor: Actor, work: (tx: Queryable) => Promise<T>, transaction = true): Promise<T> {
     try {
-      return await (transaction ? db.transaction(work) : work(db));
+      return await (transaction ? actorTransaction(db, actor, work) : work(db));
     } catch (error) {
       // Two creates raced past the pre-check; the index still refuses the second.
       throw writeConflictOf(kind, error) ?? error;
@@ -236,7 +242,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     Object.assign(record, await hashWriteOnly(kind, record));
     const guard = guards.get(kind.kind);
     await guard?.check({ request, context, operation: 'create', next: record });
-    const stored = await save(kind, async (tx) => {
+    const stored = await save(kind, userActor(context), async (tx) => {
       // Again, locking the targets until commit: a delete of one of them waits and then sees this record.
       if (hasStoredLookups(kind)) {
         const locked = await lookupProblems(tx, catalogue, kind, record, context, undefined, true);
@@ -255,8 +261,11 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     return send(reply, kind, stored, profile, 201);
   });
 
-  /** PUT and PATCH: the same checks, the new record built differently from the stored one. */
-  async function update(request: Req, reply: FastifyReply, operation: 'update' | 'patch', build: (current: Record<string, unknown>, input: Record<string, unknown>) => Record<string, unknown>) {
+  /**
+   * PUT, PATCH and a restore: the same checks, the new record built differently from the stored one. A restore
+   * brings its input (values from the audit trail, already in the stored form) instead of reading the body.
+   */
+  async function update(request: Req, reply: FastifyReply, operation: 'update' | 'patch', build: (current: Record<string, unknown>, input: Record<string, unknown>) => Record<string, unknown>, restore?: (current: StoredRecord) => Promise<Record<string, unknown>>) {
     const kind = kindOf(catalogue, request.params);
     allow(kind, operation);
     const context = await authorise(request, resolveContext, kind, operation);
@@ -264,17 +273,24 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     const ifMatch = requireIfMatch(request);
     const profile = profileOf(request);
     const scope = rowScopeOf(kind, context);
-    const input = fillScopeFields(scope, recordInput(kind, request.body, profile));
+    let input: Record<string, unknown>;
+    if (restore) {
+      const current = await readStored(db, kind, oid, scope);
+      if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
+      // The values are worked out from this version; the write below still checks the row has it.
+      if (current.record.ETag !== ifMatch) throw conflict(kind, current, profile);
+      input = await restore(current);
+    } else input = fillScopeFields(scope, recordInput(kind, request.body, profile));
     if (input.Oid !== undefined && input.Oid !== null && input.Oid !== oid) throw invalid({ Oid: [`Oid ${String(input.Oid)} is not the record of the path (${oid}).`] });
     const guard = guards.get(kind.kind);
     // A PUT first tries to be the one conditional UPDATE without a read (direct-update.ts); whatever does not
     // end in a write there comes here and gets the answer of the read-validate-write path below. A guarded kind
     // always takes that path: its guard must see the record before and after.
     // The direct path cannot tell a changed lookup from a kept one: it is taken only when every lookup sent holds.
-    if (operation === 'update' && !guard && kind.externalFields.length === 0 && Object.keys(await lookupProblems(db, catalogue, kind, input, context)).length === 0) {
+    if (operation === 'update' && !restore && !guard && kind.externalFields.length === 0 && Object.keys(await lookupProblems(db, catalogue, kind, input, context)).length === 0) {
       // With lookups, the targets are locked in the update's transaction (see create); a target gone since: the path below.
       const direct = hasStoredLookups(kind)
-        ? await db.transaction(async (tx) => (Object.keys(await lookupProblems(tx, catalogue, kind, input, context, undefined, true)).length === 0 ? directPut(tx, kind, { oid, ifMatch, input, scope, user: context.username, events }) : undefined))
+        ? await actorTransaction(db, userActor(context), async (tx) => (Object.keys(await lookupProblems(tx, catalogue, kind, input, context, undefined, true)).length === 0 ? directPut(tx, kind, { oid, ifMatch, input, scope, user: context.username, events }) : undefined))
         : await directPut(db, kind, { oid, ifMatch, input, scope, user: context.username, events });
       if (direct) {
         if (!direct.notified) publish(request, 'DataServiceUpdate', kind, direct);
@@ -288,6 +304,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     // them in the same transaction as the row, so a refused or failed one leaves the row as it was.
     const result = await save<StoredRecord | 'unchanged'>(
       kind,
+      userActor(context, restore ? 'restore' : 'api'),
       async (conn) => {
         const read = await readStored(conn, kind, oid, scope);
         if (!read) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
@@ -315,8 +332,9 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
         await writeExternalFields(conn, kind, externalFields, { request, context, operation: 'update', oid, current: current.record, record: next });
         return complete(conn, kind, updated, context);
       },
-      // A transaction also holds the lookup targets' locks (lookup-targets.ts) until the row is written.
-      kind.externalFields.length > 0 || hasStoredLookups(kind),
+      // A transaction also holds the lookup targets' locks (lookup-targets.ts) until the row is written; a restore
+      // takes one so its audit entry says it was a restore.
+      kind.externalFields.length > 0 || hasStoredLookups(kind) || restore !== undefined,
     );
     if (result === 'unchanged') return reply.status(304).header('etag', ifMatch).send();
     publish(request, 'DataServiceUpdate', kind, result);
@@ -336,6 +354,25 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     update(request, reply, 'patch', (current, input) => mergePatch(current, input) as Record<string, unknown>),
   );
 
+  // A restore from the audit trail (docs/audit.md): an update like any other, with the values of a version.
+  app.post<{ Params: DataParams; Body: { version: number; side?: 'after' | 'before'; fields?: string[] } }>(`${BASE}/:id/restore`, { schema: { body: RESTORE_BODY } }, async (request, reply) => {
+    const { version, side = 'after', fields } = request.body;
+    const kind = kindOf(catalogue, request.params);
+    return update(request as unknown as Req, reply, 'update', (current, input) => ({ ...current, ...input }), async (current) => {
+      const hidden = hiddenFields(kind);
+      const unknown = (fields ?? []).filter((name) => name !== 'Disabled' && !kind.storedFields.some((f) => f.name === name));
+      if (unknown.length > 0) throw new ApiError(400, `Not a stored field of ${kind.kind}: ${unknown.join(', ')}.`, { errors: { fields: unknown.map((name) => `'${name}' cannot be restored`) } });
+      const secret = (fields ?? []).filter((name) => hidden.has(name));
+      if (secret.length > 0) throw new ApiError(400, `A write-only field is never restored: ${secret.join(', ')}.`, { errors: { fields: secret.map((name) => `'${name}' is write-only`) } });
+      const values = await valuesAt(db, kind, Number(current.record.Oid), version, current.record, side);
+      if (values === undefined) throw new ApiError(404, `Version ${version} is not in the history of ${kind.kind} ${String(current.record.Oid)}.`, { errors: { version: ['not a version of this record'] } });
+      if (values === null) throw new ApiError(400, `Version ${version} has no values ${side} it (a create has nothing before it, a delete nothing after).`, { errors: { side: [`nothing ${side} version ${version}`] } });
+      // Readonly fields keep their value: a restore changes what an editor could change, nothing else.
+      const chosen = (fields ?? Object.keys(values)).filter((name) => !hidden.has(name) && kind.fields.get(name)?.readonly !== true);
+      return Object.fromEntries(chosen.map((name) => [name, values[name]]));
+    });
+  });
+
   app.delete(`${BASE}/:id`, async (request: Req, reply) => {
     const kind = kindOf(catalogue, request.params);
     allow(kind, 'delete');
@@ -350,13 +387,14 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
       if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
       if (current.record.ETag !== ifMatch) throw conflict(kind, current, profile);
       await guards.get(kind.kind)?.check({ request, context, operation: 'delete', current: current.record });
-      if (!(await deleteStored(db, kind, oid, current.rowVersion, scope))) throw conflict(kind, await readStored(db, kind, oid, scope), profile);
+      // In a transaction of its own, so the audit trail knows who deleted (a DELETE writes no modified_by).
+      if (!(await actorTransaction(db, userActor(context), (tx) => deleteStored(tx, kind, oid, current.rowVersion, scope)))) throw conflict(kind, await readStored(db, kind, oid, scope), profile);
       publish(request, 'DataServiceDelete', kind, current);
       return reply.status(204).send();
     }
     // Other kinds' lookups point at this one: the row is locked, their rules applied (restrict refuses with 409,
     // cascade and setNull write) and the row deleted in one transaction, so no new reference slips in between.
-    const { current, writes } = await save(kind, async (tx) => {
+    const { current, writes } = await save(kind, userActor(context), async (tx) => {
       const current = await readStored(tx, kind, oid, scope, true);
       if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
       if (current.record.ETag !== ifMatch) throw conflict(kind, current, profile);

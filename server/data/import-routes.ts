@@ -9,6 +9,7 @@ import { hasStoredLookups, lookupProblemsOfMany } from './lookup-targets';
 import { profileOf } from './profile';
 import { fillScopeFields, requireInScope, rowScopeOf } from './row-scope';
 import { validateRecord } from './validate-record';
+import { actorTransaction, userActor } from '../audit/audit-actor';
 import { quoteIdent } from './sql-names';
 import { hashWriteOnly } from './write-only-values';
 import { writeConflictOf } from './write-conflicts';
@@ -112,8 +113,8 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
     for (const { record } of chosen) await guard?.check({ request, context, operation: 'create', next: record });
     // Validated as typed; stored as its hash where the document says so (as a single create does).
     for (const item of chosen) item.record = await hashWriteOnly(kind, item.record);
-    const stored: StoredRecord[] = await db
-      .transaction(async (tx) => {
+    // Recorded in the audit trail as the caller's, through the import.
+    const stored: StoredRecord[] = await actorTransaction(db, userActor(context, 'import'), async (tx) => {
         const out: StoredRecord[] = [];
         // The lookups again, locking their targets until commit: a delete of one of them waits and then sees the rows.
         if (hasStoredLookups(kind) && chosen.length > 0) {
@@ -141,7 +142,7 @@ export async function importRoutes(app: FastifyInstance, options: DataRoutesOpti
           out.push(inserted);
         }
         return out;
-      })
+    })
       // A concurrent import or create took a value after the pre-check: 409, and this import wrote nothing.
       .catch((error: unknown) => {
         throw writeConflictOf(kind, error) ?? error;

@@ -29,6 +29,7 @@ import { OIDC_OPENAPI_PATHS } from '../identity/oidc-openapi';
 import { API_DOCS_OPENAPI_PATHS } from '../api-docs/api-docs-openapi';
 import { OTHER_ROUTES_OPENAPI_PATHS } from '../api-docs/other-routes-openapi';
 import { MESSAGE_OPENAPI_PATHS } from '../messages/message-openapi';
+import { AUDIT_OPENAPI_PATHS, HISTORY_QUERYSTRING, HISTORY_SCHEMA, RESTORE_BODY } from '../audit/audit-openapi';
 
 type Json = Record<string, unknown>;
 
@@ -122,6 +123,24 @@ function operationsOf(kind: EntityKind): Json {
     };
   }
   if (Object.keys(single).length > 0) paths[`${base}/{id}`] = single;
+  if (has('read')) {
+    paths[`${base}/{id}/history`] = {
+      get: {
+        tags: [tag], summary: `History of a ${kind.kind} (docs/audit.md), newest first`,
+        parameters: [id, ...Object.entries(HISTORY_QUERYSTRING.properties).map(([name, schema]) => ({ name, in: 'query', schema }))],
+        responses: { 200: { description: 'One page of entries', ...jsonBody(HISTORY_SCHEMA as unknown as Json) }, 403: error('No Read right on the kind') },
+      },
+    };
+  }
+  if (has('update')) {
+    paths[`${base}/{id}/restore`] = {
+      post: {
+        tags: [tag], summary: 'Restore the record, or some fields, from a version of its history (an update: the same checks, recorded as a restore)',
+        parameters: [id, ifMatch], requestBody: { required: true, ...jsonBody(RESTORE_BODY as unknown as Json) },
+        responses: { ...writeResponses, 404: error('No such record, or the version is not one of its history') },
+      },
+    };
+  }
   for (const detail of kind.doc.extensions?.details ?? []) {
     paths[`${base}/{id}/details/${detail.id}`] = { get: { tags: [tag], summary: `Detail view ${detail.id}: ${detail.entity}`, parameters: [id], responses: { 200: { description: 'The related records', ...jsonBody({ type: 'object' }) } } } };
   }
@@ -135,7 +154,7 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   };
   // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals).
   const terminals = catalogue.find('tenancy', 'pos-terminal') !== undefined;
-  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...DOWNLOAD_OPENAPI_PATHS, ...SERVER_LOG_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS, ...ATTACHMENT_INTAKE_OPENAPI_PATHS, ...DOCUMENT_OPENAPI_PATHS } : {}), ...UNPROCESSED_OPENAPI_PATHS, ...POS_SETTINGS_OPENAPI_PATHS, ...DIAGNOSTICS_OPENAPI_PATHS, ...DASHBOARD_OPENAPI_PATHS, ...REPORT_OPENAPI_PATHS, ...REPORT_EXPORT_OPENAPI_PATHS, ...(catalogue.find('pos-supply', 'article') ? { ...SHOPPING_CART_OPENAPI_PATHS, ...SCAN_SHEET_OPENAPI_PATHS } : {}), ...POS_LAYOUT_OPENAPI_PATHS, ...EXCHANGE_RATE_OPENAPI_PATHS, ...MESSAGE_OPENAPI_PATHS, ...RECEIPT_TEMPLATE_OPENAPI_PATHS, ...IMAGE_OPENAPI_PATHS };
+  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...DOWNLOAD_OPENAPI_PATHS, ...SERVER_LOG_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS, ...ATTACHMENT_INTAKE_OPENAPI_PATHS, ...DOCUMENT_OPENAPI_PATHS } : {}), ...UNPROCESSED_OPENAPI_PATHS, ...POS_SETTINGS_OPENAPI_PATHS, ...DIAGNOSTICS_OPENAPI_PATHS, ...DASHBOARD_OPENAPI_PATHS, ...REPORT_OPENAPI_PATHS, ...REPORT_EXPORT_OPENAPI_PATHS, ...(catalogue.find('pos-supply', 'article') ? { ...SHOPPING_CART_OPENAPI_PATHS, ...SCAN_SHEET_OPENAPI_PATHS } : {}), ...POS_LAYOUT_OPENAPI_PATHS, ...EXCHANGE_RATE_OPENAPI_PATHS, ...MESSAGE_OPENAPI_PATHS, ...AUDIT_OPENAPI_PATHS, ...RECEIPT_TEMPLATE_OPENAPI_PATHS, ...IMAGE_OPENAPI_PATHS };
   // Monitoring, the outbox, the viewers' assets and the routes outside the features (identity, system): issue 18.
   Object.assign(paths, MONITORING_OPENAPI_PATHS, OUTBOX_OPENAPI_PATHS, SECURITY_OPENAPI_PATHS, PASSKEY_OPENAPI_PATHS, OIDC_OPENAPI_PATHS, API_DOCS_OPENAPI_PATHS, OTHER_ROUTES_OPENAPI_PATHS);
   for (const kind of catalogue.kinds) {

@@ -4,6 +4,7 @@ import { versionNotBumped } from '../metadata/version-bump-warning';
 import type { Catalogue, EntityKind } from './catalogue';
 import { columnType, defaultLiteral } from './column-types';
 import { lookupIndexName, quoteIdent as q, uniqueIndexName } from './sql-names';
+import { AUDIT_FUNCTION_SQL, AUDIT_TABLE_SQL, ensureAuditTrigger } from '../audit/audit-triggers';
 
 /** The database and the catalogue disagree in a way start-up cannot repair; the message says what to do. */
 export class EntityMigrationError extends Error {
@@ -102,6 +103,8 @@ async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport): Pr
   const applied = await tx.query<{ document: unknown }>('select document from mate_entity_document where kind = $1', [kind.kind]);
   const stale = versionNotBumped(kind.file, applied.rows[0]?.document, JSON.parse(JSON.stringify(kind.doc)));
   if (stale) report.versionNotBumped.push(stale);
+  // Every write to the table, by whatever path, leaves its audit row in the same transaction (docs/audit.md).
+  await ensureAuditTrigger(tx, kind);
   await tx.query(
     `insert into mate_entity_document (kind, table_name, version, document) values ($1, $2, $3, $4::jsonb)
      on conflict (kind) do update set table_name = excluded.table_name, version = excluded.version, document = excluded.document, applied_at = now()
@@ -124,6 +127,9 @@ export async function syncEntityTables(db: Database, catalogue: Catalogue): Prom
     // Several instances starting at once wait for each other instead of racing on DDL.
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(7270402)');
     await tx.query(BOOKKEEPING);
+    // The audit trail belongs with the entity tables: whatever syncs them gets it, migrated or not.
+    for (const sql of AUDIT_TABLE_SQL) await tx.query(sql);
+    await tx.query(AUDIT_FUNCTION_SQL);
     for (const kind of catalogue.kinds) await syncKind(tx, kind, report);
   });
   return report;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BridgeRunnerState } from '../../schemas/bridge-wire';
 import type { Catalogue } from '../data/catalogue';
 import type { Database, Queryable } from '../db/database';
+import { auditedDatabase, type Actor } from '../audit/audit-actor';
 import { parseCron } from './cron';
 import { JOB_STATE, JobParameterError, type JobRegistry, type JobState } from './job-definition';
 import {
@@ -18,6 +19,15 @@ import {
 } from './job-store';
 
 /** The NOTIFY channel of job changes and cancel requests, heard by every instance. */
+/** Who a run's writes are recorded for: the user who started it, or the system when a schedule did. */
+async function jobActor(db: Queryable, row: JobRow): Promise<Actor> {
+  const source = `job:${row.name}`;
+  if (!row.isManualStarted) return { type: 'job', id: null, name: 'system', source };
+  const starter = await db.query<{ started_by: string | number | null }>('select started_by from mate_job where oid = $1', [row.oid]);
+  const id = starter.rows[0]?.started_by;
+  return { type: 'job', id: id === null || id === undefined ? null : Number(id), name: row.startedBy ?? 'system', source };
+}
+
 export const JOB_EVENT_CHANNEL = 'mate_job_events';
 
 /** What crosses instances: which job changed, and whether it is asked to stop. Ids only, never the record. */
@@ -276,7 +286,8 @@ export class JobRunner {
       try {
         const parameters = definition.parseParameters(row.parameters);
         await definition.run({
-          db: this.db,
+          // Its writes are recorded in the audit trail as the starter's through this job, or the system's for a schedule.
+          db: auditedDatabase(this.db, await jobActor(this.db, row)),
           jobOid: row.oid,
           catalogue: this.options.catalogue,
           importDir: this.options.importDir,

@@ -33,6 +33,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   'api-docs-scalar': preloadable(() => import('../features/api-docs').then((module) => module.ScalarDocsPage)),
   outbox: preloadable(() => import('../features/outbox').then((module) => module.OutboxPage)),
   'security-log': preloadable(() => import('../features/security-log').then((module) => module.SecurityLogPage)),
+  activity: preloadable(() => import('../features/activity').then((module) => module.ActivityPage)),
   monitoring: preloadable(() => import('../features/monitoring').then((module) => module.MonitoringPage)),
   'test-mode': preloadable(() => import('../shell/test-mode-page').then((module) => module.TestModePage)),
   'shopping-cart': preloadable(() => import('../features/shopping-cart').then((module) => module.ShoppingCartPage)),

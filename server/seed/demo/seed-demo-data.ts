@@ -73,6 +73,11 @@ function asDatabase(db: Database, tx: Queryable): Database {
   };
 }
 
+/** Demo data is a bulk load, not anyone's change: its rows stay out of the audit trail (docs/audit.md). */
+async function skipAudit(tx: Queryable): Promise<void> {
+  await tx.query(`select set_config('mate.audit', 'off', true)`);
+}
+
 async function tenantCount(tx: Queryable, catalogue: Catalogue): Promise<number> {
   const tenant = catalogue.find('tenancy', 'tenant');
   if (!tenant) throw new DemoDataError("The catalogue has no 'tenancy/tenant' kind; the demo data cannot be seeded.");
@@ -107,6 +112,7 @@ async function seedDemoTransaction(
   return db.transaction(async (tx) => {
     // Instances starting together on one PostgreSQL: one seeds, the others then find the tenants.
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(7270403)');
+    await skipAudit(tx);
     if ((await tenantCount(tx, catalogue)) > 0) {
       const posTerminal = catalogue.find('tenancy', 'pos-terminal');
       const terminalCredentials = posTerminal ? await backfillDemoTerminalCredentials(tx, posTerminal.table) : 0;
@@ -205,7 +211,10 @@ export async function addArticles(
   const begun = Date.now();
   for (let done = 0; done < options.count; done += chunk) {
     const size = Math.min(chunk, options.count - done);
-    await db.transaction((tx) => insertArticles(tx, article, refs, { seed: options.seed ?? DEFAULT_DEMO_SEED, start: first + done, count: size }));
+    await db.transaction(async (tx) => {
+      await skipAudit(tx);
+      return insertArticles(tx, article, refs, { seed: options.seed ?? DEFAULT_DEMO_SEED, start: first + done, count: size });
+    });
     options.onProgress?.({ inserted: done + size, total: options.count, elapsedMs: Date.now() - begun });
   }
   // A bulk load changes the table's statistics; the lookups by number or GTIN plan with the new ones.

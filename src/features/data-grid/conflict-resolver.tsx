@@ -1,9 +1,10 @@
 import { Box, Button, Dialog, HStack, Portal, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { CompiledEntity } from '../../../schemas';
 import { fieldLabel } from '../../../schemas/field-label';
-import type { DataRecord, LastChange } from './data-api';
+import type { DataApi, DataRecord, LastChange } from './data-api';
+import { readHistory } from './record-history';
 import { conflictRows } from './editor-session';
 import { formatFieldValue } from './format-cell';
 import { LookupText } from './lookup-text';
@@ -12,6 +13,8 @@ import { lookupBatches, lookupBatchId } from './lookup-texts';
 /** Props of the conflict resolver. */
 export interface ConflictResolverProps {
   compiled: CompiledEntity;
+  /** Reads the record's latest history entry, which says who changed it and when (docs/audit.md). */
+  api?: DataApi;
   mine: DataRecord;
   theirs: DataRecord | null;
   /** Who saved the other version and when, if the server said. */
@@ -38,8 +41,25 @@ function LastChangeText({ modified }: { modified: LastChange | null | undefined 
  * A 409 on save (spec 2 §4): the fields where mine and theirs differ side by side (all fields on request), lookups as
  * their texts, and who changed the record when; take the other version or keep mine.
  */
-export function ConflictResolver({ compiled, mine, theirs, modified, onTakeOther, onKeepMine, onCancel }: ConflictResolverProps) {
+export function ConflictResolver({ compiled, api, mine, theirs, modified, onTakeOther, onKeepMine, onCancel }: ConflictResolverProps) {
   const { t } = useLingui();
+  // The latest history entry names the actor of the last change (a job, a restore, an import too); the 409's own
+  // `modified` stays the answer until it is read, or when the history cannot be read.
+  const [latest, setLatest] = useState<LastChange>();
+  const oid = theirs?.Oid ?? mine.Oid;
+  useEffect(() => {
+    if (!api || oid === null || oid === undefined) return;
+    let live = true;
+    readHistory(api, oid, 1)
+      .then((history) => {
+        const entry = history.items[0];
+        if (live && entry) setLatest({ by: entry.actor.name, at: entry.at });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, oid]);
   const [showAll, setShowAll] = useState(false);
   const allRows = conflictRows(
     compiled.meta.fields.map((f) => f.name),
@@ -68,7 +88,7 @@ export function ConflictResolver({ compiled, mine, theirs, modified, onTakeOther
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <LastChangeText modified={modified} />
+              <LastChangeText modified={latest ?? modified} />
               <Text mb="3" textStyle="sm">
                 <Trans>Compare your version with the current one and choose which to keep.</Trans>
               </Text>

@@ -14,6 +14,7 @@ import { createLookupResolver, createLookupSource } from './data-lookups';
 import { closeButtonKind, storedSession, type EditorSession } from './editor-session';
 import { ChangedElsewhereNotice } from './changed-elsewhere-notice';
 import { useChangedElsewhere } from './use-changed-elsewhere';
+import { HistoryPanel } from './history-panel';
 
 /** The closing animation after a save (spec 2 §4). */
 export const CLOSE_ANIMATION_MS = 350;
@@ -59,6 +60,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
   // What the server refused, with the values it refused: a field's messages go once the user edits it.
   const [refused, setRefused] = useState<{ errors: ServerFieldErrors; value: DataRecord }>();
   const [closing, setClosing] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
   const latest = useRef(session);
   latest.current = session;
   const elsewhere = useChangedElsewhere(api, session, onSessionChange);
@@ -213,8 +215,18 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
         <Button size="sm" variant="outline" onClick={onClose} data-testid="editor-close">
           {closeKind === 'close' ? t`Close` : t`Cancel`}
         </Button>
+        {!session.isNew && (
+          <Button size="sm" variant="ghost" aria-expanded={showHistory} onClick={() => setShowHistory((shown) => !shown)} data-testid="editor-history">
+            {showHistory ? t`Hide history` : t`History`}
+          </Button>
+        )}
       </HStack>
-      {conflict && <ConflictResolver compiled={compiled} mine={session.value} theirs={conflict.theirs} modified={conflict.modified} onTakeOther={takeOther} onKeepMine={() => void keepMine()} onCancel={() => setConflict(null)} />}
+      {showHistory && !session.isNew && (
+        <Box mt="3">
+          <HistoryPanel compiled={compiled} api={api} oid={session.record.Oid} etag={session.etag} readOnly={readOnly} onRestored={(record, etag) => onSessionChange(storedSession(record, etag))} />
+        </Box>
+      )}
+      {conflict && <ConflictResolver compiled={compiled} api={api} mine={session.value} theirs={conflict.theirs} modified={conflict.modified} onTakeOther={takeOther} onKeepMine={() => void keepMine()} onCancel={() => setConflict(null)} />}
     </Box>
   );
 }

@@ -1,0 +1,94 @@
+/** Most entries one page of a history or of the activity answers. */
+export const AUDIT_PAGE_MAX = 200;
+
+const oid = { type: 'integer', minimum: 1, maximum: 9007199254740991 } as const;
+const timestamp = { type: 'string', format: 'date-time' } as const;
+
+export const AUDIT_ENTRY_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer', description: 'the entry; a version to restore from' },
+    at: timestamp,
+    kind: { type: 'string', description: 'area/entity' },
+    recordOid: { type: 'integer' },
+    operation: { type: 'string', enum: ['create', 'update', 'delete'] },
+    actor: {
+      type: 'object',
+      properties: { type: { type: 'string', enum: ['user', 'job', 'terminal', 'system'] }, id: { type: ['integer', 'null'] }, name: { type: 'string' } },
+      required: ['type', 'id', 'name'],
+    },
+    source: { type: ['string', 'null'], description: 'api, import, restore, job:<name>; null for a lone statement without a named actor' },
+    changes: {
+      type: 'array',
+      description: 'a create: every field (old null); an update: the changed fields; a delete: every field (new null)',
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, old: {}, new: {}, writeOnly: { type: 'boolean', description: 'a write-only field: it changed, its values are never shown' } },
+        required: ['field', 'old', 'new'],
+      },
+    },
+  },
+  required: ['id', 'at', 'kind', 'recordOid', 'operation', 'actor', 'source', 'changes'],
+} as const;
+
+export const HISTORY_QUERYSTRING = {
+  type: 'object',
+  properties: {
+    take: { type: 'integer', minimum: 1, maximum: AUDIT_PAGE_MAX, default: 50 },
+    before: { ...oid, description: 'the id of the last entry of the previous page' },
+    tenantOid: { type: 'string', maxLength: 20 },
+  },
+} as const;
+
+export const HISTORY_SCHEMA = {
+  type: 'object',
+  properties: { items: { type: 'array', items: AUDIT_ENTRY_SCHEMA }, hasMore: { type: 'boolean' } },
+  required: ['items', 'hasMore'],
+} as const;
+
+export const ACTIVITY_QUERYSTRING = {
+  type: 'object',
+  properties: {
+    user: { type: 'string', minLength: 1, maxLength: 200, description: 'the user name of the actor' },
+    kind: { type: 'string', minLength: 3, maxLength: 200, pattern: '^[^/]+/[^/]+$', description: 'area/entity' },
+    from: { ...timestamp, description: 'entries at or after this time' },
+    to: { ...timestamp, description: 'entries before this time' },
+    take: { type: 'integer', minimum: 1, maximum: AUDIT_PAGE_MAX, default: 50 },
+    before: { ...oid, description: '`next` of the previous page' },
+    tenantOid: { type: 'string', maxLength: 20 },
+  },
+  additionalProperties: false,
+} as const;
+
+export const ACTIVITY_SCHEMA = {
+  type: 'object',
+  properties: { items: { type: 'array', items: AUDIT_ENTRY_SCHEMA }, next: { type: 'integer', description: 'pass as `before` for the next page' } },
+  required: ['items'],
+} as const;
+
+export const RESTORE_BODY = {
+  type: 'object',
+  required: ['version'],
+  additionalProperties: false,
+  properties: {
+    version: { ...oid, description: 'the id of a history entry of this record' },
+    side: { type: 'string', enum: ['after', 'before'], default: 'after', description: 'the values right after the entry (its version) or right before it (the old values of an update)' },
+    fields: { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 }, description: 'only these fields; all when left out' },
+  },
+} as const;
+
+/** The per-kind paths (history, restore) are in the data service's document (data/openapi.ts); this is the rest. */
+export const AUDIT_OPENAPI_PATHS = {
+  '/api/audit/activity': {
+    get: {
+      tags: ['audit'],
+      summary: 'Every recorded change the caller may read (kinds they hold Read on, in their tenant), newest first',
+      parameters: Object.entries(ACTIVITY_QUERYSTRING.properties).map(([name, schema]) => ({ name, in: 'query', schema })),
+      responses: {
+        200: { description: 'One page', content: { 'application/json': { schema: ACTIVITY_SCHEMA } } },
+        400: { description: 'A bad filter (the parameter named)' },
+        403: { description: 'The tenant named is not the request\'s' },
+      },
+    },
+  },
+} as const;
