@@ -22,6 +22,8 @@ export interface CodeEditorProps {
   /** Ctrl+Enter (Cmd+Enter): the modal's OK. */
   onSubmit?: () => void;
   testId?: string;
+  /** Hands over CodeMirror's view once it exists: a page that moves the cursor (a message's place) keeps it. */
+  onCreateEditor?: (view: EditorView) => void;
 }
 
 const LANGUAGES: Record<CodeLanguage, () => Extension[]> = { json: () => [json()], xml: () => [xml()], text: () => [] };
@@ -33,7 +35,7 @@ const LANGUAGES: Record<CodeLanguage, () => Extension[]> = { json: () => [json()
  * moving focus until pressed again; both are CodeMirror's own. Read-only text lets Tab move focus at once.
  * This module is heavy: import it lazily.
  */
-export function CodeEditor({ value, onChange, language, readOnly = false, lineWrapping = false, label, height, minHeight, autoFocus, onSubmit, testId }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, language, readOnly = false, lineWrapping = false, label, height, minHeight, autoFocus, onSubmit, testId, onCreateEditor }: CodeEditorProps) {
   const dark = useDocumentDark();
   const extensions = useMemo(() => {
     const list: Extension[] = [...LANGUAGES[language](), EditorView.contentAttributes.of({ 'aria-label': label, ...(readOnly && { 'aria-readonly': 'true' }) })];
@@ -54,6 +56,7 @@ export function CodeEditor({ value, onChange, language, readOnly = false, lineWr
         height={height}
         minHeight={minHeight}
         basicSetup={{ autocompletion: false }}
+        onCreateEditor={onCreateEditor}
       />
     </Box>
   );
