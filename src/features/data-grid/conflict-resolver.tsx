@@ -5,7 +5,7 @@ import type { CompiledEntity } from '../../../schemas';
 import { fieldLabel } from '../../../schemas/field-label';
 import type { DataRecord, LastChange } from './data-api';
 import { conflictRows } from './editor-session';
-import { formatFieldValue } from './format-cell';
+import { formatFieldValue } from '../../lib/format/format-cell';
 import { LookupText } from './lookup-text';
 import { lookupBatches, lookupBatchId } from './lookup-texts';
 
