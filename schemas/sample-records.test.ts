@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileEntityUncached } from './compile-entity';
 import type { EntityDocument, FieldModel, FieldUsage } from './entity-document';
 import { MANAGED_TYPE_NAMES } from './managed-types';
-import { recordAjv } from './record-validator';
+import { createRecordValidator, recordAjv } from './record-validator';
 import { sampleRecords } from './sample-records';
 import { validateEntityDocument } from './validate-entity-document';
 
@@ -50,6 +50,17 @@ describe('sampleRecords', () => {
     const [first, second] = sampleRecords(doc(fields), 2);
     expect(first).toMatchObject({ Oid: 1, Flag: true, Kind: 1, Short: 'Shor', Digits: '1', Address: { City: 'City 1' } });
     expect(second).toMatchObject({ Oid: 2, Flag: false, Kind: 2, Digits: '2' });
+  });
+
+  it('keeps to rule strings, which the record validator checks beyond the schema', () => {
+    const document = doc([
+      { name: 'Code', type: 'String', required: true, maxLength: 16, rules: 'id' },
+      { name: 'Digits', type: 'String', rules: 'numeric' },
+      { name: 'Count', type: 'Number', managedType: 'decimal', rules: 'integer|min:5' },
+    ]);
+    const validate = createRecordValidator(document);
+    expect(sampleRecords(document, 4).map((record) => validate(record))).toEqual([{}, {}, {}, {}]);
+    expect(sampleRecords(document, 1)[0]).toMatchObject({ Code: 'code-1', Digits: '1' });
   });
 
   it('is deterministic: the same document gives the same rows', () => {

@@ -1,6 +1,7 @@
 import type { EntityDocument, FieldModel, FieldUsage } from './entity-document';
 import { effectiveBounds, isIntegerType } from './managed-types';
 import { emptyRecord } from './defaults';
+import { evaluateRules, fieldRules } from './rule-strings';
 import { toEntityMeta } from './system-fields';
 
 /**
@@ -39,33 +40,40 @@ function fitLength(text: string, field: FieldModel): string {
   return field.maxLength !== undefined ? fitted.slice(0, field.maxLength) : fitted;
 }
 
+/** Whether a candidate passes the field's own pattern (the schema) and its rule strings (the record validator). */
+function fits(field: FieldModel, value: unknown): boolean {
+  if (field.pattern !== undefined && typeof value === 'string') {
+    try {
+      if (!new RegExp(field.pattern, 'u').test(value)) return false;
+    } catch {
+      return false;
+    }
+  }
+  return field.rules === undefined || evaluateRules(fieldRules(field), value).length === 0;
+}
+
 function sampleString(field: FieldModel, n: number): unknown {
   const usageText = field.usage ? USAGE_TEXTS[field.usage] : undefined;
-  const candidates = [usageText?.(n) ?? `${field.name} ${n}`, `${n}`, 'sample', 'A'].map((text) => fitLength(text, field));
-  // A field with its own pattern keeps the first candidate it accepts; when none fits, the field's empty value
-  // (null, or the default) rather than a value the schema would refuse.
-  if (field.pattern !== undefined) {
-    let pattern: RegExp | undefined;
-    try {
-      pattern = new RegExp(field.pattern, 'u');
-    } catch {
-      pattern = undefined;
-    }
-    const fitting = pattern && candidates.find((text) => pattern.test(text));
-    return fitting ?? (field.required ? (field.default ?? '') : null);
-  }
-  return candidates[0];
+  // The usage's text, else the name and row; then plainer candidates for a pattern or rule ('id', 'numeric') the
+  // first one breaks. When none fits, the field's empty value rather than one the validator would refuse.
+  const candidates = [usageText?.(n) ?? `${field.name} ${n}`, `${field.name.toLowerCase()}-${n}`, `${n}`, 'sample', 'A'].map((text) => fitLength(text, field));
+  return candidates.find((text) => fits(field, text)) ?? (field.required ? (field.default ?? '') : null);
 }
 
 function sampleNumber(field: FieldModel, n: number): number {
   const integer = isIntegerType(field.managedType);
   const { min, max } = effectiveBounds(field);
-  let value = integer ? n * 10 : n * 12.5;
-  // Inside the bounds: from the lower bound when the plain value is below it, never above the upper one.
-  if (min !== undefined && value < min) value = min + (integer ? n - 1 : (n - 1) / 4);
-  if (max !== undefined && value > max) value = max;
-  if (min !== undefined && value < min) value = min;
-  return integer ? Math.trunc(value) : value;
+  // Inside the bounds: from the lower bound when a value is below it, never above the upper one.
+  const clamp = (value: number) => {
+    let inside = value;
+    if (min !== undefined && inside < min) inside = min + (integer ? n - 1 : (n - 1) / 4);
+    if (max !== undefined && inside > max) inside = max;
+    if (min !== undefined && inside < min) inside = min;
+    return integer ? Math.trunc(inside) : inside;
+  };
+  // A rule string may narrow it further ('integer', 'min:5'): then the first whole number of these that passes.
+  const candidates = [n * 12.5, n * 10, n * 100, n * 1000].map((value) => clamp(integer ? Math.trunc(value) : value));
+  return candidates.find((value) => fits(field, value)) ?? candidates[0]!;
 }
 
 /** A sample value of one field for row `n` (1-based), which its compiled schema accepts. */
