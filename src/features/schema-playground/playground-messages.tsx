@@ -37,7 +37,7 @@ export function PlaygroundMessages({ syntax, issues, onGoTo }: PlaygroundMessage
   const count = syntax ? 1 : issues.length;
   return (
     <Stack gap="1" data-testid="playground-messages">
-      <Text fontSize="sm" fontWeight="semibold" role="status" aria-live="polite" color={count > 0 ? 'fg.error' : 'fg.success'} data-testid="playground-status">
+      <Text fontSize="sm" fontWeight="semibold" role="status" aria-live="polite" color={count > 0 ? 'fg.error' : undefined} data-testid="playground-status">
         {count === 0 ? t`No messages: the server would load this document.` : plural(count, { one: '# message', other: '# messages' })}
       </Text>
       {syntax && (
