@@ -75,6 +75,19 @@ function withDoc(change: (doc: EntityDocument) => void): EntityDocument {
 }
 
 describe('validateEntityDocument', () => {
+  it('names the choice a misspelt one most likely meant, and none when nothing is close', () => {
+    const typo = withDoc((d) => {
+      (d.fields[0] as { type: string }).type = 'Strng';
+    });
+    expect(validateEntityDocument(typo, 'article.json')).toEqual([
+      expect.objectContaining({ path: '/fields/0/type', message: `field '${typo.fields[0]!.name}': "Strng" is not allowed here; use one of: String, Number, Boolean, Object, Array (did you mean 'String'?)` }),
+    ]);
+    const far = withDoc((d) => {
+      (d.fields[0] as { type: string }).type = 'Text';
+    });
+    expect(validateEntityDocument(far, 'article.json')[0]!.message).not.toContain('did you mean');
+  });
+
   it('names a plain-string label as such, with the object to write instead', () => {
     const doc = withDoc((d) => {
       (d as unknown as Record<string, unknown>).label = 'Article';

@@ -111,11 +111,16 @@ function describeShapeError(doc: unknown, error: ErrorObject): { path: string; m
     }
     case 'required':
       return { path: error.instancePath, message: `${context}missing required property '${String(params.missingProperty)}'` };
-    case 'enum':
+    case 'enum': {
+      const value = at(doc, error.instancePath);
+      const allowed = (params.allowedValues as unknown[]).map((v) => String(v));
+      // A misspelt choice ("Strng", "tenants") names the one it most likely meant, as a misspelt key does.
+      const hint = typeof value === 'string' ? closest(value, allowed) : undefined;
       return {
         path: error.instancePath,
-        message: `${context}${JSON.stringify(at(doc, error.instancePath))} is not allowed here; use one of: ${(params.allowedValues as unknown[]).map((v) => String(v)).join(', ')}`,
+        message: `${context}${JSON.stringify(value)} is not allowed here; use one of: ${allowed.join(', ')}${hint ? ` (did you mean '${hint}'?)` : ''}`,
       };
+    }
     case 'pattern': {
       const value = at(doc, error.instancePath);
       const hint = error.instancePath === '/area'

@@ -30,6 +30,7 @@ import { diagnosticsRoutes } from './diagnostics/diagnostics-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { shoppingCartRoutes } from './shopping-cart/shopping-cart-routes';
 import { scanSheetRoutes } from './scan-sheet/scan-sheet-routes';
+import { schemaPlaygroundRoutes } from './schema-playground/schema-playground-routes';
 import { exchangeRateRoutes } from './exchange-rates/exchange-rate-routes';
 import { messageRoutes } from './messages/message-routes';
 import { imageRoutes } from './uploads/image-routes';
@@ -160,6 +161,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       await app.register(dashboardRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(shoppingCartRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(scanSheetRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
+      await app.register(schemaPlaygroundRoutes, { catalogue: options.data.catalogue, resolveContext });
       await app.register(exchangeRateRoutes, { db: options.db, catalogue: options.data.catalogue, resolveContext });
       await app.register(messageRoutes, { db: options.db, resolveContext });
       await app.register(imageRoutes, { db: data.db, catalogue: options.data.catalogue, resolveContext, maxBytes: options.config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES });

@@ -22,6 +22,8 @@ export interface CodeEditorProps {
   /** Ctrl+Enter (Cmd+Enter): the modal's OK. */
   onSubmit?: () => void;
   testId?: string;
+  /** Hands over CodeMirror's view once it exists: a page that moves the cursor (a message's place) keeps it. */
+  onCreateEditor?: (view: EditorView) => void;
 }
 
 const LANGUAGES: Record<CodeLanguage, () => Extension[]> = { json: () => [json()], xml: () => [xml()], text: () => [] };
@@ -30,13 +32,14 @@ const LANGUAGES: Record<CodeLanguage, () => Extension[]> = { json: () => [json()
  * CodeMirror 6 with JSON or XML highlighting, in the page's light or dark theme. Code reads left to right in every
  * language, so the box is `dir="ltr"` inside a right-to-left page. Tab indents while editing; the keyboard is never
  * trapped: Escape then Tab (within two seconds) moves focus on, and Ctrl+M (Shift+Alt+M on macOS) switches Tab to
- * moving focus until pressed again; both are CodeMirror's own. Read-only text lets Tab move focus at once.
+ * moving focus until pressed again; both are CodeMirror's own. Read-only text lets Tab move focus at once, and is
+ * itself a stop of Tab, so its scrolling box can be read by keyboard.
  * This module is heavy: import it lazily.
  */
-export function CodeEditor({ value, onChange, language, readOnly = false, lineWrapping = false, label, height, minHeight, autoFocus, onSubmit, testId }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, language, readOnly = false, lineWrapping = false, label, height, minHeight, autoFocus, onSubmit, testId, onCreateEditor }: CodeEditorProps) {
   const dark = useDocumentDark();
   const extensions = useMemo(() => {
-    const list: Extension[] = [...LANGUAGES[language](), EditorView.contentAttributes.of({ 'aria-label': label, ...(readOnly && { 'aria-readonly': 'true' }) })];
+    const list: Extension[] = [...LANGUAGES[language](), EditorView.contentAttributes.of({ 'aria-label': label, ...(readOnly && { 'aria-readonly': 'true', tabindex: '0' }) })];
     if (lineWrapping) list.push(EditorView.lineWrapping);
     if (onSubmit) list.push(keymap.of([{ key: 'Mod-Enter', run: () => (onSubmit(), true) }]));
     return list;
@@ -54,6 +57,7 @@ export function CodeEditor({ value, onChange, language, readOnly = false, lineWr
         height={height}
         minHeight={minHeight}
         basicSetup={{ autocompletion: false }}
+        onCreateEditor={onCreateEditor}
       />
     </Box>
   );

@@ -45,6 +45,7 @@ export const pageRegistry: Record<string, RegisteredPage> = {
   messages: preloadable(() => import('../features/messages').then((module) => module.MessagesPage)),
   'visual-receipt-designer': preloadable(() => import('../features/receipt-designer').then((module) => module.ReceiptDesignerPage)),
   'exchange-rates': preloadable(() => import('../features/exchange-rates').then((module) => module.ExchangeRatesPage)),
+  'schema-playground': preloadable(() => import('../features/schema-playground').then((module) => module.SchemaPlaygroundPage)),
 };
 
 /** The page for a component key, or undefined when none is built yet. */

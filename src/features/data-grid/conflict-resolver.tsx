@@ -6,7 +6,7 @@ import { fieldLabel } from '../../../schemas/field-label';
 import type { DataApi, DataRecord, LastChange } from './data-api';
 import { readHistory } from './record-history';
 import { conflictRows } from './editor-session';
-import { formatFieldValue } from './format-cell';
+import { formatFieldValue } from '../../lib/format/format-cell';
 import { LookupText } from './lookup-text';
 import { lookupBatches, lookupBatchId } from './lookup-texts';
 

@@ -10,7 +10,7 @@ import { findField } from '../../../schemas';
 import { ImagePreview } from '../../../renderers/widgets/image-preview';
 import { formatNumber } from '../../lib/format/format-number';
 import type { DataApi, DataRecord, ListCount } from './data-api';
-import { alignsEnd, formatRecordField } from './format-cell';
+import { alignsEnd, formatRecordField } from '../../lib/format/format-cell';
 import { LookupText } from './lookup-text';
 import { lookupBatchId, lookupBatches, pageChunks } from './lookup-texts';
 import { RowDetails, type RowDetailsProps } from './row-details';

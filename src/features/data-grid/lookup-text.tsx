@@ -5,7 +5,7 @@ import { apiGet } from '../../lib/api/api-client';
 import { CountryFlag } from '../../lib/ui/country-flag';
 import { dataBase, type DataRecord, type ListPage } from './data-api';
 import { toLookupOption } from './data-lookups';
-import { formatCell } from './format-cell';
+import { formatCell } from '../../lib/format/format-cell';
 import { lookupBatchFilter, lookupBatchKey, recordsByValue, type LookupBatch } from './lookup-texts';
 
 async function readBatch(batch: LookupBatch): Promise<Map<string, DataRecord>> {

@@ -8,7 +8,7 @@ import { fieldLabel } from '../../../schemas/field-label';
 import { ViewNotPermitted } from '../../lib/ui/permitted';
 import type { DataApi, DataRecord } from './data-api';
 import { storedSession, type EditorSession } from './editor-session';
-import { formatCell, formatRecordField } from './format-cell';
+import { formatCell, formatRecordField } from '../../lib/format/format-cell';
 import { DetailsArray, objectLeafPaths } from './details-structured';
 import { LookupText } from './lookup-text';
 import { lookupBatchId, lookupBatches } from './lookup-texts';

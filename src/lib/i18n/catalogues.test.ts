@@ -11,8 +11,8 @@ function readCatalogue(locale: string): PoEntry[] {
 // Words that are the same in a language as in English; keep this list short.
 const SAME_AS_ENGLISH = new Set(['URL', 'Version', 'Global', 'Password', 'Status', 'Installation', 'Organisation', 'Description', 'Job', 'Jobs', 'Configuration', 'OK', 'Document', 'Documents', 'Article', 'Date', 'Uid', 'Total', 'Subtotal', 'Table', 'Tables', 'Actions',
   // Shared with English by several languages: a format and a unit (XML, KB), and words German, French, Spanish, Italian
-  // or Czech write the same (Logo, Barcode, Normal, Uploads, Image, Message, Messages).
-  'XML', 'KB', 'Logo', 'Barcode', 'Normal', 'Uploads', 'Image', 'Message', 'Messages']);
+  // or Czech write the same (Logo, Barcode, Normal, Uploads, Image, Message, Messages, Editor); a standard's name (JSON Schema).
+  'XML', 'KB', 'Logo', 'Barcode', 'Normal', 'Uploads', 'Image', 'Message', 'Messages', 'Editor', 'JSON Schema']);
 
 /** Placeholder names ({name}, {count, plural, ...}) and tags (<0>) a translation must keep. */
 function placeholders(message: string): string[] {

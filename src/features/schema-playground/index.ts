@@ -1,0 +1,1 @@
+export { SchemaPlaygroundPage } from './schema-playground-page';
