@@ -6,7 +6,7 @@ import { showError } from '../../lib/toasts/show-error';
 import { toasts } from '../../lib/toasts/toast-store';
 import { ActionDialog } from '../../lib/ui/action-dialog';
 import type { DataApi, DataRecord } from './data-api';
-import { formatFieldValue } from './format-cell';
+import { formatFieldValue } from '../../lib/format/format-cell';
 import { readHistory, restoreVersion, type HistoryEntry, type RestoreRequest } from './record-history';
 
 /** Props of the history panel. */
