@@ -33,7 +33,7 @@ export const EXAMPLE_DOCUMENT = {
   extensions: {
     grid: { columns: [{ field: 'Code', width: 120 }, { field: 'Name', width: 200 }, { field: 'Price' }, { field: 'Kind' }, { field: 'ValidFrom' }] },
     tabs: [
-      { id: 'main', label: { en: 'General', de: 'Allgemein', ar: 'عام' }, groups: [{ id: 'identity', fields: ['Code', 'Name', 'Kind', 'Disabled'] }] },
+      { id: 'main', label: { en: 'General', de: 'Allgemein', ar: 'عام' }, groups: [{ id: 'basics', fields: ['Code', 'Name', 'Kind', 'Disabled'] }] },
       { id: 'more', label: { en: 'More', de: 'Weiteres', ar: 'المزيد' }, groups: [{ id: 'details', fields: ['Price', 'ValidFrom', 'Note'] }] },
     ],
   },
