@@ -12,7 +12,9 @@ function readCatalogue(locale: string): PoEntry[] {
 const SAME_AS_ENGLISH = new Set(['URL', 'Version', 'Global', 'Password', 'Status', 'Installation', 'Organisation', 'Description', 'Job', 'Jobs', 'Configuration', 'OK', 'Document', 'Documents', 'Article', 'Date', 'Uid', 'Total', 'Subtotal', 'Table', 'Tables', 'Actions',
   // Shared with English by several languages: a format and a unit (XML, KB), and words German, French, Spanish, Italian
   // or Czech write the same (Logo, Barcode, Normal, Uploads, Image, Message, Messages, Editor); a standard's name (JSON Schema).
-  'XML', 'KB', 'Logo', 'Barcode', 'Normal', 'Uploads', 'Image', 'Message', 'Messages', 'Editor', 'JSON Schema']);
+  'XML', 'KB', 'Logo', 'Barcode', 'Normal', 'Uploads', 'Image', 'Message', 'Messages', 'Editor', 'JSON Schema',
+  // The word German keeps for a passkey (its own name in the W3C's and the platforms' German texts).
+  'Passkeys']);
 
 /** Placeholder names ({name}, {count, plural, ...}) and tags (<0>) a translation must keep. */
 function placeholders(message: string): string[] {
