@@ -47,17 +47,30 @@ function createTableSql(kind: EntityKind): string {
   return `create table ${q(kind.table)} (\n  ${columns.join(',\n  ')}\n)`;
 }
 
+/**
+ * Runs `create index` only for an index that is not there. `create index if not exists` takes its table's SHARE lock
+ * even when the index exists, so an instance starting beside a running one would queue behind the other's writes
+ * while holding the locks it took before: two instances starting together on PostgreSQL deadlocked so (CI).
+ */
+async function createIndexOnce(tx: Queryable, name: string, sql: string): Promise<void> {
+  const found = await tx.query<{ found: string | null }>('select to_regclass($1)::text as found', [q(name)]);
+  if (found.rows[0]?.found != null) return;
+  await tx.query(sql);
+}
+
 async function ensureIndexes(tx: Queryable, kind: EntityKind): Promise<void> {
   // Tenant lists page by Oid inside one tenant: this index keeps deep keyset pages cheap.
-  if (kind.tenantScoped) await tx.query(`create index if not exists ${q(`${kind.table}_tenant`)} on ${q(kind.table)} ("TenantOid", "Oid")`);
+  if (kind.tenantScoped) await createIndexOnce(tx, `${kind.table}_tenant`, `create index if not exists ${q(`${kind.table}_tenant`)} on ${q(kind.table)} ("TenantOid", "Oid")`);
   for (const field of kind.doc.fields.filter((f) => f.unique)) {
     const columns = kind.tenantScoped ? `"TenantOid", ${q(field.name)}` : q(field.name);
-    await tx.query(`create unique index if not exists ${q(uniqueIndexName(kind.table, field.name))} on ${q(kind.table)} (${columns})`);
+    const name = uniqueIndexName(kind.table, field.name);
+    await createIndexOnce(tx, name, `create unique index if not exists ${q(name)} on ${q(kind.table)} (${columns})`);
   }
   // The document's lookup indexes (docs/metadata.md "indexes"), inside the tenant as the lists and lookups are.
   for (const index of kind.doc.indexes ?? []) {
     const columns = [...(kind.tenantScoped ? ['"TenantOid"'] : []), ...index.fields.map((field) => q(field))].join(', ');
-    await tx.query(`create index if not exists ${q(lookupIndexName(kind.table, index.fields))} on ${q(kind.table)} (${columns})`);
+    const name = lookupIndexName(kind.table, index.fields);
+    await createIndexOnce(tx, name, `create index if not exists ${q(name)} on ${q(kind.table)} (${columns})`);
   }
 }
 
@@ -128,7 +141,10 @@ export async function syncEntityTables(db: Database, catalogue: Catalogue): Prom
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(7270402)');
     await tx.query(BOOKKEEPING);
     // The audit trail belongs with the entity tables: whatever syncs them gets it, migrated or not.
-    for (const sql of AUDIT_TABLE_SQL) await tx.query(sql);
+    // Only when missing: its index statements would lock mate_audit, which every audited write of a running instance
+    // needs (see createIndexOnce).
+    const audit = await tx.query<{ found: string | null }>("select to_regclass('mate_audit')::text as found");
+    if (audit.rows[0]?.found == null) for (const sql of AUDIT_TABLE_SQL) await tx.query(sql);
     await tx.query(AUDIT_FUNCTION_SQL);
     for (const kind of catalogue.kinds) await syncKind(tx, kind, report);
   });

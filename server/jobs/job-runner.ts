@@ -18,7 +18,6 @@ import {
   type JobTenant,
 } from './job-store';
 
-/** The NOTIFY channel of job changes and cancel requests, heard by every instance. */
 /** Who a run's writes are recorded for: the user who started it, or the system when a schedule did. */
 async function jobActor(db: Queryable, row: JobRow): Promise<Actor> {
   const source = `job:${row.name}`;
@@ -28,6 +27,7 @@ async function jobActor(db: Queryable, row: JobRow): Promise<Actor> {
   return { type: 'job', id: id === null || id === undefined ? null : Number(id), name: row.startedBy ?? 'system', source };
 }
 
+/** The NOTIFY channel of job changes and cancel requests, heard by every instance. */
 export const JOB_EVENT_CHANNEL = 'mate_job_events';
 
 /** What crosses instances: which job changed, and whether it is asked to stop. Ids only, never the record. */
