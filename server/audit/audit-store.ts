@@ -3,27 +3,9 @@ import type { EntityKind } from '../data/catalogue';
 import { scopeConditions, type RowScope } from '../data/row-scope';
 import { quoteIdent as q } from '../data/sql-names';
 import { writeOnlyFields } from '../../schemas';
+import type { AuditEntry, FieldChange } from '../../schemas/audit-wire';
 
-/** One change of a field as answered: `old` is null for a create, `new` null for a delete. */
-export interface FieldChange {
-  field: string;
-  old: unknown;
-  new: unknown;
-  /** A write-only field (a password hash): that it changed is shown, its values never are. */
-  writeOnly?: true;
-}
-
-/** One audit entry as the API answers it. */
-export interface AuditEntry {
-  id: number;
-  at: string;
-  kind: string;
-  recordOid: number;
-  operation: 'create' | 'update' | 'delete';
-  actor: { type: string; id: number | null; name: string };
-  source: string | null;
-  changes: FieldChange[];
-}
+export type { AuditEntry, FieldChange } from '../../schemas/audit-wire';
 
 interface AuditRow {
   oid: string | number;

@@ -1,16 +1,8 @@
+import type { AuditEntry } from '../../../schemas/audit-wire';
 import { apiGet } from '../../lib/api/api-client';
 
 /** One recorded change as GET /api/audit/activity answers it (docs/audit.md). */
-export interface ActivityEntry {
-  id: number;
-  at: string;
-  kind: string;
-  recordOid: number;
-  operation: 'create' | 'update' | 'delete';
-  actor: { type: string; id: number | null; name: string };
-  source: string | null;
-  changes: { field: string; old: unknown; new: unknown; writeOnly?: boolean }[];
-}
+export type ActivityEntry = AuditEntry;
 
 /** The filters of the page: the actor's user name, the kind (`area/entity`), a time range (ISO). */
 export interface ActivityFilter {

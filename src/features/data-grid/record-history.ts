@@ -1,25 +1,11 @@
 import { apiCall, apiGet } from '../../lib/api/api-client';
+import type { AuditEntry, FieldChange } from '../../../schemas/audit-wire';
 import type { DataApi, DataRecord } from './data-api';
 
-/** One change of a field in an audit entry (docs/audit.md): `old` null for a create, `new` null for a delete. */
-export interface HistoryChange {
-  field: string;
-  old: unknown;
-  new: unknown;
-  writeOnly?: boolean;
-}
-
+/** One change of a field in an audit entry (docs/audit.md). */
+export type HistoryChange = FieldChange;
 /** One version of a record: who changed it, when, how, and which fields. */
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  kind: string;
-  recordOid: number;
-  operation: 'create' | 'update' | 'delete';
-  actor: { type: string; id: number | null; name: string };
-  source: string | null;
-  changes: HistoryChange[];
-}
+export type HistoryEntry = AuditEntry;
 
 /** A record's history, newest first. */
 export function readHistory(api: DataApi, oid: unknown, take = 50): Promise<{ items: HistoryEntry[]; hasMore: boolean }> {
