@@ -7,7 +7,7 @@ import type { OidcConfig, OidcProviderId } from './oidc-config';
 import { confirmEnrolment, secondFactorState, useSecondFactor } from './second-factor';
 import { writeSecurityEvent, type SecurityEvent } from './security-log';
 import { openSession } from './sessions';
-import { ACCOUNT_FREE_FAILURES, backoffSeconds, FIRST_BACKOFF_SECONDS } from './sign-in-backoff';
+import { FIRST_BACKOFF_SECONDS, recordAccountFailure } from './sign-in-backoff';
 import { SIGN_IN_CODES, type SignInAnswer, type SignInClient } from './sign-in';
 import type { TokenService } from './token-service';
 import { createUser, setUserRoles, setUserTenants, USERNAME_PATTERN } from './user-admin';
@@ -112,15 +112,8 @@ export function createProviderSignIn(deps: ProviderSignInDependencies) {
     return { user: await provision(identity as ProviderIdentity & { email: string }), provisioned: true };
   }
 
-  async function recordFailure(user: UserRecord): Promise<void> {
-    const updated = await deps.db.query<{ failed_attempts: number }>(
-      `insert into mate_user (oid, failed_attempts) values ($1, 1)
-       on conflict (oid) do update set failed_attempts = mate_user.failed_attempts + 1 returning failed_attempts`,
-      [user.oid],
-    );
-    const seconds = backoffSeconds(Number(updated.rows[0]?.failed_attempts ?? 0), ACCOUNT_FREE_FAILURES, first);
-    if (seconds > 0) await deps.db.query('update mate_user set locked_until = $2 where oid = $1', [user.oid, new Date(deps.now() + seconds * 1000)]);
-  }
+  /** A wrong second-factor code counts against the account as at the password sign-in (sign-in-backoff.ts). */
+  const recordFailure = (user: UserRecord) => recordAccountFailure(deps.db, user.oid, deps.now(), first);
 
   /** The user a provider identity signs in as, with the refusals before the second factor; for the enrolment at sign-in too. */
   async function checkedUser(identity: ProviderIdentity, address: string, client: SignInClient) {

@@ -1,3 +1,5 @@
+import type { Queryable } from '../db/database';
+
 /**
  * Exponential back-off after failed sign-ins (docs/auth.md "Throttles"). A back-off only delays: once its window has
  * passed, the right password always signs in, so nobody (the last administrator included) can be locked out for good.
@@ -112,4 +114,19 @@ export class FamiliarAddresses {
     // Still full: drop the oldest tenth rather than grow.
     if (this.seen.size >= MAX_KEYS) for (const key of [...this.seen.keys()].slice(0, MAX_KEYS / 10)) this.seen.delete(key);
   }
+}
+
+/**
+ * Counts a wrong password or second factor against the account across all addresses (in mate_user, so across
+ * instances and restarts), and locks the account for its back-off once past the free failures.
+ */
+export async function recordAccountFailure(db: Queryable, userOid: number, nowMs: number, firstBackoffSeconds: number): Promise<void> {
+  const updated = await db.query<{ failed_attempts: number }>(
+    // Upsert: a user created in the grid has no private row until something (here: a failure) needs one.
+    `insert into mate_user (oid, failed_attempts) values ($1, 1)
+     on conflict (oid) do update set failed_attempts = mate_user.failed_attempts + 1 returning failed_attempts`,
+    [userOid],
+  );
+  const seconds = backoffSeconds(Number(updated.rows[0]?.failed_attempts ?? 0), ACCOUNT_FREE_FAILURES, firstBackoffSeconds);
+  if (seconds > 0) await db.query('update mate_user set locked_until = $2 where oid = $1', [userOid, new Date(nowMs + seconds * 1000)]);
 }

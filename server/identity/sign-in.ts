@@ -4,7 +4,7 @@ import { textProblem } from '../lib/unsafe-input';
 import { IDENTITY_TABLES } from './identity-tables';
 import { isBeyondLicence } from './licensed-users';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
-import { ACCOUNT_FREE_FAILURES, backoffSeconds, FailureCounts, FamiliarAddresses, FIRST_BACKOFF_SECONDS, PAIR_FREE_FAILURES } from './sign-in-backoff';
+import { ACCOUNT_FREE_FAILURES, FailureCounts, FamiliarAddresses, FIRST_BACKOFF_SECONDS, PAIR_FREE_FAILURES, recordAccountFailure as recordFailureOf } from './sign-in-backoff';
 import type { SignInThrottle } from './sign-in-throttle';
 import { confirmEnrolment, secondFactorState, useSecondFactor } from './second-factor';
 import { writeSecurityEvent, type SecurityEvent } from './security-log';
@@ -125,17 +125,8 @@ export function createSignInFlow(deps: SignInDependencies): { signIn: SignInFunc
   const phantoms = new FailureCounts(ACCOUNT_FREE_FAILURES, deps.now, first);
   const familiar = new FamiliarAddresses(deps.now);
 
-  /** Counts a wrong password for the account across all addresses (in mate_user, so across instances and restarts). */
-  async function recordAccountFailure(user: UserRecord): Promise<void> {
-    const updated = await deps.db.query<{ failed_attempts: number }>(
-      // Upsert: a user created in the grid has no private row until something (here: a failure) needs one.
-      `insert into mate_user (oid, failed_attempts) values ($1, 1)
-       on conflict (oid) do update set failed_attempts = mate_user.failed_attempts + 1 returning failed_attempts`,
-      [user.oid],
-    );
-    const seconds = backoffSeconds(Number(updated.rows[0]?.failed_attempts ?? 0), ACCOUNT_FREE_FAILURES, first);
-    if (seconds > 0) await deps.db.query('update mate_user set locked_until = $2 where oid = $1', [user.oid, new Date(deps.now() + seconds * 1000)]);
-  }
+  /** Counts a wrong password for the account across all addresses (sign-in-backoff.ts). */
+  const recordAccountFailure = (user: UserRecord) => recordFailureOf(deps.db, user.oid, deps.now(), first);
 
   async function run(authorization: string | undefined, address: string, client: SignInClient, purpose: Purpose): Promise<SignInAnswer | UserRecord> {
     const { username, password } = parseBasicAuth(authorization);
