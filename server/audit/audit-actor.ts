@@ -24,6 +24,17 @@ export async function setActor(tx: Queryable, actor: Actor): Promise<void> {
   await tx.query(`select set_config('mate.actor', $1, true)`, [JSON.stringify(actor)]);
 }
 
+/**
+ * A FROM (or USING) item that names `actor` for the audit trigger inside one lone statement:
+ * `update t set ... from <item> where ...`. The statement is a transaction by itself, so the setting ends with it,
+ * and the trigger (AFTER, at the statement's end) reads it: a one-statement write keeps its one round trip and is
+ * still recorded with the actor's id and source. Pushes the actor as the next parameter.
+ */
+export function actorFromItem(params: unknown[], actor: Actor): string {
+  params.push(JSON.stringify(actor));
+  return `(select set_config('mate.actor', $${params.length}, true)) as mate_actor(mate_actor)`;
+}
+
 /** Runs `work` in a transaction whose writes are recorded as `actor`'s. */
 export async function actorTransaction<T>(db: Database, actor: Actor, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {

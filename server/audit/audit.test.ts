@@ -61,7 +61,8 @@ describe('history of every kind of write', () => {
     const r = await t.app.inject({ method: 'PUT', url: `${P}/${c.Oid}`, headers: { ...as('bob'), 'if-match': c.ETag }, payload: { Code: c.Code, Name: 'Renamed', Price: 5 } });
     expect(r.statusCode, r.body).toBe(200);
     const [latest] = await history(c.Oid);
-    expect(latest).toMatchObject({ operation: 'update', actor: { name: 'bob' } });
+    // The one-statement PUT (direct-update.ts) names its actor in the statement: id and source too.
+    expect(latest).toMatchObject({ operation: 'update', actor: { type: 'user', id: 2, name: 'bob' }, source: 'api' });
     expect(changed(latest!)).toEqual({ Name: [c.Name, 'Renamed'] });
   });
 
@@ -70,8 +71,8 @@ describe('history of every kind of write', () => {
     const r = await t.app.inject({ method: 'PATCH', url: `${P}/${c.Oid}`, headers: { ...as('cyd'), 'if-match': c.ETag, 'content-type': 'application/merge-patch+json' }, payload: JSON.stringify({ Price: 7.25, Tags: ['x'] }) });
     expect(r.statusCode, r.body).toBe(200);
     const [latest] = await history(c.Oid);
-    // A patch is one UPDATE without a transaction: recorded under the modified_by it writes, without the oid (docs/audit.md).
-    expect(latest).toMatchObject({ operation: 'update', actor: { type: 'user', id: null, name: 'cyd' }, source: null });
+    // A patch is a read and one UPDATE without a transaction; the UPDATE names its actor itself.
+    expect(latest).toMatchObject({ operation: 'update', actor: { type: 'user', id: 3, name: 'cyd' }, source: 'api' });
     expect(changed(latest!)).toEqual({ Price: [5, 7.25], Tags: [null, ['x']] });
   });
 

@@ -102,7 +102,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
 
   /**
    * Runs a write (in a transaction, or as the single statement it is) and answers a unique violation as 409. A
-   * transaction names its actor for the audit trail; a single statement is recorded under the `modified_by` it writes.
+   * transaction names its actor for the audit trail; a single statement names it itself (updateStored's `actor`).
    */
   async function save<T>(kind: EntityKind, actor: Actor, work: (tx: Queryable) => Promise<T>, transaction = true): Promise<T> {
     try {
@@ -290,8 +290,8 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     if (operation === 'update' && !restore && !guard && kind.externalFields.length === 0 && Object.keys(await lookupProblems(db, catalogue, kind, input, context)).length === 0) {
       // With lookups, the targets are locked in the update's transaction (see create); a target gone since: the path below.
       const direct = hasStoredLookups(kind)
-        ? await actorTransaction(db, userActor(context), async (tx) => (Object.keys(await lookupProblems(tx, catalogue, kind, input, context, undefined, true)).length === 0 ? directPut(tx, kind, { oid, ifMatch, input, scope, user: context.username, events }) : undefined))
-        : await directPut(db, kind, { oid, ifMatch, input, scope, user: context.username, events });
+        ? await actorTransaction(db, userActor(context), async (tx) => (Object.keys(await lookupProblems(tx, catalogue, kind, input, context, undefined, true)).length === 0 ? directPut(tx, kind, { oid, ifMatch, input, scope, user: context.username, actor: userActor(context), events }) : undefined))
+        : await directPut(db, kind, { oid, ifMatch, input, scope, user: context.username, actor: userActor(context), events });
       if (direct) {
         if (!direct.notified) publish(request, 'DataServiceUpdate', kind, direct);
         return send(reply, kind, direct, profile);
@@ -302,9 +302,10 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     // if the row still has that version (atomic by itself). Anything in between is a lost race: 409, never an
     // overwrite. Two round trips for a plain save: the read and the update. A kind with external fields writes
     // them in the same transaction as the row, so a refused or failed one leaves the row as it was.
+    const actor = userActor(context, restore ? 'restore' : 'api');
     const result = await save<StoredRecord | 'unchanged'>(
       kind,
-      userActor(context, restore ? 'restore' : 'api'),
+      actor,
       async (conn) => {
         const read = await readStored(conn, kind, oid, scope);
         if (!read) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
@@ -327,7 +328,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
           const taken = await uniqueConflicts(conn, kind, changedUnique, tenantOid, oid);
           if (Object.keys(taken).length > 0) throw new ApiError(409, `${Object.keys(taken).join(', ')} already exists.`, { errors: taken });
         }
-        const updated = await updateStored(conn, kind, oid, current.rowVersion, next, context.username, scope);
+        const updated = await updateStored(conn, kind, oid, current.rowVersion, next, context.username, scope, actor);
         if (!updated) throw conflict(kind, await readStored(conn, kind, oid, scope), profile);
         await writeExternalFields(conn, kind, externalFields, { request, context, operation: 'update', oid, current: current.record, record: next });
         return complete(conn, kind, updated, context);
@@ -387,8 +388,8 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
       if (!current) throw new ApiError(404, `${kind.kind} ${oid} does not exist.`);
       if (current.record.ETag !== ifMatch) throw conflict(kind, current, profile);
       await guards.get(kind.kind)?.check({ request, context, operation: 'delete', current: current.record });
-      // In a transaction of its own, so the audit trail knows who deleted (a DELETE writes no modified_by).
-      if (!(await actorTransaction(db, userActor(context), (tx) => deleteStored(tx, kind, oid, current.rowVersion, scope)))) throw conflict(kind, await readStored(db, kind, oid, scope), profile);
+      // The one DELETE names who deletes for the audit trail (a DELETE writes no modified_by).
+      if (!(await deleteStored(db, kind, oid, current.rowVersion, scope, userActor(context)))) throw conflict(kind, await readStored(db, kind, oid, scope), profile);
       publish(request, 'DataServiceDelete', kind, current);
       return reply.status(204).send();
     }

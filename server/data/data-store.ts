@@ -4,6 +4,7 @@ import type { EntityKind } from './catalogue';
 import { rowToRecord, selectColumns, toSqlParam, writableColumns } from './record-codec';
 import { scopeConditions, type RowScope } from './row-scope';
 import { quoteIdent as q, uniqueIndexName } from './sql-names';
+import { actorFromItem, type Actor } from '../audit/audit-actor';
 
 /** Who changed a record last and when (the user's name as signed in; ISO time). */
 export interface LastChange {
@@ -68,22 +69,25 @@ export async function insertStored(tx: Queryable, kind: EntityKind, record: Reco
  * Updates a record if it still has `rowVersion` and lies in the scope; undefined when another write came first.
  * One statement, atomic by itself: the version check makes it safe without a lock or an explicit transaction.
  */
-export async function updateStored(tx: Queryable, kind: EntityKind, oid: number, rowVersion: number, record: Record<string, unknown>, user: string, rowScope?: RowScope): Promise<StoredRecord | undefined> {
+export async function updateStored(tx: Queryable, kind: EntityKind, oid: number, rowVersion: number, record: Record<string, unknown>, user: string, rowScope?: RowScope, actor?: Actor): Promise<StoredRecord | undefined> {
   const params: unknown[] = [oid, rowVersion, user];
+  // Outside a transaction that names its actor, the statement names it (audit-actor.ts).
+  const from = actor ? ` from ${actorFromItem(params, actor)}` : '';
   const sets = writableColumns(kind).map((name) => {
     const { value, cast } = toSqlParam(kind, name, record[name]);
     params.push(value);
     return `${q(name)} = $${params.length}::${cast}`;
   });
-  const sql = `update ${q(kind.table)} set ${sets.join(', ')}, row_version = row_version + 1, modified_at = now(), modified_by = $3
+  const sql = `update ${q(kind.table)} set ${sets.join(', ')}, row_version = row_version + 1, modified_at = now(), modified_by = $3${from}
     where "Oid" = $1 and row_version = $2${rowScope ? inScope(kind, params, rowScope) : ''} returning ${selectColumns(kind)}`;
   return stored(kind, (await tx.query(sql, params)).rows[0]);
 }
 
-/** Deletes a record if it still has `rowVersion` (and lies in the scope). */
-export async function deleteStored(tx: Queryable, kind: EntityKind, oid: number, rowVersion: number, rowScope?: RowScope): Promise<boolean> {
+/** Deletes a record if it still has `rowVersion` (and lies in the scope); `actor` as in updateStored. */
+export async function deleteStored(tx: Queryable, kind: EntityKind, oid: number, rowVersion: number, rowScope?: RowScope, actor?: Actor): Promise<boolean> {
   const params: unknown[] = [oid, rowVersion];
-  return (await tx.query(`delete from ${q(kind.table)} where "Oid" = $1 and row_version = $2${rowScope ? inScope(kind, params, rowScope) : ''}`, params)).rowCount > 0;
+  const using = actor ? ` using ${actorFromItem(params, actor)}` : '';
+  return (await tx.query(`delete from ${q(kind.table)}${using} where "Oid" = $1 and row_version = $2${rowScope ? inScope(kind, params, rowScope) : ''}`, params)).rowCount > 0;
 }
 
 /** The unique fields whose value another record (of the same tenant) already has. */

@@ -1,5 +1,6 @@
 import { conditionFields } from '../../conditions';
 import type { Queryable } from '../db/database';
+import { actorFromItem, type Actor } from '../audit/audit-actor';
 import type { EntityKind } from './catalogue';
 import { etagOf, rowToRecord, rowVersionOf, selectColumns, toSqlParam, writableColumns } from './record-codec';
 import { requireInScope, scopeConditions, type RowScope } from './row-scope';
@@ -52,6 +53,8 @@ export interface DirectPut {
   input: Record<string, unknown>;
   scope: RowScope;
   user: string;
+  /** Who writes, named in the statement itself for the audit trail (audit-actor.ts actorFromItem). */
+  actor: Actor;
   /** Where the update event goes: with the statement when the bus allows (see DataEventBus.notification). */
   events: DataEventBus;
 }
@@ -92,6 +95,8 @@ export async function directPut(db: Queryable, kind: EntityKind, put: DirectPut)
   if (Object.keys(errors).length > 0) return undefined;
 
   const params: unknown[] = [put.oid, rowVersion, put.user];
+  // Always $4: the statement texts are cached per kind and shape.
+  const actorItem = actorFromItem(params, put.actor);
   const push = (name: string) => {
     const { value, cast } = toSqlParam(kind, name, next[name]);
     params.push(value);
@@ -119,6 +124,7 @@ export async function directPut(db: Queryable, kind: EntityKind, put: DirectPut)
     ];
     const sets = plan.columns.map((name, i) => `${q(name)} = ${values[i]!}`);
     sql = `update ${q(kind.table)} set ${sets.join(', ')}, row_version = row_version + 1, modified_at = now(), modified_by = $3
+    from ${actorItem}
     where ${where.join(' and ')} returning ${selectColumns(kind)}`;
     // NOTIFY is transactional: sent on commit, and only for the row the update returned.
     if (notification) sql = `with changed as (${sql}) select changed.*, pg_notify($${params.length - 1}, $${params.length}) from changed`;
