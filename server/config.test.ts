@@ -43,6 +43,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MATE_RUN_JOBS: 'maybe' }, '/')).toThrow(/MATE_RUN_JOBS/);
   });
 
+  it('sends the outbox to MATE_SMTP_URL when it is an smtp or smtps URL, and refuses anything else by name', () => {
+    expect(loadConfig({}, '/').smtpUrl).toBeUndefined();
+    expect(loadConfig({ MATE_SMTP_URL: ' smtp://mailer:secret@127.0.0.1:2525 ' }, '/').smtpUrl).toBe('smtp://mailer:secret@127.0.0.1:2525');
+    expect(loadConfig({ MATE_SMTP_URL: 'smtps://mail.example.com' }, '/').smtpUrl).toBe('smtps://mail.example.com');
+    for (const bad of ['mail.example.com:25', 'http://mail.example.com', 'smtp://']) expect(() => loadConfig({ MATE_SMTP_URL: bad }, '/')).toThrow(/Configuration error: MATE_SMTP_URL (must|names no host)/);
+  });
+
   it('takes the timeouts for slow clients in seconds, 10 s for headers and 30 s for the request by default', () => {
     expect(loadConfig({}, '/').timeouts).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, idleTimeoutMs: 0 });
     expect(loadConfig({ MATE_REQUEST_TIMEOUT_SECONDS: '120', MATE_HEADERS_TIMEOUT_SECONDS: '5', MATE_IDLE_TIMEOUT_SECONDS: '300' }, '/').timeouts).toEqual({

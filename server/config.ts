@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './plugins/request-timeouts';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../schemas/image-upload';
+import { parseSmtpUrl } from './identity/smtp-url';
 import { OidcConfigError, oidcConfigFromEnv, type OidcConfig } from './identity/oidc-config';
 
 /** Typed configuration read from the environment once at start. */
@@ -57,6 +58,8 @@ export interface Config {
   oidc?: OidcConfig;
   /** Days the audit trail keeps a change (MATE_AUDIT_RETENTION_DAYS, default 180; 0 keeps every change; docs/audit.md). */
   auditRetentionDays?: number;
+  /** Where the outbox is sent (MATE_SMTP_URL, smtp:// or smtps://; unset: mails only wait in the outbox; docs/auth.md). */
+  smtpUrl?: string;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -149,6 +152,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (monitoringUrl !== undefined && !isHttpUrl(monitoringUrl)) throw new ConfigError('MATE_MONITORING_URL', `is '${monitoringUrl}', which is not an http:// or https:// URL`);
   const metricsToken = env.MATE_METRICS_TOKEN?.trim() || undefined;
   if (metricsToken !== undefined && metricsToken.length < 16) throw new ConfigError('MATE_METRICS_TOKEN', 'must be at least 16 characters long');
+  const smtpUrl = env.MATE_SMTP_URL?.trim() || undefined;
+  if (smtpUrl !== undefined) {
+    try {
+      parseSmtpUrl(smtpUrl);
+    } catch (error) {
+      throw new ConfigError('MATE_SMTP_URL', (error as Error).message.replace(/^MATE_SMTP_URL /, ''));
+    }
+  }
   let oidc: OidcConfig;
   try {
     oidc = oidcConfigFromEnv(env);
@@ -179,6 +190,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     metricsToken,
     uploadMaxBytes: integer(env, 'MATE_UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, 1024, 100 * 1024 * 1024),
     auditRetentionDays: integer(env, 'MATE_AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS, 0, 36_500),
+    smtpUrl,
     timeouts: {
       requestTimeoutMs: integer(env, 'MATE_REQUEST_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.requestTimeoutMs / 1000, 1, 3600) * 1000,
       headersTimeoutMs: integer(env, 'MATE_HEADERS_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUTS.headersTimeoutMs / 1000, 1, 3600) * 1000,

@@ -52,8 +52,7 @@ async function main(): Promise<void> {
   const demo = config.demoData ? await seedDemoData(db, catalogue, { documentDays: config.demoDocumentDays, documentsUntil: demoDocumentsUntil() }) : { seeded: false };
   const buildInfo = await readBuildInfo(config.staticDir);
   const app = await createApp({ config, db, buildInfo, installationId, navigation, data: { catalogue, events }, jobs: { run: config.runJobs !== false } });
-  const smtpUrl = process.env.MATE_SMTP_URL?.trim();
-  const stopMail = smtpUrl ? startMailSender(db, smtpUrl, app.log) : undefined;
+  const stopMail = config.smtpUrl ? startMailSender(db, config.smtpUrl, app.log) : undefined;
   // The database closes after the app has closed, so every plugin's own close hooks (hub, terminals, jobs) still
   // reach it: Fastify runs a hook added here before those of the plugins registered earlier.
   const closeStorage = async () => {

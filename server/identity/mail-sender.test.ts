@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrations';
 import { ALL_MIGRATIONS } from '../schema-migrations';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
-import { parseSmtpUrl, startMailSender, type MailSenderLog } from './mail-sender';
+import { startMailSender, type MailSenderLog } from './mail-sender';
+import { parseSmtpUrl } from './smtp-url';
 import { enqueueMail, readOutbox } from './outbox';
 
 interface Received {

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/database';
 import { OUTBOX_MAX_ATTEMPTS } from './outbox';
+import { parseSmtpUrl } from './smtp-url';
 
 /** Where the sender reports (a pino logger fits). Nothing logged carries the SMTP password. */
 export interface MailSenderLog {
@@ -20,27 +21,6 @@ export interface MailSenderOptions {
   /** After this many failures a mail is left alone (default 10); `last_error` says why. */
   maxAttempts?: number;
   batchSize?: number;
-}
-
-/** The parts of MATE_SMTP_URL; an Error naming the variable when it is not an smtp:// or smtps:// URL. */
-export function parseSmtpUrl(smtpUrl: string): { host: string; port: number; secure: boolean; user?: string; pass?: string; from?: string } {
-  let url: URL;
-  try {
-    url = new URL(smtpUrl);
-  } catch {
-    throw new Error('MATE_SMTP_URL must be a URL like smtp://user:password@host:587');
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`MATE_SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//`);
-  if (!url.hostname) throw new Error('MATE_SMTP_URL names no host');
-  const secure = url.protocol === 'smtps:';
-  return {
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port ? Number(url.port) : secure ? 465 : 587,
-    secure,
-    user: url.username ? decodeURIComponent(url.username) : undefined,
-    pass: url.password ? decodeURIComponent(url.password) : undefined,
-    from: url.searchParams.get('from') ?? undefined,
-  };
 }
 
 interface Claimed {
