@@ -11,8 +11,14 @@ const TICKET = {
   fields: [
     { name: 'Title', type: 'String', required: true, maxLength: 40 },
     { name: 'Status', type: 'String', maxLength: 10 },
+    { name: 'Priority', type: 'String', maxLength: 10 },
   ],
-  extensions: { effects: { Title: { readonly: { field: 'Status', op: 'equal', value: 'Closed' } } } },
+  extensions: {
+    effects: {
+      Title: { readonly: { field: 'Status', op: 'equal', value: 'Closed' } },
+      Priority: { disabled: { field: 'Status', op: 'equal', value: 'Closed' } },
+    },
+  },
 };
 const STAMP = {
   area: 'desk', entity: 'stamp', version: 1, label: { en: 'Stamp' }, navigation: '/data/desk', scope: 'tenant',
@@ -172,6 +178,45 @@ describe('PUT as one statement', () => {
     expect(reopened.statusCode, reopened.body).toBe(200);
     const renamed = await put(`${url}/${c.Oid}`, json(reopened).ETag, { ...json(reopened), Title: 'Renamed' });
     expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+
+  it('refuses a change to a field disabled before and after the save, naming it; one the same save enables or disables is free', async () => {
+    const url = '/api/data/desk/ticket';
+    const c = await create(url, { Title: 'Closed two', Status: 'Closed', Priority: 'low' });
+    const locked = await put(`${url}/${c.Oid}`, c.ETag, { ...c, Priority: 'high' });
+    expect(locked.statusCode).toBe(400);
+    expect(json(locked).errors).toEqual({ Priority: ['Priority is disabled and cannot be changed.'] });
+    expect(await row('e_desk_ticket', c.Oid)).toMatchObject({ Priority: 'low', row_version: 1 });
+    // Reopened in the same save: the editor enabled the field on the way.
+    const reopened = await put(`${url}/${c.Oid}`, c.ETag, { ...c, Status: 'Open', Priority: 'high' });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    // Closed in the same save: the value was typed while it was still enabled.
+    const closed = await put(`${url}/${c.Oid}`, json(reopened).ETag, { ...json(reopened), Status: 'Closed', Priority: 'urgent' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(json(closed)).toMatchObject({ Status: 'Closed', Priority: 'urgent' });
+    // A PATCH is judged the same way.
+    const patched = await t.app.inject({ method: 'PATCH', url: `${url}/${c.Oid}`, headers: { 'if-match': json(closed).ETag, 'content-type': 'application/merge-patch+json' }, payload: JSON.stringify({ Priority: 'low' }) });
+    expect(patched.statusCode).toBe(400);
+    expect(Object.keys(json(patched).errors)).toEqual(['Priority']);
+  });
+
+  it('keeps the one statement for a field disabled after the save that keeps its value; a changed one is judged against the stored record', async () => {
+    // The product's Stock is disabled while Active is false.
+    const c = await product({ Active: false, Stock: 4 });
+    const kept = await statements(() => put(`${P}/${c.Oid}`, c.ETag, { ...c, Name: 'Inactive, renamed' }));
+    expect(kept).toHaveLength(1);
+    const renamed = json(await t.app.inject({ url: `${P}/${c.Oid}` }));
+    const changed = await put(`${P}/${c.Oid}`, renamed.ETag, { ...renamed, Stock: 9 });
+    expect(changed.statusCode).toBe(400);
+    expect(json(changed).errors).toEqual({ Stock: ['Stock is disabled and cannot be changed.'] });
+    expect(await row('e_shop_product', c.Oid)).toMatchObject({ Stock: 4, row_version: 2 });
+    // Activated in the same save: written.
+    const active = await put(`${P}/${c.Oid}`, renamed.ETag, { ...renamed, Active: true, Stock: 9 });
+    expect(active.statusCode, active.body).toBe(200);
+    // Deactivated in the same save with a new stock: the value was typed while the field was enabled.
+    const inactive = await put(`${P}/${c.Oid}`, json(active).ETag, { ...json(active), Active: false, Stock: 2 });
+    expect(inactive.statusCode, inactive.body).toBe(200);
+    expect(await row('e_shop_product', c.Oid)).toMatchObject({ Active: false, Stock: 2 });
   });
 
   it('validates a conditional required that reads a readonly field the body leaves out by its stored value', async () => {

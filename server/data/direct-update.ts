@@ -1,4 +1,4 @@
-import { conditionFields } from '../../conditions';
+import { compileCondition, conditionFields } from '../../conditions';
 import type { Queryable } from '../db/database';
 import { actorFromItem, type Actor } from '../audit/audit-actor';
 import type { EntityKind } from './catalogue';
@@ -18,6 +18,12 @@ interface DirectPlan {
   readonly: readonly string[];
   /** Readonly fields a conditional `required` reads: leaving one out makes validation need the stored value. */
   readByConditions: ReadonlySet<string>;
+  /**
+   * The fields with a disabled effect and its condition. One disabled on the new record must keep its stored value
+   * here (a WHERE condition): whether it was disabled before too, which would refuse a change, needs the stored
+   * record, so a change of it goes to the read-validate-write path.
+   */
+  disabledEffects: ReadonlyArray<readonly [string, (record: Record<string, unknown>) => boolean]>;
   /** The columns a PUT writes: Disabled and every field that is not readonly. */
   columns: readonly string[];
   /** Statement texts by the readonly fields sent and the scope fields pinned. */
@@ -36,6 +42,10 @@ function planOf(kind: EntityKind): DirectPlan {
     // A kind with write-only fields keeps the ones a PUT leaves out, which needs the stored record.
     possible: effects.every((e) => e.readonly === undefined) && !hasWriteOnly(kind),
     readonly,
+    disabledEffects: kind.doc.fields.flatMap((f) => {
+      const condition = kind.doc.extensions?.effects?.[f.name]?.disabled;
+      return condition && f.readonly !== true ? [[f.name, compileCondition(condition)] as const] : [];
+    }),
     readByConditions: new Set(readonly.filter((name) => read.some((path) => path === name || path.startsWith(`${name}.`)))),
     columns: writableColumns(kind).filter((name) => !readonly.includes(name)),
     statements: new Map(),
@@ -80,6 +90,8 @@ export async function directPut(db: Queryable, kind: EntityKind, put: DirectPut)
   if (!plan.possible || rowVersion === undefined) return undefined;
   const { input, scope } = put;
   const sentReadonly = plan.readonly.filter((name) => input[name] !== undefined);
+  // Disabled on the new record: written only if unchanged (else the other path judges it against the stored one).
+  const disabledNow = () => plan.disabledEffects.filter(([, holds]) => holds(next)).map(([name]) => name);
   if (plan.readonly.some((name) => input[name] === undefined && plan.readByConditions.has(name))) return undefined;
   const next: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...input, Oid: put.oid, ETag: put.ifMatch, TenantOid: kind.tenantScoped ? scope.tenantOid : null };
   try {
@@ -105,13 +117,15 @@ export async function directPut(db: Queryable, kind: EntityKind, put: DirectPut)
   const values = plan.columns.map(push);
   const scoped = scopeConditions(kind, scope, params);
   const kept = sentReadonly.map(push);
+  const disabled = disabledNow();
+  const unchanged = disabled.map(push);
   // The event knows the new ETag ahead: the statement writes only the version after the If-Match one.
   const tenantOid = kind.tenantScoped ? (scope.tenantOid ?? null) : null;
   const notification = put.events.notification({ type: 'DataServiceUpdate', kind: kind.kind, oid: put.oid, etag: etagOf(put.oid, rowVersion + 1), tenantOid });
   if (notification) params.push(notification.channel, notification.payload);
   // The text depends only on the kind, the readonly fields sent, the scope fields pinned and whether the event
   // goes along: built once each.
-  const key = `${sentReadonly.join(',')}|${scope.pinned.map(([field]) => field).join(',')}|${notification ? 'notify' : ''}`;
+  const key = `${sentReadonly.join(',')}|${disabled.join(',')}|${scope.pinned.map(([field]) => field).join(',')}|${notification ? 'notify' : ''}`;
   let sql = plan.statements.get(key);
   if (sql === undefined) {
     const where = [
@@ -119,6 +133,7 @@ export async function directPut(db: Queryable, kind: EntityKind, put: DirectPut)
       'row_version = $2',
       ...scoped,
       ...sentReadonly.map((name, i) => `${q(name)} is not distinct from ${kept[i]!}`),
+      ...disabled.map((name, i) => `${q(name)} is not distinct from ${unchanged[i]!}`),
       // A save that changes nothing writes nothing: the caller's read then answers 304.
       `(${plan.columns.map(q).join(', ')}) is distinct from (${values.join(', ')})`,
     ];
