@@ -82,9 +82,7 @@ begin
 end
 $$`;
 
-/** The trigger of one kind's table (created once; a restart finds it there). */
-export async function ensureAuditTrigger(tx: Queryable, kind: EntityKind): Promise<void> {
-  const found = await tx.query('select 1 from pg_trigger where tgname = $1 and tgrelid = $2::regclass', ['mate_audit', q(kind.table)]);
-  if (found.rowCount > 0) return;
+/** Creates the trigger of one kind's table; syncEntityTables calls it for a table that has none. */
+export async function createAuditTrigger(tx: Queryable, kind: EntityKind): Promise<void> {
   await tx.query(`create trigger mate_audit after insert or update or delete on ${q(kind.table)} for each row execute function mate_audit_row('${kind.kind.replace(/'/g, "''")}')`);
 }

@@ -1,10 +1,10 @@
 import type { DocumentIssue } from '../../schemas/document-issue';
 import type { Database, Queryable } from '../db/database';
-import { versionNotBumped } from '../metadata/version-bump-warning';
+import { sameDocument, versionNotBumped } from '../metadata/version-bump-warning';
 import type { Catalogue, EntityKind } from './catalogue';
 import { columnType, defaultLiteral } from './column-types';
 import { lookupIndexName, quoteIdent as q, uniqueIndexName } from './sql-names';
-import { AUDIT_FUNCTION_SQL, AUDIT_TABLE_SQL, ensureAuditTrigger } from '../audit/audit-triggers';
+import { AUDIT_FUNCTION_SQL, AUDIT_TABLE_SQL, createAuditTrigger } from '../audit/audit-triggers';
 
 /** The database and the catalogue disagree in a way start-up cannot repair; the message says what to do. */
 export class EntityMigrationError extends Error {
@@ -47,43 +47,90 @@ function createTableSql(kind: EntityKind): string {
   return `create table ${q(kind.table)} (\n  ${columns.join(',\n  ')}\n)`;
 }
 
-/**
- * Runs `create index` only for an index that is not there. `create index if not exists` takes its table's SHARE lock
- * even when the index exists, so an instance starting beside a running one would queue behind the other's writes
- * while holding the locks it took before: two instances starting together on PostgreSQL deadlocked so (CI).
- */
-async function createIndexOnce(tx: Queryable, name: string, sql: string): Promise<void> {
-  const found = await tx.query<{ found: string | null }>('select to_regclass($1)::text as found', [q(name)]);
-  if (found.rows[0]?.found != null) return;
-  await tx.query(sql);
+/** One index a kind's table needs: its name and the statement that creates it. */
+interface IndexPlan {
+  name: string;
+  sql: string;
 }
 
-async function ensureIndexes(tx: Queryable, kind: EntityKind): Promise<void> {
+function indexesOf(kind: EntityKind): IndexPlan[] {
+  const plans: IndexPlan[] = [];
   // Tenant lists page by Oid inside one tenant: this index keeps deep keyset pages cheap.
-  if (kind.tenantScoped) await createIndexOnce(tx, `${kind.table}_tenant`, `create index if not exists ${q(`${kind.table}_tenant`)} on ${q(kind.table)} ("TenantOid", "Oid")`);
+  if (kind.tenantScoped) plans.push({ name: `${kind.table}_tenant`, sql: `create index if not exists ${q(`${kind.table}_tenant`)} on ${q(kind.table)} ("TenantOid", "Oid")` });
   for (const field of kind.doc.fields.filter((f) => f.unique)) {
     const columns = kind.tenantScoped ? `"TenantOid", ${q(field.name)}` : q(field.name);
     const name = uniqueIndexName(kind.table, field.name);
-    await createIndexOnce(tx, name, `create unique index if not exists ${q(name)} on ${q(kind.table)} (${columns})`);
+    plans.push({ name, sql: `create unique index if not exists ${q(name)} on ${q(kind.table)} (${columns})` });
   }
   // The document's lookup indexes (docs/metadata.md "indexes"), inside the tenant as the lists and lookups are.
   for (const index of kind.doc.indexes ?? []) {
     const columns = [...(kind.tenantScoped ? ['"TenantOid"'] : []), ...index.fields.map((field) => q(field))].join(', ');
     const name = lookupIndexName(kind.table, index.fields);
-    await createIndexOnce(tx, name, `create index if not exists ${q(name)} on ${q(kind.table)} (${columns})`);
+    plans.push({ name, sql: `create index if not exists ${q(name)} on ${q(kind.table)} (${columns})` });
   }
+  return plans;
 }
 
-async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport): Promise<void> {
-  const existing = await tx.query<{ column_name: string; data_type: string }>(
-    'select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = $1',
-    [kind.table],
+/**
+ * What the database holds of the entity tables, read in four queries for the whole catalogue. A start used to ask
+ * per kind (its columns, each index, its trigger, its applied document: about 300 statements for the built-in
+ * catalogue), which on the embedded database took most of a server's start (docs/testing.md).
+ */
+interface StoredState {
+  /** Column types by table, then column (information_schema's data_type); a table not there has no entry. */
+  columns: Map<string, Map<string, string>>;
+  /** The indexes (by name) that exist. */
+  indexes: Set<string>;
+  /** Tables that have the audit trigger. */
+  audited: Set<string>;
+  /** The document each kind was last synced with. */
+  applied: Map<string, unknown>;
+}
+
+async function readStoredState(tx: Queryable, catalogue: Catalogue): Promise<StoredState> {
+  const tables = catalogue.kinds.map((kind) => kind.table);
+  const indexNames = catalogue.kinds.flatMap((kind) => indexesOf(kind).map((index) => index.name));
+  const columns = new Map<string, Map<string, string>>();
+  const found = await tx.query<{ table_name: string; column_name: string; data_type: string }>(
+    'select table_name, column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = any($1::text[])',
+    [tables],
   );
-  if (existing.rowCount === 0) {
+  for (const row of found.rows) {
+    let table = columns.get(row.table_name);
+    if (!table) columns.set(row.table_name, (table = new Map()));
+    table.set(row.column_name, row.data_type);
+  }
+  // Resolved as `to_regclass` resolves one name: through the search path, the name quoted.
+  const indexes = await tx.query<{ name: string }>('select name from unnest($1::text[]) as name where to_regclass(quote_ident(name)) is not null', [indexNames]);
+  const audited = await tx.query<{ name: string }>(
+    "select name from unnest($1::text[]) as name where exists (select 1 from pg_trigger t where t.tgname = 'mate_audit' and t.tgrelid = to_regclass(quote_ident(name)))",
+    [tables],
+  );
+  const applied = await tx.query<{ kind: string; document: unknown }>('select kind, document from mate_entity_document');
+  return {
+    columns,
+    indexes: new Set(indexes.rows.map((row) => row.name)),
+    audited: new Set(audited.rows.map((row) => row.name)),
+    applied: new Map(applied.rows.map((row) => [row.kind, row.document])),
+  };
+}
+
+/**
+ * Creates the indexes that are not there. Never `create index if not exists` for one that is: that statement takes its
+ * table's SHARE lock even when the index exists, so an instance starting beside a running one would queue behind the
+ * other's writes while holding the locks it took before: two instances starting together on PostgreSQL deadlocked so
+ * (CI).
+ */
+async function ensureIndexes(tx: Queryable, kind: EntityKind, state: StoredState): Promise<void> {
+  for (const index of indexesOf(kind)) if (!state.indexes.has(index.name)) await tx.query(index.sql);
+}
+
+async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport, state: StoredState): Promise<void> {
+  const types = state.columns.get(kind.table);
+  if (types === undefined) {
     await tx.query(createTableSql(kind));
     report.created.push(kind.kind);
   } else {
-    const types = new Map(existing.rows.map((r) => [r.column_name, r.data_type]));
     let rows: number | undefined;
     for (const field of kind.storedFields) {
       const wanted = columnType(field);
@@ -112,12 +159,15 @@ async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport): Pr
       report.addedColumns.push(`${kind.kind}.${field.name}`);
     }
   }
-  await ensureIndexes(tx, kind);
-  const applied = await tx.query<{ document: unknown }>('select document from mate_entity_document where kind = $1', [kind.kind]);
-  const stale = versionNotBumped(kind.file, applied.rows[0]?.document, JSON.parse(JSON.stringify(kind.doc)));
+  await ensureIndexes(tx, kind, state);
+  const document = JSON.parse(JSON.stringify(kind.doc)) as unknown;
+  const applied = state.applied.get(kind.kind);
+  const stale = versionNotBumped(kind.file, applied, document);
   if (stale) report.versionNotBumped.push(stale);
   // Every write to the table, by whatever path, leaves its audit row in the same transaction (docs/audit.md).
-  await ensureAuditTrigger(tx, kind);
+  if (!state.audited.has(kind.table)) await createAuditTrigger(tx, kind);
+  // The applied document is written only when it changed: an unchanged start writes nothing.
+  if (applied !== undefined && sameDocument(applied, document)) return;
   await tx.query(
     `insert into mate_entity_document (kind, table_name, version, document) values ($1, $2, $3, $4::jsonb)
      on conflict (kind) do update set table_name = excluded.table_name, version = excluded.version, document = excluded.document, applied_at = now()
@@ -146,7 +196,8 @@ export async function syncEntityTables(db: Database, catalogue: Catalogue): Prom
     const audit = await tx.query<{ found: string | null }>("select to_regclass('mate_audit')::text as found");
     if (audit.rows[0]?.found == null) for (const sql of AUDIT_TABLE_SQL) await tx.query(sql);
     await tx.query(AUDIT_FUNCTION_SQL);
-    for (const kind of catalogue.kinds) await syncKind(tx, kind, report);
+    const state = await readStoredState(tx, catalogue);
+    for (const kind of catalogue.kinds) await syncKind(tx, kind, report, state);
   });
   return report;
 }

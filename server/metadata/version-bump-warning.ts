@@ -13,6 +13,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** Whether two documents hold the same JSON, key order aside. */
+export function sameDocument(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
 /**
  * A document that changed while its `version` stayed: legal, but whatever is keyed by the version (the compiled
  * schemas each server caches, `area/entity@version:locale`, and what browsers keep of them) may go on serving the
