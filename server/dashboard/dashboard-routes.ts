@@ -3,7 +3,7 @@ import fastifyPlugin from 'fastify-plugin';
 import { checkDashboardLayout, defaultDashboardLayout, type DashboardLayout } from '../../schemas/dashboard-layout';
 import type { Catalogue } from '../data/catalogue';
 import type { Database } from '../db/database';
-import { ApiError } from '../lib/api-error';
+import { addFieldError, ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { EXCHANGE_RATES_PATH as EXCHANGE_RATES_PAGE_PATH } from '../exchange-rates/exchange-rate-routes';
 import { DashboardEvents, dashboardHubMethods } from './dashboard-events';
@@ -111,7 +111,7 @@ export const dashboardRoutes = fastifyPlugin<DashboardRoutesOptions>(
       const problems = checkDashboardLayout(request.body);
       if (problems.length > 0) {
         const errors: Record<string, string[]> = {};
-        for (const problem of problems) (errors[problem.path || 'body'] ??= []).push(problem.message);
+        for (const problem of problems) addFieldError(errors, problem.path || 'body', problem.message);
         throw new ApiError(400, problems[0]!.message, { errors });
       }
       const layout = request.body as DashboardLayout;

@@ -97,7 +97,8 @@ describe('create, read, update, delete', () => {
   });
 
   it('patches with JSON Merge Patch', async () => {
-    const c = await create({ Attributes: { Color: 'red', Weight: 2 }, Stock: 5 });
+    // Active: Stock is disabled while a product is not (shop/product's effects).
+    const c = await create({ Attributes: { Color: 'red', Weight: 2 }, Stock: 5, Active: true });
     const r = await t.app.inject({
       method: 'PATCH', url: `${P}/${c.Oid}`, headers: { 'if-match': c.ETag, 'content-type': 'application/merge-patch+json' },
       payload: JSON.stringify({ Attributes: { Weight: null }, Stock: null, Name: 'Patched' }),

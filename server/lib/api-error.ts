@@ -1,6 +1,16 @@
 /** Per-field messages, keyed by field path. */
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * Adds a message to a path's list. Paths often come from the caller's own member names, and `errors[path] ??= []`
+ * meets Object.prototype's members for `constructor` or `toString` (a 500, "push is not a function"): own
+ * properties only, set as data properties (so `__proto__` is a path like any other).
+ */
+export function addFieldError(errors: FieldErrors, path: string, message: string): void {
+  if (Object.hasOwn(errors, path)) errors[path]!.push(message);
+  else Object.defineProperty(errors, path, { value: [message], enumerable: true, writable: true, configurable: true });
+}
+
 /** Options of an ApiError beyond status and message. */
 export interface ApiErrorOptions {
   /** Per-field messages, for validation failures. */

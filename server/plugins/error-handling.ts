@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
-import { ApiError, type ErrorBody, type FieldErrors } from '../lib/api-error';
+import { addFieldError, ApiError, type ErrorBody, type FieldErrors } from '../lib/api-error';
 import { DatabaseUnavailableError } from '../db/database-unavailable';
 import { redactUrl } from '../lib/redact';
 import { ErrorRowThrottle } from './error-row-throttle';
@@ -19,7 +19,7 @@ function fieldErrorsOf(error: FastifyError): FieldErrors | undefined {
     // An unknown member is named by its own path, so the caller sees which one (Ajv reports it at its parent).
     const unknown = params?.additionalProperty === undefined ? undefined : [path, params.additionalProperty].filter(Boolean).join('.');
     const field = (params?.missingProperty ?? unknown ?? path) || '(body)';
-    (errors[field] ??= []).push(unknown === undefined ? (issue.message ?? 'is invalid') : 'is not a member this call takes');
+    addFieldError(errors, field, unknown === undefined ? (issue.message ?? 'is invalid') : 'is not a member this call takes');
   }
   return errors;
 }

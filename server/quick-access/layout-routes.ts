@@ -3,7 +3,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { Catalogue } from '../data/catalogue';
 import type { Database, Queryable } from '../db/database';
 import { titleLanguages } from '../identity/permission-matrix-tree';
-import { ApiError } from '../lib/api-error';
+import { addFieldError, ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { emptyLayoutContent, layoutProblems, type LayoutContent, type LayoutKind, type LayoutProblem } from '../../schemas/pos-layout';
 import { pushToTerminalsBelow } from '../pos-settings/settings-push';
@@ -27,7 +27,7 @@ type LayoutParams = { kind: LayoutKind; id: number };
 /** A refused layout: 400 with the first problems in the message and every one under `errors` by where it is. */
 function refuse(problems: LayoutProblem[]): never {
   const errors: Record<string, string[]> = {};
-  for (const problem of problems) (errors[problem.path] ??= []).push(problem.message);
+  for (const problem of problems) addFieldError(errors, problem.path, problem.message);
   const shown = problems.slice(0, 3).map((problem) => `${problem.path} ${problem.message}`);
   throw new ApiError(400, `The layout cannot be saved: ${shown.join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}.`, { errors });
 }

@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Database } from '../db/database';
-import { ApiError, type FieldErrors } from '../lib/api-error';
+import { addFieldError, ApiError, type FieldErrors } from '../lib/api-error';
 import { quoteIdent as q } from '../data/sql-names';
 import type { TerminalIdentity } from './terminal-credentials';
 import { logTerminalEvent } from './terminal-state';
@@ -21,7 +21,7 @@ function fieldErrors(errors: readonly ErrorObject[]): FieldErrors {
     const missing = error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : '';
     const extra = error.keyword === 'additionalProperties' ? `/${String(error.params.additionalProperty)}` : '';
     const path = `${error.instancePath}${missing}${extra}`.replace(/^\//, '').replace(/\//g, '.') || 'receipt';
-    (out[path] ??= []).push(error.keyword === 'additionalProperties' ? 'is not a member of a receipt' : (error.message ?? error.keyword));
+    addFieldError(out, path, error.keyword === 'additionalProperties' ? 'is not a member of a receipt' : (error.message ?? error.keyword));
   }
   return out;
 }
