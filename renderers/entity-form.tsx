@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError, UiSchema as RjsfUiSchema } from '@rjsf/utils';
 import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import { WRITE_ONLY_MEMBER, type CompiledEntity } from '../schemas';
+import { WRITE_ONLY_MEMBER, type CompiledEntity, type DateStyle } from '../schemas';
 import type { EntityFormContext, LookupResolver, LookupSource } from './form-context';
 import { EchoAwareForm } from './form/echo-aware-form';
 import { explanationMessages } from './form/explanation-messages';
@@ -51,6 +51,8 @@ export interface EntityFormProps {
   lookupSource: LookupSource;
   resolveLookup?: LookupResolver;
   locale: string;
+  /** How dates are written: as the language does (default) or ISO (the back office's formats.dateFormat). */
+  dateStyle?: DateStyle;
   /**
    * The server's messages per field path (a refused save: 400 `errors`, 409 unique). They show on their fields and
    * count in the tab badges until the user changes that field's value. A new object is a new refusal, of the
@@ -88,7 +90,7 @@ function swallowEnter(event: KeyboardEvent<HTMLDivElement>): void {
  * changed), and validation with the compiled schema, the conditional requirements and the rule strings. Errors show
  * after the first validation (`ref.validate()`, `ref.submit()`) and then update as the user types.
  */
-export function EntityForm({ compiled, value: given, onChange, onSubmit, readOnly, lookupSource, resolveLookup, locale, serverErrors, onErrorsChange, ref }: EntityFormProps) {
+export function EntityForm({ compiled, value: given, onChange, onSubmit, readOnly, lookupSource, resolveLookup, locale, dateStyle, serverErrors, onErrorsChange, ref }: EntityFormProps) {
   const { i18n } = useLingui();
   // `$writeOnly` (which write-only fields have a value on the server) is no field: the form gets the record without
   // it, the widgets read it from the context, and every change hands it on.
@@ -176,8 +178,8 @@ export function EntityForm({ compiled, value: given, onChange, onSubmit, readOnl
     return counts;
   }, [validation, pendingList, compiled.layout]);
   const formContext: EntityFormContext = useMemo(
-    () => ({ lookupSource, resolveLookup, locale, layout: compiled.layout, tabErrors, selectedTab, selectTab, getRecord: () => latest.current.value, writeOnlySet: writeOnlySet ?? {} }),
-    [lookupSource, resolveLookup, locale, compiled.layout, tabErrors, selectedTab, writeOnlySet],
+    () => ({ lookupSource, resolveLookup, locale, dateStyle, layout: compiled.layout, tabErrors, selectedTab, selectTab, getRecord: () => latest.current.value, writeOnlySet: writeOnlySet ?? {} }),
+    [lookupSource, resolveLookup, locale, dateStyle, compiled.layout, tabErrors, selectedTab, writeOnlySet],
   );
 
   return (

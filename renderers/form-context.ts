@@ -1,4 +1,4 @@
-import type { CompiledLookup, FormLayout } from '../schemas';
+import type { CompiledLookup, DateStyle, FormLayout } from '../schemas';
 
 /** One entry of a lookup dropdown (spec 1 §3 "Lookup option"). */
 export interface LookupOption {
@@ -33,6 +33,8 @@ export interface EntityFormContext {
   lookupSource: LookupSource;
   resolveLookup?: LookupResolver;
   locale: string;
+  /** How dates are written (the back office's formats.dateFormat); absent: as the language writes them. */
+  dateStyle?: DateStyle;
   layout: FormLayout;
   /** Field errors per tab id, shown as badges. */
   tabErrors: Record<string, number>;

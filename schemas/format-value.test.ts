@@ -51,6 +51,22 @@ describe('formatFieldText', () => {
     expect(text(time, '14:05:00', { locale: 'de' })).toBe('14:05');
   });
 
+  it('writes dates, date-times and times as ISO in every language when the date style is iso', () => {
+    for (const locale of ['en', 'de', 'ar', 'ja']) {
+      expect(text(day, '2026-11-29', { locale, dateStyle: 'iso' })).toBe('2026-11-29');
+      expect(text(time, '14:05:00', { locale, dateStyle: 'iso' })).toBe('14:05');
+      expect(text(time, '14:05:30', { locale, dateStyle: 'iso' })).toBe('14:05:30');
+    }
+    // A date-time is an instant: its day and time in the user's time zone, as the language style shows it.
+    const at = new Date('2026-11-29T14:05:00Z');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    expect(text(instant, '2026-11-29T14:05:00Z', { locale: 'ar', dateStyle: 'iso' })).toBe(local);
+    // The language style is the default and stays as it was.
+    expect(text(day, '2026-11-29', { locale: 'de', dateStyle: 'language' })).toBe('29.11.2026');
+    expect(text(day, 'soon', { locale: 'en', dateStyle: 'iso' })).toBe('soon');
+  });
+
   it('leaves text that is no date, an empty value and unknown fields as stored', () => {
     expect(text(day, 'soon', { locale: 'en' })).toBe('soon');
     expect(text(rate, null, { locale: 'en' })).toBe('');

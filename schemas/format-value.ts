@@ -1,4 +1,5 @@
 import { currencyDecimals, DEFAULT_CURRENCY } from './currency';
+import { isoText, type DateStyle } from './date-style';
 import type { FieldModel } from './entity-document';
 import { findField, valueAt } from './field-paths';
 import { isIntegerType } from './managed-types';
@@ -13,6 +14,8 @@ export interface FormatOptions {
   locale: string;
   /** The currency of a CurrencyAmount (the record's CurrencyCode field); DEFAULT_CURRENCY when absent. */
   currency?: string | undefined;
+  /** How dates are written (the back office's formats.dateFormat); absent: as the language writes them. */
+  dateStyle?: DateStyle;
   /** Text of true and false. */
   yes?: string;
   no?: string;
@@ -76,18 +79,21 @@ const TIME_ONLY = /^(\d{2}):(\d{2})(?::(\d{2}))?/;
 /**
  * A Date, DateTime or Time value in the locale. A date has no time zone: it is formatted as a UTC calendar day so
  * 2024-05-01 never becomes 30 April west of Greenwich. A date-time is an instant, shown in the user's time zone.
- * Text that is no such value stays as stored.
+ * Text that is no such value stays as stored. The ISO style writes 2026-11-29, 2026-11-29 14:05 and 14:05 instead.
  */
-export function formatTemporalValue(usage: 'Date' | 'DateTime' | 'Time', value: string, locale: string): string {
+export function formatTemporalValue(usage: 'Date' | 'DateTime' | 'Time', value: string, locale: string, style: DateStyle = 'language'): string {
   if (usage === 'Time') {
     const match = TIME_ONLY.exec(value);
     if (!match) return value;
+    const withSeconds = match[3] !== undefined && match[3] !== '00';
+    if (style === 'iso') return `${match[1]}:${match[2]}${withSeconds ? `:${match[3]}` : ''}`;
     const at = new Date(Date.UTC(1970, 0, 1, Number(match[1]), Number(match[2]), Number(match[3] ?? 0)));
-    return dateFormat(locale, { timeStyle: match[3] && match[3] !== '00' ? 'medium' : 'short', timeZone: 'UTC' }).format(at);
+    return dateFormat(locale, { timeStyle: withSeconds ? 'medium' : 'short', timeZone: 'UTC' }).format(at);
   }
   const day = usage === 'Date' || DATE_ONLY.test(value);
   const at = new Date(day ? `${value.slice(0, 10)}T00:00:00Z` : value);
   if (Number.isNaN(at.getTime())) return value;
+  if (style === 'iso') return day ? isoText(at, { time: false, timeZone: 'UTC' }) : isoText(at, { time: true });
   return day ? dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(at) : dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
 
@@ -107,7 +113,7 @@ export function formatPlainValue(value: unknown, yes = '✓', no = ''): string {
 export function formatFieldText(field: Pick<FieldModel, 'type' | 'usage' | 'managedType'> | undefined, value: unknown, options: FormatOptions): string {
   if (field?.type === 'Number' && typeof value === 'number' && isNumericDisplay(field)) return formatNumberValue(field, value, options);
   if (field?.type === 'String' && typeof value === 'string' && value !== '' && (field.usage === 'Date' || field.usage === 'DateTime' || field.usage === 'Time')) {
-    return formatTemporalValue(field.usage, value, options.locale);
+    return formatTemporalValue(field.usage, value, options.locale, options.dateStyle);
   }
   return formatPlainValue(value, options.yes, options.no);
 }

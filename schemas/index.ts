@@ -25,6 +25,7 @@ export { compileLayout, layoutOrder, DEFAULT_TAB_ID, type FormLayout, type Layou
 export { compileGrid, compileQueryFields, compileQuickSearch, compileDetails, compileRowCommands, commandResultText, commandResultIsWarning, DEFAULT_PAGE_SIZE, DEFAULT_COLUMN_COUNT, type CompiledGrid, type CompiledColumn, type CompiledQueryField, type CompiledDetailView, type CompiledRowCommand } from './compile-grid';
 export { compileEntity, compileEntityUncached, clearCompileCache, compileKey, type CompiledEntity } from './compile-entity';
 export { isUrlTemplate, addUrlTemplateFormat, URL_TEMPLATE_FORMAT } from './url-template';
+export { asksForDate, asksForTime, dateStyleOf, isoParts, isoText, DATE_STYLES, type DateStyle } from './date-style';
 export { isTimeZone, addTimeZoneFormat, timeZoneNames, TIME_ZONE_FORMAT } from './time-zone';
 export { createRecordValidator, recordAjv, type RecordValidator, type RecordErrors, type FieldError } from './record-validator';
 export { compileImport, importDefinitionErrors, type CompiledImport, type CompiledImportColumn, type ImportCellError } from './import-definition';

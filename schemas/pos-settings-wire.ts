@@ -66,3 +66,16 @@ export interface Configuration {
   canChange: boolean;
   groups: GroupView[];
 }
+
+/**
+ * `GET /api/settings/<target>/effective`: every declared setting's effective value at a scope (after inheritance), and
+ * where each comes from, so that a reader can tell a value set somewhere from the declared default.
+ */
+export interface EffectiveSettings {
+  /** The scope asked for, as the API writes it (`TENANT:12`). */
+  scope: string;
+  /** Per setting path, its effective value. */
+  values: Record<string, unknown>;
+  /** Per setting path, the scope the value is set at (`GLOBAL`, `TENANT:12`, ...), or null when it is the default. */
+  sources: Record<string, string | null>;
+}

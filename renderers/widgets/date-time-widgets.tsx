@@ -7,7 +7,8 @@ import { widgetInputProps } from './widget-input-props';
 function createTemporalWidget(kind: LocalDateKind): ComponentType<WidgetProps> {
   function TemporalWidget(props: WidgetProps) {
     const { id, value, onChange, onBlur } = props;
-    const locale = (props.registry.formContext as Partial<EntityFormContext> | undefined)?.locale ?? navigator.language;
+    const context = props.registry.formContext as Partial<EntityFormContext> | undefined;
+    const locale = context?.locale ?? navigator.language;
     // The box reports its own leaving (with the value it read), so rjsf's plain blur report is left out.
     const { onBlur: _plainBlur, ...inputProps } = widgetInputProps(props);
     return (
@@ -16,6 +17,7 @@ function createTemporalWidget(kind: LocalDateKind): ComponentType<WidgetProps> {
         kind={kind}
         value={value}
         locale={locale}
+        dateStyle={context?.dateStyle}
         unreadable="pass"
         onValueChange={(next) => onChange(next ?? null)}
         onLeave={(next) => onBlur(id, next ?? null)}

@@ -1,11 +1,12 @@
 import { Input, type InputProps } from '@chakra-ui/react';
 import type { KeyboardEvent } from 'react';
 import { useDraftText } from './draft-text';
+import type { DateStyle } from '../../schemas';
 import { formatDateText, formatDateTimeText, formatTimeText, parseDateText, parseDateTimeText, parseTimeText } from './local-date-text';
 
 interface TemporalKind {
-  /** Stored value -> the text the locale writes. */
-  format: (value: string, locale: string) => string;
+  /** Stored value -> the text the locale (or the ISO style) writes. */
+  format: (value: string, locale: string, style?: DateStyle) => string;
   /** Typed text -> stored value, undefined when the text is no value yet. */
   parse: (text: string, locale: string) => string | undefined;
   /** The stored value one step (a day, a minute) later or earlier, for the arrow keys. */
@@ -49,6 +50,8 @@ export interface LocalDateInputProps extends Omit<InputProps, 'value' | 'onChang
   value: unknown;
   /** The UI language the text is shown and read in. */
   locale: string;
+  /** How the value is written: as the language does (default) or ISO (the back office's formats.dateFormat). */
+  dateStyle?: DateStyle;
   /**
    * Text that is no value yet: 'pass' hands it on as typed (an editor's validator names the problem instead of
    * losing it); 'drop' counts it as empty and marks the box invalid (a query has no validator to say so).
@@ -68,22 +71,22 @@ const storedOf = (value: unknown) => (typeof value === 'string' && value !== '' 
  * Shared by the editor's widgets and the grid's query form.
  */
 export function LocalDateInput(props: LocalDateInputProps) {
-  // A new language writes the value anew: the box starts over with the text of that language.
-  return <LocalDateBox key={props.locale} {...props} />;
+  // A new language or date style writes the value anew: the box starts over with the text of that language.
+  return <LocalDateBox key={`${props.locale}|${props.dateStyle ?? 'language'}`} {...props} />;
 }
 
-function LocalDateBox({ kind: kindName, value, locale, unreadable, onValueChange, onLeave, readOnly, disabled, ...rest }: LocalDateInputProps) {
+function LocalDateBox({ kind: kindName, value, locale, dateStyle = 'language', unreadable, onValueChange, onLeave, readOnly, disabled, ...rest }: LocalDateInputProps) {
   const kind: TemporalKind = KINDS[kindName];
   const stored = storedOf(value);
   // The draft compares the normalised value, so a dropped text (sent as undefined, echoed as '') is kept while typing.
-  const { text, setText, send } = useDraftText(stored, stored ? kind.format(stored, locale) : '', (next) => onValueChange(next as string | undefined));
+  const { text, setText, send } = useDraftText(stored, stored ? kind.format(stored, locale, dateStyle) : '', (next) => onValueChange(next as string | undefined));
   const read = (typed: string) => (typed.trim() === '' ? undefined : (kind.parse(typed, locale) ?? (unreadable === 'pass' ? typed : undefined)));
   const stepBy = (event: KeyboardEvent, by: number) => {
     const current = kind.parse(text, locale);
     if (!current || readOnly || disabled) return;
     event.preventDefault();
     const next = kind.step(current, by);
-    setText(kind.format(next, locale));
+    setText(kind.format(next, locale, dateStyle));
     send(next);
   };
   const invalid = unreadable === 'drop' && text.trim() !== '' && kind.parse(text, locale) === undefined;
@@ -96,7 +99,7 @@ function LocalDateBox({ kind: kindName, value, locale, unreadable, onValueChange
       type="text"
       inputMode={kindName === 'time' ? 'numeric' : undefined}
       value={text}
-      placeholder={kind.format(kind.sample, locale)}
+      placeholder={kind.format(kind.sample, locale, dateStyle)}
       onChange={(event) => {
         setText(event.currentTarget.value);
         send(read(event.currentTarget.value));
@@ -108,7 +111,7 @@ function LocalDateBox({ kind: kindName, value, locale, unreadable, onValueChange
       onBlur={() => {
         // Leaving the box writes a read value the way the locale does ("1.2.26" becomes "01.02.2026").
         const next = read(text);
-        if (next !== undefined && kind.parse(text, locale)) setText(kind.format(next, locale));
+        if (next !== undefined && kind.parse(text, locale)) setText(kind.format(next, locale, dateStyle));
         onLeave?.(next);
       }}
     />

@@ -67,3 +67,20 @@ describe('date-times in the UI language', () => {
     expect(parseDateTimeText('7.3.2026 25:00', 'de')).toBeUndefined();
   });
 });
+
+describe('the ISO date style', () => {
+  it('writes dates, times and date-times as ISO in every language, and reads back what it writes', () => {
+    const instant = new Date(2026, 10, 29, 14, 5).toISOString();
+    for (const locale of ['de', 'en-US', 'ar', 'ja']) {
+      expect(formatDateText('2026-11-29', locale, 'iso'), locale).toBe('2026-11-29');
+      expect(formatTimeText('14:05:00', locale, 'iso'), locale).toBe('14:05');
+      expect(formatTimeText('14:05:30', locale, 'iso'), locale).toBe('14:05:30');
+      expect(formatDateTimeText(instant, locale, 'iso'), locale).toBe('2026-11-29 14:05');
+      expect(parseDateText(formatDateText('2026-11-29', locale, 'iso'), locale), locale).toBe('2026-11-29');
+      expect(parseTimeText('14:05', locale), locale).toBe('14:05:00');
+      expect(parseDateTimeText(formatDateTimeText(instant, locale, 'iso'), locale), locale).toBe(instant);
+    }
+    // The language's style stays the default.
+    expect(formatDateText('2026-11-29', 'de')).toBe('29.11.2026');
+  });
+});

@@ -3,7 +3,11 @@
  * date, time and date-time boxes. A native `<input type="date">` follows the browser's language instead, so a German
  * user with an English browser would have to type month first. Formatting uses Intl; reading accepts the locale's
  * order of day, month and year with any separators, native digits (Arabic-Indic and others) and ISO text.
+ * With the ISO date style (the back office's formats.dateFormat) they are written 2026-12-31, 23:59 and
+ * 2026-12-31 23:59 in every language; reading is the same (ISO text is always read).
  */
+
+import type { DateStyle } from '../../schemas';
 
 type DatePart = 'day' | 'month' | 'year';
 
@@ -100,9 +104,10 @@ function readTime(groups: string[], text: string, locale: string): string | unde
 }
 
 /** A stored date (YYYY-MM-DD) as the locale writes it with two-digit day and month ("31.12.2026", "12/31/2026"). */
-export function formatDateText(value: string, locale: string): string {
+export function formatDateText(value: string, locale: string, style: DateStyle = 'language'): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!match) return value;
+  if (style === 'iso') return `${match[1]}-${match[2]}-${match[3]}`;
   return dateFormat(locale, DATE_OPTIONS).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
@@ -113,10 +118,11 @@ export function parseDateText(text: string, locale: string): string | undefined 
 }
 
 /** A stored time (HH:MM[:SS]) as the locale writes it ("14:30", "2:30 PM"); seconds only when there are some. */
-export function formatTimeText(value: string, locale: string): string {
+export function formatTimeText(value: string, locale: string, style: DateStyle = 'language'): string {
   const match = /^(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!match) return value;
   const seconds = Number(match[3] ?? 0);
+  if (style === 'iso') return `${match[1]}:${match[2]}${seconds !== 0 ? `:${match[3]}` : ''}`;
   return dateFormat(locale, timeOptions(seconds !== 0)).format(Date.UTC(1970, 0, 1, Number(match[1]), Number(match[2]), seconds));
 }
 
@@ -126,12 +132,12 @@ export function parseTimeText(text: string, locale: string): string | undefined 
 }
 
 /** A stored instant (ISO, UTC) as the locale writes its date and time in the user's time zone. */
-export function formatDateTimeText(value: string, locale: string): string {
+export function formatDateTimeText(value: string, locale: string, style: DateStyle = 'language'): string {
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return value;
   const date = `${pad(at.getFullYear(), 4)}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
   const time = `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
-  return `${formatDateText(date, locale)} ${formatTimeText(time, locale)}`;
+  return `${formatDateText(date, locale, style)} ${formatTimeText(time, locale, style)}`;
 }
 
 /** A date and time typed in the locale (the user's time zone) as an ISO instant in UTC; undefined when it is none. */

@@ -79,6 +79,17 @@ export const CONFIGURATION_QUERYSTRING = {
   properties: { scope: scopeText },
 } as const;
 
+/** The answer of GET /api/settings/<target>/effective (schemas/pos-settings-wire.ts EffectiveSettings). */
+export const EFFECTIVE_SCHEMA = {
+  type: 'object',
+  properties: {
+    scope: { type: 'string', description: 'the scope asked for' },
+    values: { type: 'object', additionalProperties: anyValue, description: 'per setting path, its effective value after inheritance (every declared path)' },
+    sources: { type: 'object', additionalProperties: { type: ['string', 'null'] }, description: 'per setting path, the scope its value is set at (GLOBAL, COUNTRY:DE, TENANT:12, ...), or null when it is the declared default' },
+  },
+  required: ['scope', 'values', 'sources'],
+} as const;
+
 export const VALUE_BODY = {
   type: 'object',
   required: ['scope', 'path', 'value'],
@@ -147,6 +158,15 @@ export const POS_SETTINGS_OPENAPI_PATHS = {
       summary: "A target's settings at a scope: each value, where it comes from and what a reset would leave; Read on /settings/{target}/configuration in the scope's tenant (GLOBAL and COUNTRY: in one of your tenants)",
       parameters: [targetParameter, ...parameters(CONFIGURATION_QUERYSTRING)],
       responses: { 200: configurationAnswer, 400: errorResponse('A bad scope'), 401: errorResponse('No valid access token'), 403: errorResponse('No Read there'), 404: errorResponse(noTarget) },
+    },
+  },
+  '/api/settings/{target}/effective': {
+    get: {
+      tags: ['settings'],
+      summary:
+        "Every setting's effective value at a scope and where it is set (null: the default). A target that does not apply to terminals (backoffice): every signed-in user, at GLOBAL, the countries of their tenants and any scope inside one of their tenants; a target that does (pos): Read on /settings/{target}/configuration as for the configuration",
+      parameters: [targetParameter, ...parameters(CONFIGURATION_QUERYSTRING)],
+      responses: { 200: { description: 'The effective values at the scope', content: { 'application/json': { schema: EFFECTIVE_SCHEMA } } }, 400: errorResponse('A bad scope'), 401: errorResponse('No valid access token'), 403: errorResponse('A scope in a tenant not yours, or no Read there (pos)'), 404: errorResponse(noTarget) },
     },
   },
   '/api/settings/{target}/values': {

@@ -244,6 +244,8 @@ describe('the POS configuration', () => {
       { method: 'PUT', path: '/api/settings/backoffice/values', query: [], fields: ['scope', 'path', 'value'] },
       { method: 'DELETE', path: '/api/settings/backoffice/values', query: ['scope', 'path'] },
       { method: 'GET', path: '/api/settings/recent-changes', query: ['days', 'take', 'limit'] },
+      { method: 'GET', path: '/api/settings/backoffice/effective', query: ['scope'] },
+      { method: 'GET', path: '/api/settings/pos/effective', query: ['scope'] },
     ];
     const callers = [undefined, `Bearer ${tokens.globe}`, `Bearer ${tokens.tina}`, `Bearer ${tokens.emil}`];
     for (const target of targets) {

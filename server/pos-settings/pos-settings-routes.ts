@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Configuration } from '../../schemas/pos-settings-wire';
+import type { Configuration, EffectiveSettings } from '../../schemas/pos-settings-wire';
 import fastifyPlugin from 'fastify-plugin';
 import type { Catalogue } from '../data/catalogue';
 import type { Database } from '../db/database';
@@ -8,13 +8,13 @@ import { titleLanguages } from '../identity/permission-matrix-tree';
 import { bodyObject, refuseUnknownFields } from '../identity/request-body';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
-import { changeVisibility } from './settings-access';
+import { changeVisibility, requireEffectiveRead } from './settings-access';
 import { valueProblem } from './settings-document';
 import { loadSettingsTargets, targetText, type SettingsTarget, type SettingsTargets } from './settings-targets';
-import { CONFIGURATION_QUERYSTRING, CONFIGURATION_SCHEMA, RECENT_CHANGES_QUERYSTRING, RECENT_CHANGES_SCHEMA, RESET_QUERYSTRING, TARGET_PARAMS, VALUE_BODY } from './pos-settings-openapi';
+import { CONFIGURATION_QUERYSTRING, CONFIGURATION_SCHEMA, EFFECTIVE_SCHEMA, RECENT_CHANGES_QUERYSTRING, RECENT_CHANGES_SCHEMA, RESET_QUERYSTRING, TARGET_PARAMS, VALUE_BODY } from './pos-settings-openapi';
 import { parseScope, resolveScope, scopeTablesOf, type ResolvedScope, type ScopeTables } from './settings-scope';
 import { readRecentChanges, readScopeValues, writeScopeValue, type ChangeVisibility } from './settings-store';
-import { buildSettingsTree } from './settings-view';
+import { buildSettingsTree, effectiveSettings, effectiveSources } from './settings-view';
 import { pushToTerminalsBelow } from './settings-push';
 import { announceSettingChange, PosSettingEvents, posSettingHubMethods } from './settings-events';
 
@@ -39,7 +39,8 @@ function settingOf(target: SettingsTarget, path: string) {
 /**
  * The settings targets (docs/settings.md): GET /api/settings/<target>/configuration (the tree at a scope), PUT and
  * DELETE /api/settings/<target>/values (override and reset at a scope, each recorded), GET /api/settings/recent-changes
- * (the dashboard's configuration-changes card). /api/pos-settings/* are the same for the pos target, kept for the
+ * (the dashboard's configuration-changes card), GET /api/settings/<target>/effective (the values in force at a scope, which
+ * the back office applies to itself). /api/pos-settings/* are the same for the pos target, kept for the
  * callers written before targets. Targets and their settings are declared in metadata and checked when the app starts.
  */
 export const posSettingsRoutes = fastifyPlugin<PosSettingsRoutesOptions>(
@@ -64,6 +65,20 @@ export const posSettingsRoutes = fastifyPlugin<PosSettingsRoutesOptions>(
       const scope = await scopeOf(scopeText, request);
       target.access.requireRead(context, scope);
       return view(target, scope, context, request);
+    }
+
+    const countriesOf = async (tenantOids: number[]) => {
+      if (!tables || tenantOids.length === 0) return [];
+      const rows = await db.query<{ CountryCode: string | null }>(`select distinct "CountryCode" from ${q(tables.tenant)} where "Oid" = any($1::bigint[])`, [tenantOids]);
+      return rows.rows.map((row) => row.CountryCode).filter((code): code is string => code !== null);
+    };
+
+    async function effective(target: SettingsTarget, scopeText: string, request: FastifyRequest): Promise<EffectiveSettings> {
+      const context = await options.resolveContext(request);
+      const scope = await scopeOf(scopeText, request);
+      await requireEffectiveRead(target, context, scope, countriesOf);
+      const values = await readScopeValues(db, target.key, scope.chain.map((link) => link.scope));
+      return { scope: scope.scope, values: effectiveSettings(target.settings, scope.chain, values), sources: effectiveSources(target.settings, scope.chain, values) };
     }
 
     async function change(target: SettingsTarget, request: FastifyRequest, scopeText: string, path: string, value: unknown) {
@@ -95,11 +110,6 @@ export const posSettingsRoutes = fastifyPlugin<PosSettingsRoutesOptions>(
 
     async function recentChanges(shown: SettingsTarget[], request: FastifyRequest<{ Querystring: { days: number; take: number; limit?: number } }>) {
       const context = await options.resolveContext(request);
-      const countriesOf = async (tenantOids: number[]) => {
-        if (!tables || tenantOids.length === 0) return [];
-        const rows = await db.query<{ CountryCode: string | null }>(`select distinct "CountryCode" from ${q(tables.tenant)} where "Oid" = any($1::bigint[])`, [tenantOids]);
-        return rows.rows.map((row) => row.CountryCode).filter((code): code is string => code !== null);
-      };
       // A user without the right anywhere sees no changes rather than an error: the dashboard card asks every user.
       const visibility = new Map<string, ChangeVisibility>();
       for (const target of shown) visibility.set(target.key, await changeVisibility(target.access, context, countriesOf));
@@ -118,6 +128,7 @@ export const posSettingsRoutes = fastifyPlugin<PosSettingsRoutesOptions>(
     const changesRoute = { schema: { querystring: RECENT_CHANGES_QUERYSTRING, response: { 200: RECENT_CHANGES_SCHEMA } } };
 
     app.get<TargetParams & { Querystring: { scope: string } }>('/api/settings/:target/configuration', { schema: { ...configurationRoute.schema, params: TARGET_PARAMS } }, (request) => read(targets.get(request.params.target), request.query.scope, request));
+    app.get<TargetParams & { Querystring: { scope: string } }>('/api/settings/:target/effective', { schema: { querystring: CONFIGURATION_QUERYSTRING, params: TARGET_PARAMS, response: { 200: EFFECTIVE_SCHEMA } } }, (request) => effective(targets.get(request.params.target), request.query.scope, request));
     app.put<TargetParams>('/api/settings/:target/values', { schema: { ...valueRoute.schema, params: TARGET_PARAMS } }, (request) => override(targets.get(request.params.target), request));
     app.delete<TargetParams & { Querystring: { scope: string; path: string } }>('/api/settings/:target/values', { schema: { ...resetRoute.schema, params: TARGET_PARAMS } }, (request) => reset(targets.get(request.params.target), request));
     app.get<{ Querystring: { days: number; take: number; limit?: number } }>('/api/settings/recent-changes', changesRoute, (request) => recentChanges([...targets.byKey.values()], request));

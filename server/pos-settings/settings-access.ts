@@ -46,3 +46,24 @@ export function changeVisibility(access: ReturnType<typeof scopeAccess>, context
   const global = access.globally(context, 'Read') || tenants.length > 0;
   return countriesOf(tenants).then((countries) => ({ global, countries, tenantOids: tenants }));
 }
+
+/**
+ * Who may read a target's effective values (GET /api/settings/<target>/effective). A target whose values reach the POS
+ * terminals keeps its configuration page's Read rule. The others (the back office's) are preferences that the UI of
+ * every user applies, so every signed-in user reads them where their work is: GLOBAL, the countries of their tenants
+ * and any scope inside one of their tenants, without a right on the configuration page; a scope in a tenant not theirs
+ * is refused. `countriesOf` answers the countries of tenants (asked only for a COUNTRY scope).
+ */
+export async function requireEffectiveRead(
+  target: { appliesToTerminals: boolean; access: ReturnType<typeof scopeAccess>; pagePath: string },
+  context: RequestContext,
+  scope: ResolvedScope,
+  countriesOf: (tenantOids: number[]) => Promise<string[]>,
+): Promise<void> {
+  if (target.appliesToTerminals || target.access.mayRead(context, scope)) {
+    target.access.requireRead(context, scope);
+    return;
+  }
+  const theirs = scope.level === 'GLOBAL' || (scope.tenantOid !== null ? context.tenantOids.includes(scope.tenantOid) : (await countriesOf(context.tenantOids)).includes(scope.country ?? ''));
+  if (!theirs) throw new ApiError(403, `Reading the effective values at ${scope.scope} needs the scope to be global or in one of your tenants${scope.level === 'COUNTRY' ? " (a country of one of your tenants)" : ''}, or Read on ${target.pagePath} there.`);
+}

@@ -22,6 +22,13 @@ export function effectiveSettings(catalogue: PosSettingsCatalogue, chain: readon
   return out;
 }
 
+/** Where each setting's effective value at the end of the chain is set (its scope text), or null for the default. */
+export function effectiveSources(catalogue: PosSettingsCatalogue, chain: readonly ScopeRef[], values: ScopeValues): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const [path, setting] of catalogue.byPath) out[path] = effectiveValue(setting, path, chain, values).source?.scope ?? null;
+  return out;
+}
+
 /** The tree of groups and settings at the end of `chain`, labels in the first language of `languages` declared. */
 export function buildSettingsTree(catalogue: PosSettingsCatalogue, chain: readonly ScopeRef[], values: ScopeValues, languages: readonly string[]): GroupView[] {
   const self = chain[chain.length - 1]!;

@@ -10,3 +10,4 @@ export { defaultSessionStore } from './default-session-store';
 export { createSessionStore, type SessionStore } from './session-store';
 export { UserAvatar } from './user-avatar';
 export type { SessionStatus, SessionUser, SessionProfile, ReloginReason } from './session-types';
+export { IdleLock } from './idle-lock';

@@ -1,16 +1,43 @@
 import { Dialog, HStack, Link, Portal, Stack, Text } from '@chakra-ui/react';
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ProviderButtons } from './provider-buttons';
 import { SignInForm } from './sign-in-form';
 import { UserAvatar } from './user-avatar';
+import type { ReloginReason, SignInProvider } from './session-types';
 import { useSession } from './use-session';
 
 /**
- * The re-login dialog of spec 1 §2: open while the session is locked (token expired, or the lock action), modal and
- * undismissable; 'someone else' goes to the logout route, and being on that route closes it. Render it inside the
- * router, once, in the signed-in layout.
+ * Why the dialog is open and what to do. A session of a provider signs in again there, so its texts name the provider
+ * instead of asking for a password; an idle lock says after how many minutes without activity it came.
+ */
+function ReasonText({ reason, provider, minutes }: { reason: ReloginReason | undefined; provider: SignInProvider | undefined; minutes: number }) {
+  if (reason === 'idle') {
+    if (provider === 'google')
+      return <Plural value={minutes} one="The session was locked after # minute without activity. Sign in with Google to continue." other="The session was locked after # minutes without activity. Sign in with Google to continue." />;
+    if (provider === 'directory')
+      return (
+        <Plural
+          value={minutes}
+          one="The session was locked after # minute without activity. Sign in with your work or school account to continue."
+          other="The session was locked after # minutes without activity. Sign in with your work or school account to continue."
+        />
+      );
+    return <Plural value={minutes} one="The session was locked after # minute without activity. Enter your password to continue." other="The session was locked after # minutes without activity. Enter your password to continue." />;
+  }
+  if (reason === 'lock') {
+    if (provider === 'google') return <Trans>The session is locked. Sign in with Google to continue.</Trans>;
+    if (provider === 'directory') return <Trans>The session is locked. Sign in with your work or school account to continue.</Trans>;
+    return <Trans>The session is locked. Enter your password to continue.</Trans>;
+  }
+  return <Trans>Your access token has expired. Please sign in again to continue.</Trans>;
+}
+
+/**
+ * The re-login dialog of spec 1 §2: open while the session is locked (token expired, the lock action, or the back
+ * office's idle minutes without activity), modal and undismissable; 'someone else' goes to the logout route, and being
+ * on that route closes it. Render it inside the router, once, in the signed-in layout.
  */
 export function ReloginDialog({ logoutPath = '/logout' }: { logoutPath?: string }) {
   const session = useSession();
@@ -49,11 +76,7 @@ export function ReloginDialog({ logoutPath = '/logout' }: { logoutPath?: string 
                       {username}
                     </Text>
                     <Text textStyle="sm" color="fg.muted" data-testid="relogin-reason">
-                      {session.reloginReason === 'lock' ? (
-                        <Trans>The session is locked. Enter your password to continue.</Trans>
-                      ) : (
-                        <Trans>Your access token has expired. Please sign in again to continue.</Trans>
-                      )}
+                      <ReasonText reason={session.reloginReason} provider={session.provider} minutes={session.idleMinutes ?? 0} />
                     </Text>
                   </Stack>
                 </HStack>

@@ -180,8 +180,26 @@ describe('session store', () => {
     expect(store.getSnapshot().reloginReason).toBeUndefined();
   });
 
+  it('locks with reason idle and its minutes, keeps the token for the calls under way, and unlocks on sign-in', async () => {
+    const { make } = setup();
+    const store = make();
+    await store.signIn('anna', 'secret', false);
+    const token = store.getSnapshot().token;
+    store.lockIdle(15);
+    expect(store.getSnapshot()).toMatchObject({ status: 'locked', reloginReason: 'idle', idleMinutes: 15, user: { username: 'anna' } });
+    expect(store.getToken()).toBe(token);
+    // Locked already: a manual lock does not change the reason the dialog gives.
+    store.lock();
+    expect(store.getSnapshot()).toMatchObject({ reloginReason: 'idle', idleMinutes: 15 });
+    await store.signIn('anna', 'secret', false);
+    expect(store.getSnapshot().status).toBe('signed-in');
+    expect(store.getSnapshot().reloginReason).toBeUndefined();
+    expect(store.getSnapshot().idleMinutes).toBeUndefined();
+  });
+
   it('does not lock an anonymous session', () => {
     const store = setup().make();
+    store.lockIdle(5);
     store.lock();
     expect(store.getSnapshot().status).toBe('anonymous');
   });

@@ -21,6 +21,8 @@ export interface SessionStore {
   signOut(): Promise<void>;
   /** Opens the re-login dialog with reason 'lock'. */
   lock(): void;
+  /** Opens the re-login dialog with reason 'idle': no activity for `minutes` (the back office's idle timeout). */
+  lockIdle(minutes: number): void;
   /** Opens the re-login dialog with reason 'expired' (the 'expired' event of spec 1 §4). */
   expire(): void;
   /** Takes a token the server handed out for the same user (password change ends the old one). */
@@ -87,11 +89,12 @@ export function createSessionStore({ backend, storages, now = Date.now, tabs, ta
     for (const resolve of pending) resolve(token);
   }
 
-  function openRelogin(reason: ReloginReason): void {
+  function openRelogin(reason: ReloginReason, idleMinutes?: number): void {
     if (snapshot.status === 'anonymous') return;
-    // An expiry does not overwrite a lock: the user is already asked to sign in again.
-    if (snapshot.status === 'locked' && snapshot.reloginReason === 'lock' && reason === 'expired') return;
-    set({ ...snapshot, status: 'locked', reloginReason: reason });
+    // A session already locked stays locked for its first reason: the user is already asked to sign in again.
+    if (snapshot.status === 'locked') return;
+    const { idleMinutes: _before, ...rest } = snapshot;
+    set({ ...rest, status: 'locked', reloginReason: reason, ...(idleMinutes !== undefined ? { idleMinutes } : {}) });
   }
 
   function expired(): boolean {
@@ -217,6 +220,10 @@ export function createSessionStore({ backend, storages, now = Date.now, tabs, ta
 
     lock() {
       openRelogin('lock');
+    },
+
+    lockIdle(minutes) {
+      openRelogin('idle', minutes);
     },
 
     expire() {

@@ -1,8 +1,11 @@
 /** Where the session stands: nobody, a user, or a user who must sign in again (expired token or lock). */
 export type SessionStatus = 'anonymous' | 'signed-in' | 'locked';
 
-/** Why the re-login dialog is open (spec 1 §2). */
-export type ReloginReason = 'expired' | 'lock';
+/**
+ * Why the re-login dialog is open (spec 1 §2): the token expired, the user locked the session, or it was locked after
+ * the back office's idle minutes without activity (session.idleTimeoutMinutes, docs/settings.md).
+ */
+export type ReloginReason = 'expired' | 'lock' | 'idle';
 
 export interface SessionUser {
   username: string;
@@ -32,6 +35,8 @@ export interface SessionSnapshot {
   token?: string;
   remember: boolean;
   reloginReason?: ReloginReason;
+  /** With reason 'idle': after how many minutes without activity it was locked (the dialog says it). */
+  idleMinutes?: number;
   /** How the session was signed in; the re-login dialog offers the same way (absent: internal). */
   provider?: SignInProvider;
 }

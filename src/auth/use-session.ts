@@ -12,6 +12,8 @@ export interface Session {
   token?: string;
   remember: boolean;
   reloginReason?: ReloginReason;
+  /** With reason 'idle': the minutes without activity after which it was locked. */
+  idleMinutes?: number;
   /** How the session was signed in (absent: the product's password). */
   provider?: SignInProvider;
   /** Answers the recovery codes when the sign-in finished setting up a second factor. */
@@ -21,6 +23,8 @@ export interface Session {
   signOut(): Promise<void>;
   /** Opens the re-login dialog with reason 'lock' (offer it only with integrated login). */
   lock(): void;
+  /** Opens the re-login dialog with reason 'idle' (the back office's idle timeout, src/auth/idle-lock.tsx). */
+  lockIdle(minutes: number): void;
 }
 
 /** The current session; re-renders on every change. */
@@ -35,6 +39,7 @@ export function useSession(): Session {
         store.signInWithProvider(provider, idToken, remember, secondFactor),
       signOut: () => store.signOut(),
       lock: () => store.lock(),
+      lockIdle: (minutes: number) => store.lockIdle(minutes),
     }),
     [snapshot, store],
   );

@@ -9,6 +9,7 @@ import { conflictRows } from './editor-session';
 import { formatFieldValue } from '../../lib/format/format-cell';
 import { LookupText } from './lookup-text';
 import { lookupBatches, lookupBatchId } from './lookup-texts';
+import { formatDate } from '../../lib/format/format-number';
 
 /** Props of the conflict resolver. */
 export interface ConflictResolverProps {
@@ -28,7 +29,7 @@ export interface ConflictResolverProps {
 function LastChangeText({ modified }: { modified: LastChange | null | undefined }) {
   const { i18n } = useLingui();
   if (!modified) return null;
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(modified.at));
+  const when = formatDate(modified.at, i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
   const who = modified.by;
   return (
     <Text mb="3" textStyle="sm" data-testid="conflict-last-change">

@@ -6,6 +6,7 @@ import useSWR from 'swr';
 import type { EntityMeta, FormExtensions } from '../../../schemas/entity-document';
 import { compileEntity } from '../../../schemas/compile-entity';
 import type { PageProps } from '../../app/page-registry';
+import { useBackofficeSettings } from '../../shell/backoffice-settings-context';
 import { BusyHourglass } from '../../shell/busy-hourglass';
 import { useTenancy } from '../../shell/tenancy-context';
 import { createDataApi } from './data-api';
@@ -30,7 +31,8 @@ export function recordKeyOf(subPath: string | undefined): string | undefined {
 /**
  * The data grid page of every kind (spec 2 §2): meta and form extensions fetched once (SWR), the document
  * rebuilt and compiled once per locale, then the grid screen, or the full-page editor of one record when the
- * address names its key below the grid's.
+ * address names its key below the grid's. Rows per page set in the back office settings (lists.pageSize, at any scope)
+ * replace the metadata's page size; the grid waits for those settings so that its first page is already of that size.
  */
 export function DataGridPage({ item }: PageProps) {
   const { i18n } = useLingui();
@@ -41,7 +43,11 @@ export function DataGridPage({ item }: PageProps) {
   const meta = useSWR<EntityMeta>(metaKey(kind, tenantOid), fetchMeta, { revalidateOnFocus: false });
   const extensions = useSWR<FormExtensions>(formExtensionsKey(kind, tenantOid), fetchFormExtensions, { revalidateOnFocus: false });
   const doc = useMemo(() => (meta.data && extensions.data ? entityDocumentFromMeta(meta.data, extensions.data, item.path) : undefined), [meta.data, extensions.data, item.path]);
-  const compiled = useMemo(() => (doc ? compileEntity(doc, i18n.locale) : undefined), [doc, i18n.locale]);
+  const { pageSize, ready: settingsReady } = useBackofficeSettings();
+  const compiled = useMemo(() => {
+    const own = doc ? compileEntity(doc, i18n.locale) : undefined;
+    return own && pageSize !== undefined && pageSize !== own.grid.pageSize ? { ...own, grid: { ...own.grid, pageSize } } : own;
+  }, [doc, i18n.locale, pageSize]);
 
   // The rows of a kind with scope fields depend on the store and till too (the server narrows them by the headers).
   const narrowed = doc?.scopeFields && storeTill ? `${storeTill.locationOid}/${String(storeTill.terminalOid)}` : 'all';
@@ -53,7 +59,7 @@ export function DataGridPage({ item }: PageProps) {
         <Trans>Error</Trans>: {String((meta.error ?? extensions.error as Error)?.message ?? '')}
       </Text>
     );
-  if (!doc || !compiled) return <BusyHourglass />;
+  if (!doc || !compiled || !settingsReady) return <BusyHourglass />;
   if (recordKey !== undefined) return <RecordPage key={`${kind}:${scope}:${recordKey}`} item={item} api={api} compiled={compiled} oid={recordKey} />;
   // A new tenant, store or till is a new list: the screen starts over.
   return <GridScreen key={`${kind}:${scope}`} item={item} api={api} doc={doc} compiled={compiled} />;

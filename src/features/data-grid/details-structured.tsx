@@ -7,6 +7,7 @@ import { fieldLabel } from '../../../schemas/field-label';
 import type { DataRecord } from './data-api';
 import { LookupText } from './lookup-text';
 import { lookupBatchId, lookupBatches } from './lookup-texts';
+import { useDateStyle } from '../../lib/format/date-style';
 
 // The read-only details show arrays and objects too (they had shown only plain fields, so a user's roles or an
 // article's prices were visible under Edit only): an array of values as a list, an array of objects as a table.
@@ -40,8 +41,9 @@ interface ValueProps {
 /** One value of an item as text in the user's language: a lookup's record text, an enum's label, a formatted value. */
 function ItemValue({ compiled, field, schema, value, lookup, batches }: ValueProps) {
   const { t } = useLingui();
+  const dateStyle = useDateStyle();
   if (lookup) return <LookupText lookup={lookup} value={value} batch={batches.get(lookupBatchId(lookup))} />;
-  return <bdi>{optionTitle(schema, value) ?? formatFieldText(field, value, { locale: compiled.locale, yes: t`Yes`, no: t`No` })}</bdi>;
+  return <bdi>{optionTitle(schema, value) ?? formatFieldText(field, value, { locale: compiled.locale, dateStyle, yes: t`Yes`, no: t`No` })}</bdi>;
 }
 
 /** An Array field of the details: its values as a list, or its objects as a table with a column per property. */

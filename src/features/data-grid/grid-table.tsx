@@ -20,6 +20,7 @@ import type { LiveMark as LiveMarkKind } from './live-changes';
 import { LiveMark } from './live-mark';
 import { useClientWidth } from './use-client-width';
 import { useScrollMemory } from './use-scroll-memory';
+import { useDateStyle } from '../../lib/format/date-style';
 
 /** A grid line: a record, or the inline details under the extended record. */
 export type GridLine = { type: 'record'; record: DataRecord; index: number } | { type: 'detail'; record: DataRecord };
@@ -65,6 +66,8 @@ const noMark = () => undefined;
 export function GridTable(props: GridTableProps) {
   const { compiled, api, rows, sort, expanded, details } = props;
   const { t, i18n } = useLingui();
+  // Dates in the style in force (the back office's formats.dateFormat): the cells are written anew when it changes.
+  const dateStyle = useDateStyle();
   const grid = useRef<DataGridHandle>(null);
   const liveMarkOf = props.liveMark ?? noMark;
   // Below md the extended row opens as a full-screen sheet, not as a line of the grid.
@@ -113,7 +116,7 @@ export function GridTable(props: GridTableProps) {
             const lookup = compiled.lookups[column.field];
             if (lookup) return <LookupText lookup={lookup} value={value} batch={batchesByPage[Math.floor(line.index / Math.max(1, pageSize))]?.get(lookupBatchId(lookup))} />;
             // Isolated, so '20-0000003' or '19 %' keeps its order in a right-to-left page.
-            const text = <bdi>{formatRecordField(compiled, column.field, line.record, t`Yes`, '')}</bdi>;
+            const text = <bdi>{formatRecordField(compiled, column.field, line.record, t`Yes`, '', dateStyle)}</bdi>;
             // A field naming an image (usage ImageName) shows its thumbnail, loaded when the row scrolls into view.
             if (imageFields.has(column.field) && typeof value === 'string' && value !== '') {
               return (
@@ -128,7 +131,7 @@ export function GridTable(props: GridTableProps) {
         }),
       ),
     ];
-  }, [compiled, api, details, count, t, batchesByPage, pageSize, liveMarkOf, imageFields]);
+  }, [compiled, api, details, count, t, batchesByPage, pageSize, liveMarkOf, imageFields, dateStyle]);
 
   const sortColumns = useMemo<SortColumn[]>(() => sort.map((s) => ({ columnKey: s.field, direction: s.direction === 'asc' ? 'ASC' : 'DESC' })), [sort]);
 

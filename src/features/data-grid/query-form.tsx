@@ -8,6 +8,7 @@ import { LookupPicker } from '../../../renderers/widgets/lookup-widget';
 import type { CompiledLookup, CompiledQueryField, JsonSchema } from '../../../schemas';
 import { createLookupResolver, createLookupSource } from './data-lookups';
 import { queryFieldMode, rangeOf, type QueryRange } from './grid-query';
+import { useDateStyle } from '../../lib/format/date-style';
 
 // The query form may search by a disabled record too (its records still point at it).
 const lookupSource = createLookupSource(undefined, { includeDisabled: true });
@@ -49,6 +50,7 @@ function temporalKindOf(field: CompiledQueryField): 'date' | 'time' | undefined 
  */
 export function QueryForm({ fields, lookups = {}, schema, values, q, onChange, onSubmit, children }: QueryFormProps) {
   const { t, i18n } = useLingui();
+  const dateStyle = useDateStyle();
   const set = (field: string, value: unknown) => onChange({ ...values, [field]: value }, q);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -91,7 +93,7 @@ export function QueryForm({ fields, lookups = {}, schema, values, q, onChange, o
           // browser); the query keeps ISO text, YYYY-MM-DD or HH:mm:ss.
           const temporal = temporalKindOf(field);
           if (temporal) {
-            return <LocalDateInput {...common} kind={temporal} locale={i18n.locale} unreadable="drop" value={range[bound]} onValueChange={(next) => set(path, { ...range, [bound]: next ?? '' })} />;
+            return <LocalDateInput {...common} kind={temporal} locale={i18n.locale} dateStyle={dateStyle} unreadable="drop" value={range[bound]} onValueChange={(next) => set(path, { ...range, [bound]: next ?? '' })} />;
           }
           return (
             <Input

@@ -15,6 +15,7 @@ import { closeButtonKind, storedSession, type EditorSession } from './editor-ses
 import { ChangedElsewhereNotice } from './changed-elsewhere-notice';
 import { useChangedElsewhere } from './use-changed-elsewhere';
 import { HistoryPanel } from './history-panel';
+import { useDateStyle } from '../../lib/format/date-style';
 
 /** The closing animation after a save (spec 2 §4). */
 export const CLOSE_ANIMATION_MS = 350;
@@ -55,6 +56,7 @@ export interface RecordEditorProps {
  */
 export function RecordEditor({ compiled, api, session, onSessionChange, readOnly = false, keepOpenOnUpdate = false, onSaved, onClose, focusRequest, onFocusApplied }: RecordEditorProps) {
   const { t, i18n } = useLingui();
+  const dateStyle = useDateStyle();
   const form = useRef<EntityFormHandle>(null);
   const [conflict, setConflict] = useState<{ theirs: DataRecord | null; modified: LastChange | null } | null>(null);
   // What the server refused, with the values it refused: a field's messages go once the user edits it.
@@ -204,6 +206,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
         lookupSource={lookupSource}
         resolveLookup={resolveLookup}
         locale={i18n.locale}
+        dateStyle={dateStyle}
         serverErrors={refused?.errors}
       />
       <HStack ref={buttons} mt="3" gap="2">

@@ -17,6 +17,7 @@ import type { RowCommands } from './use-row-commands';
 import { RecordEditor, type FocusRequest } from './record-editor';
 import { RowCommandButtons } from './row-command-buttons';
 import { useRowDetails, type DetailViewResult } from './use-row-details';
+import { useDateStyle } from '../../lib/format/date-style';
 
 /** How an extended row shows its record. */
 export type DetailMode = 'details' | 'view' | 'edit';
@@ -155,6 +156,7 @@ function LoadFailure({ error, testId }: { error: unknown; testId: string }) {
 
 function DetailsSummary({ compiled, record, views }: { compiled: CompiledEntity; record: DataRecord; views: DetailViewResult[] }) {
   const { t } = useLingui();
+  const dateStyle = useDateStyle();
   const batches = useMemo(() => lookupBatches(compiled.lookups, [record]), [compiled.lookups, record]);
   const fields = compiled.meta.fields.filter((f) => f.usage !== 'Password' && f.name !== 'ETag' && f.name !== 'TenantOid');
   const plain = (path: string, label: string) => (
@@ -162,7 +164,7 @@ function DetailsSummary({ compiled, record, views }: { compiled: CompiledEntity;
       <Text as="span" color="fg.muted">
         {label}:{' '}
       </Text>
-      <Text as="bdi">{compiled.lookups[path] ? <LookupText lookup={compiled.lookups[path]!} value={valueAt(record, path)} batch={batches.get(lookupBatchId(compiled.lookups[path]!))} /> : formatRecordField(compiled, path, record, t`Yes`, t`No`)}</Text>
+      <Text as="bdi">{compiled.lookups[path] ? <LookupText lookup={compiled.lookups[path]!} value={valueAt(record, path)} batch={batches.get(lookupBatchId(compiled.lookups[path]!))} /> : formatRecordField(compiled, path, record, t`Yes`, t`No`, dateStyle)}</Text>
     </Box>
   );
   return (

@@ -10,6 +10,7 @@ import type { Conversation } from '../../../schemas/message-wire';
 import { NewConversationDialog } from './new-conversation-dialog';
 import { ConversationThread } from './conversation-thread';
 import { useInbox } from './use-messages-live';
+import { formatDate } from '../../lib/format/format-number';
 
 /**
  * /messages (component 'messages'; docs/messages.md): the caller's conversations with their unread counts, and the
@@ -119,7 +120,7 @@ function ConversationItem({ conversation, me, active, onOpen, locale, unreadLabe
         {last && (
           <HStack justify="space-between" gap="2" color="fg.muted" textStyle="xs">
             <Text truncate dir="auto">{last.text}</Text>
-            <Text flexShrink="0">{new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(last.sentAt))}</Text>
+            <Text flexShrink="0">{formatDate(last.sentAt, locale, { dateStyle: 'short', timeStyle: 'short' })}</Text>
           </HStack>
         )}
       </Box>

@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import useSWR from 'swr';
 import { apiCall, apiGet } from '../../lib/api/api-client';
 import { useHub } from '../../lib/hub/hub-provider';
+import { revalidateEffectiveSettings } from '../../lib/settings/effective-settings';
 import type { Configuration } from './pos-settings-types';
 
 const configurationPath = (target: string) => `/api/settings/${target}/configuration`;
@@ -14,7 +15,8 @@ const POS_SETTINGS_CHANGED = 'PosSettingsChanged';
  * (PUT) and reset it (DELETE). Each change answers the configuration afresh, which replaces the cached one, so the
  * sources of the other values stay right too. Failures are thrown to the caller, which shows them. A change made
  * elsewhere (another tab, user or instance) at a scope of the chain shown reads the configuration again; an open editor
- * keeps what the user typed (setting-row.tsx says the value changed meanwhile).
+ * keeps what the user typed (setting-row.tsx says the value changed meanwhile). Either way the target's effective values
+ * are read again, so the back office applies its own settings at once (src/shell/backoffice-settings-context.tsx).
  */
 export function usePosConfiguration(target: string, scope: string | undefined) {
   const swr = useSWR(scope ? [configurationPath(target), scope] : null, ([path, value]: [string, string]) => apiGet<Configuration>(path, { scope: value }));
@@ -26,7 +28,10 @@ export function usePosConfiguration(target: string, scope: string | undefined) {
     const scopes = new Set(chain.map((link) => link.scope));
     const offs = [
       hub.on<{ target?: string; scope?: string }>(POS_SETTINGS_CHANGED, (message) => {
-        if (message?.target === target && message.scope && scopes.has(message.scope)) void mutate();
+        if (message?.target !== target) return;
+        // The shell's values may come from a scope this page does not show (another tenant's chain shares GLOBAL).
+        void revalidateEffectiveSettings(target);
+        if (message.scope && scopes.has(message.scope)) void mutate();
       }),
       hub.subscribeUntil('SubscribePosSettings', 'UnsubscribePosSettings'),
     ];
@@ -39,6 +44,7 @@ export function usePosConfiguration(target: string, scope: string | undefined) {
       if (!scope) return;
       const answer = await apiCall<Configuration>(valuesPath(target), { method: 'PUT', body: { scope, path, value } });
       await mutate(answer.data, { revalidate: false });
+      void revalidateEffectiveSettings(target);
     },
     [target, scope, mutate],
   );
@@ -47,6 +53,7 @@ export function usePosConfiguration(target: string, scope: string | undefined) {
       if (!scope) return;
       const answer = await apiCall<Configuration>(valuesPath(target), { method: 'DELETE', query: { scope, path } });
       await mutate(answer.data, { revalidate: false });
+      void revalidateEffectiveSettings(target);
     },
     [target, scope, mutate],
   );

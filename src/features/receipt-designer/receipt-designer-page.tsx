@@ -17,6 +17,7 @@ import { ElementProperties } from './element-properties';
 import { useElementTexts } from './element-texts';
 import { TemplateCanvas } from './template-canvas';
 import { useReceiptTemplate } from './use-receipt-template';
+import { formatDate } from '../../lib/format/format-number';
 
 /** Inserts a node after the selected one (into it when it is a conditional block), else at the end. */
 function insert(nodes: TemplateNode[], added: TemplateNode, selectedId: string | undefined): TemplateNode[] {
@@ -205,7 +206,7 @@ export function ReceiptDesignerPage({ item }: PageProps) {
           </HStack>
           <Text fontSize="xs" color="fg.muted" data-testid="template-preview-document">
             {designer.preview?.document
-              ? t`Receipt ${designer.preview.document.number} of ${new Date(designer.preview.document.createdAt).toLocaleString(i18n.locale)}`
+              ? t`Receipt ${designer.preview.document.number} of ${formatDate(designer.preview.document.createdAt, i18n.locale, { dateStyle: 'short', timeStyle: 'medium' })}`
               : designer.preview
                 ? t`No stored receipt in this scope yet: a sample is shown.`
                 : ''}

@@ -9,6 +9,7 @@ import { apiGet } from '../../lib/api/api-client';
 import { ExportProgress } from './export-progress';
 import { reportOfExportPath, type ExportReportInfo } from './report-export-types';
 import { EXPORT_FORMATS, useReportExport, type ExportFormat } from './use-report-export';
+import { useDateStyle } from '../../lib/format/date-style';
 
 interface Values {
   from: string;
@@ -22,6 +23,7 @@ interface Values {
  */
 export function ReportExportPage({ item }: PageProps) {
   const { t, i18n } = useLingui();
+  const dateStyle = useDateStyle();
   const report = reportOfExportPath(item.path);
   const key = report ? `/api/reports/${report.group}/${report.type}` : null;
   const { data: info, error } = useSWR<ExportReportInfo>(key, (path: string) => apiGet<ExportReportInfo>(path));
@@ -68,13 +70,13 @@ export function ReportExportPage({ item }: PageProps) {
                   <Field.Label>
                     <Trans>From</Trans>
                   </Field.Label>
-                  <LocalDateInput kind="date" locale={i18n.locale} unreadable="drop" value={values.from} onValueChange={(next) => setValues({ ...values, from: next ?? '' })} disabled={running} data-testid="export-from" />
+                  <LocalDateInput kind="date" locale={i18n.locale} dateStyle={dateStyle} unreadable="drop" value={values.from} onValueChange={(next) => setValues({ ...values, from: next ?? '' })} disabled={running} data-testid="export-from" />
                 </Field.Root>
                 <Field.Root maxW={{ md: '44' }}>
                   <Field.Label>
                     <Trans>To</Trans>
                   </Field.Label>
-                  <LocalDateInput kind="date" locale={i18n.locale} unreadable="drop" value={values.to} onValueChange={(next) => setValues({ ...values, to: next ?? '' })} disabled={running} data-testid="export-to" />
+                  <LocalDateInput kind="date" locale={i18n.locale} dateStyle={dateStyle} unreadable="drop" value={values.to} onValueChange={(next) => setValues({ ...values, to: next ?? '' })} disabled={running} data-testid="export-to" />
                 </Field.Root>
               </>
             )}

@@ -6,6 +6,7 @@ import { LocalDateInput } from '../../../renderers/widgets/local-date-input';
 import type { LocationOption } from './use-locations';
 import type { ReportFormValues } from './use-report';
 import type { ReportInfo } from './report-types';
+import { useDateStyle } from '../../lib/format/date-style';
 
 interface ReportFormProps {
   info: ReportInfo;
@@ -22,6 +23,7 @@ interface ReportFormProps {
  */
 export function ReportForm({ info, values, locations, running, onChange, onRun }: ReportFormProps) {
   const { t, i18n } = useLingui();
+  const dateStyle = useDateStyle();
   const groupingLabel: Record<ReportGrouping, string> = { day: t`Day`, week: t`Week`, month: t`Month`, year: t`Year` };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,13 +41,13 @@ export function ReportForm({ info, values, locations, running, onChange, onRun }
                     <Field.Label>
                       <Trans>From</Trans>
                     </Field.Label>
-                    <LocalDateInput kind="date" locale={i18n.locale} unreadable="drop" value={values.from} onValueChange={(next) => onChange({ ...values, from: next ?? '' })} data-testid="report-from" />
+                    <LocalDateInput kind="date" locale={i18n.locale} dateStyle={dateStyle} unreadable="drop" value={values.from} onValueChange={(next) => onChange({ ...values, from: next ?? '' })} data-testid="report-from" />
                   </Field.Root>
                   <Field.Root maxW={{ md: '44' }}>
                     <Field.Label>
                       <Trans>To</Trans>
                     </Field.Label>
-                    <LocalDateInput kind="date" locale={i18n.locale} unreadable="drop" value={values.to} onValueChange={(next) => onChange({ ...values, to: next ?? '' })} data-testid="report-to" />
+                    <LocalDateInput kind="date" locale={i18n.locale} dateStyle={dateStyle} unreadable="drop" value={values.to} onValueChange={(next) => onChange({ ...values, to: next ?? '' })} data-testid="report-to" />
                   </Field.Root>
                 </HStack>
               );

@@ -1,5 +1,6 @@
 import type { ReportGrouping } from '../../../schemas';
 import type { ReportColumnInfo, ReportLine, ReportResult } from './report-types';
+import { formatDate } from '../../lib/format/format-number';
 
 /**
  * The grid's lines: the rows with a subtotal after each group of the subtotal column (the server sorts that column
@@ -46,7 +47,7 @@ export function formatReportValue(value: string | number | null | undefined, col
       if (Number.isNaN(date.getTime())) return String(value);
       const options: Intl.DateTimeFormatOptions =
         grouping === 'month' ? { year: 'numeric', month: 'long' } : grouping === 'year' ? { year: 'numeric' } : { dateStyle: 'medium' };
-      return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
+      return formatDate(date, locale, { ...options, timeZone: 'UTC' });
     }
     default:
       return String(value);

@@ -7,6 +7,7 @@ import { LocalDateInput } from '../../../renderers/widgets/local-date-input';
 import { apiGet } from '../../lib/api/api-client';
 import { LoadState } from '../../lib/ui/load-state';
 import { SECURITY_EVENT_KINDS, securityLogQuery, type SecurityEventKind, type SecurityLogFilter, type SecurityLogPage as LogPage } from './security-log-types';
+import { useDateStyle } from '../../lib/format/date-style';
 
 /** Rows per page. */
 const TAKE = 100;
@@ -36,6 +37,7 @@ function useKindLabels(): Record<SecurityEventKind, string> {
 /** /admin/security-log (component 'security-log'): sign-ins, second-factor events, ended sessions and permission changes. */
 export function SecurityLogPage() {
   const { t, i18n } = useLingui();
+  const dateStyle = useDateStyle();
   const labels = useKindLabels();
   // Typed filters apply on Enter or "Apply", so every key stroke does not read the log.
   const [draft, setDraft] = useState<SecurityLogFilter>(NO_FILTER);
@@ -90,11 +92,11 @@ export function SecurityLogPage() {
           </Field.Root>
           <Field.Root maxW="56">
             <Field.Label textStyle="xs">{t`From`}</Field.Label>
-            <LocalDateInput size="sm" kind="datetime" locale={i18n.locale} unreadable="drop" value={draft.from} onValueChange={(next) => edit({ from: next ?? '' })} data-testid="security-log-from" />
+            <LocalDateInput size="sm" kind="datetime" locale={i18n.locale} dateStyle={dateStyle} unreadable="drop" value={draft.from} onValueChange={(next) => edit({ from: next ?? '' })} data-testid="security-log-from" />
           </Field.Root>
           <Field.Root maxW="56">
             <Field.Label textStyle="xs">{t`Until`}</Field.Label>
-            <LocalDateInput size="sm" kind="datetime" locale={i18n.locale} unreadable="drop" value={draft.to} onValueChange={(next) => edit({ to: next ?? '' })} data-testid="security-log-to" />
+            <LocalDateInput size="sm" kind="datetime" locale={i18n.locale} dateStyle={dateStyle} unreadable="drop" value={draft.to} onValueChange={(next) => edit({ to: next ?? '' })} data-testid="security-log-to" />
           </Field.Root>
           <Button size="sm" type="submit" colorPalette="teal" data-testid="security-log-apply">
             {t`Apply`}

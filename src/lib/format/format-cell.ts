@@ -1,5 +1,6 @@
 import { schemaAt } from '../../../renderers/form/schema-at';
-import { fieldCurrency, findField, formatFieldText, formatPlainValue, isNumericDisplay, valueAt, type CompiledEntity, type JsonSchema } from '../../../schemas';
+import { fieldCurrency, findField, formatFieldText, formatPlainValue, isNumericDisplay, valueAt, type CompiledEntity, type DateStyle, type JsonSchema } from '../../../schemas';
+import { currentDateStyle } from './date-style';
 
 /** A value as one line of text for grid cells, summaries and the conflict resolver. */
 export function formatCell(value: unknown, yes = '✓', no = ''): string {
@@ -21,15 +22,15 @@ export function formatFieldValue(schema: JsonSchema, path: string, value: unknow
 
 /**
  * A record's field as text in the user's language (the compiled entity's locale): enum labels, numbers with the
- * field's decimals and grouping, amounts in the record's currency, dates and times as local dates (schemas/
- * format-value.ts).
+ * field's decimals and grouping, amounts in the record's currency, dates and times as local dates, or ISO ones when
+ * the date style in force is ISO (schemas/format-value.ts, src/lib/format/date-style.ts).
  */
-export function formatRecordField(compiled: CompiledEntity, path: string, record: Readonly<Record<string, unknown>>, yes = '✓', no = ''): string {
+export function formatRecordField(compiled: CompiledEntity, path: string, record: Readonly<Record<string, unknown>>, yes = '✓', no = '', dateStyle: DateStyle = currentDateStyle()): string {
   const value = valueAt(record, path);
   const title = enumTitle(compiled.schema, path, value);
   if (title !== undefined) return title;
   const field = findField(compiled.meta.fields, path);
-  return formatFieldText(field, value, { locale: compiled.locale, currency: fieldCurrency(compiled.meta.fields, path, record), yes, no });
+  return formatFieldText(field, value, { locale: compiled.locale, currency: fieldCurrency(compiled.meta.fields, path, record), dateStyle, yes, no });
 }
 
 /** True when the column at a path holds numbers, which stand at the end of their cell (right in left-to-right). */
