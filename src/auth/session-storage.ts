@@ -7,6 +7,8 @@ export interface StoredSession {
   expiresAt?: number;
   /** How it was signed in, when through an OpenID provider (the re-login dialog offers that provider again). */
   provider?: 'directory' | 'google';
+  /** Set while the session is locked (the lock action, or idle minutes): a reload opens it locked again. */
+  locked?: { reason: 'lock' | 'idle'; idleMinutes?: number };
 }
 
 /** The two places a token may live: localStorage with remember, sessionStorage without (spec 1 §4). */

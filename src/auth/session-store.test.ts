@@ -197,6 +197,24 @@ describe('session store', () => {
     expect(store.getSnapshot().idleMinutes).toBeUndefined();
   });
 
+  it('a reload opens a locked session locked, with its reason; signing in again ends the lock for the next reload', async () => {
+    const context = setup();
+    const store = context.make();
+    await store.signIn('anna', 'secret', false);
+    store.lockIdle(20);
+    const reloaded = context.make();
+    await reloaded.restore();
+    expect(reloaded.getSnapshot()).toMatchObject({ ready: true, status: 'locked', reloginReason: 'idle', idleMinutes: 20, user: { username: 'anna' } });
+    await reloaded.signIn('anna', 'secret', false);
+    const again = context.make();
+    await again.restore();
+    expect(again.getSnapshot()).toMatchObject({ status: 'signed-in' });
+    again.lock();
+    const afterLock = context.make();
+    await afterLock.restore();
+    expect(afterLock.getSnapshot()).toMatchObject({ status: 'locked', reloginReason: 'lock' });
+  });
+
   it('does not lock an anonymous session', () => {
     const store = setup().make();
     store.lockIdle(5);

@@ -71,6 +71,8 @@ export function createSessionStore({ backend, storages, now = Date.now, tabs, ta
         token: stored.token,
         remember: stored.remember,
         ...(stored.provider ? { provider: stored.provider } : {}),
+        // A session locked before the reload opens locked: a reload is no way past the lock.
+        ...(stored.locked ? { status: 'locked' as const, reloginReason: stored.locked.reason, ...(stored.locked.idleMinutes !== undefined ? { idleMinutes: stored.locked.idleMinutes } : {}) } : {}),
         user: { username: stored.username, userId: readTokenClaims(stored.token).userId ?? stored.username },
       }
     : { ready: true, status: 'anonymous', remember: false };
@@ -95,6 +97,10 @@ export function createSessionStore({ backend, storages, now = Date.now, tabs, ta
     if (snapshot.status === 'locked') return;
     const { idleMinutes: _before, ...rest } = snapshot;
     set({ ...rest, status: 'locked', reloginReason: reason, ...(idleMinutes !== undefined ? { idleMinutes } : {}) });
+    // The lock is kept with the session, so a reload (or a new tab of a remembered session) opens locked; an expiry
+    // needs no mark: the token says it. Signing in again stores a session without it.
+    const kept = loadStoredSession(storages);
+    if (reason !== 'expired' && kept && kept.token === snapshot.token) saveStoredSession(storages, { ...kept, locked: { reason, ...(idleMinutes !== undefined ? { idleMinutes } : {}) } });
   }
 
   function expired(): boolean {
