@@ -165,7 +165,8 @@ export function ProviderSignIn({ back, onSignedIn, onHold, onCancel }: { back: P
             ) : (
               <SecondFactorCodeField value={code} onChange={(value) => { setCode(value); setCodeMissing(false); }} error={codeMissing ? t`Please enter the code.` : undefined} />
             )}
-            <Button type="submit" colorPalette="teal" width="full" loading={busy} loadingText={t`Signing in…`} data-testid="sign-in-submit">
+            {/* The passkey step has no field to type in: its button takes the focus. */}
+            <Button type="submit" colorPalette="teal" width="full" loading={busy} loadingText={t`Signing in…`} autoFocus={factor.step === 'passkey'} data-testid="sign-in-submit">
               {factor.step === 'passkey' ? <Trans>Use your passkey</Trans> : <Trans>Verify</Trans>}
             </Button>
             {factor.passkey && factor.step === 'code' && (
