@@ -100,6 +100,8 @@ test('the activity page reads in both looks', async ({ page }) => {
     await page.goto(`${mate.url}/admin/activity`);
     await expect(page.locator('html')).toHaveAttribute('dir', look.locale === 'ar' ? 'rtl' : 'ltr');
     await expect(page.getByTestId('activity-row').first()).toBeVisible({ timeout: 30_000 });
+    // The time filters are written the way the language writes them (Arabic: day first), not the browser's mm/dd/yyyy.
+    await expect(page.getByTestId('activity-to')).toHaveAttribute('placeholder', look.locale === 'ar' ? /^31\u200f?\/12\u200f?\/2026 11:59 م$/ : /^12\/31\/2026 11:59 PM$/);
     await expectReadable(page, `the activity page in ${look.theme}, ${look.locale}, ${look.width} px`);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/activity-${look.theme}-${look.locale}-${look.width}.png`, fullPage: true });
   }
