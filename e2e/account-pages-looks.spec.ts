@@ -1,8 +1,8 @@
-import { blocking, formatViolations, scanPage } from './support/axe';
 import { LOOK_CORNERS } from './support/looks';
+import { expectReadable } from './support/readable';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 
 // The pages of sign-in and sessions (the account page, Administration > Security log) read in both corners of
 // the looks (light English at 1440 px, dark Arabic at 390 px): axe finds nothing serious, nothing runs off the
@@ -11,21 +11,6 @@ import { expect, test, type Page } from './support/test';
 const PASSWORD = 'account-looks-e2e-password';
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD, MATE_DEMO_DATA: 'false' });
 const SHOTS = process.env.MATE_SCREENSHOTS;
-
-async function expectReadable(page: Page, what: string): Promise<void> {
-  const violations = blocking(await scanPage(page));
-  expect(violations, `${what}:\n${formatViolations(violations)}`).toEqual([]);
-  // How far the page scrolls sideways, and the elements that stick out of the window (for the failure message).
-  const { overflow, outside } = await page.evaluate(() => ({
-    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    outside: [...document.querySelectorAll('body *')]
-      .map((element) => ({ element, box: element.getBoundingClientRect() }))
-      .filter(({ box }) => box.left < -1 || box.right > window.innerWidth + 1)
-      .slice(0, 8)
-      .map(({ element, box }) => `${element.tagName.toLowerCase()}[${element.getAttribute('data-testid') ?? ''}] ${Math.round(box.left)}..${Math.round(box.right)}`),
-  }));
-  expect(overflow, `${what} runs ${overflow} px off the side: ${outside.join(', ')}`).toBeLessThanOrEqual(0);
-}
 
 for (const { theme, locale, width, height } of LOOK_CORNERS) {
   test(`the account page and the security log read in ${theme}, ${locale}, ${width} px`, async ({ page }) => {

@@ -1,4 +1,6 @@
-import { expect, test } from './support/test';
+import { LOOK_CORNERS } from './support/looks';
+import { expectReadable, useLook } from './support/readable';
+import { expect, test, type Page } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 
@@ -6,9 +8,10 @@ const PASSWORD = 'audit-history-e2e-password';
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 const KIND = 'pos-operating/reservation-reject-reason';
+const SHOTS = process.env.MATE_SCREENSHOTS;
 
-test('an edit shows in the record history, its old value is restored, and the activity page filters to the user', async ({ page }) => {
-  await signIn(page, mate.url, PASSWORD);
+/** A new record of KIND made in the grid, its text then changed on its page: a history of two entries. Answers its oid. */
+async function editedRecord(page: Page): Promise<number> {
   await page.goto(`${mate.url}/data/${KIND}`);
   await expect(page.getByTestId('data-grid-page')).toBeVisible({ timeout: 30_000 });
   const code = `AU${Date.now().toString(36).toUpperCase()}`;
@@ -28,6 +31,13 @@ test('an edit shows in the record history, its old value is restored, and the ac
   await editor.locator('[data-field="Text"] input').fill('After the edit');
   await editor.getByTestId('editor-save').click();
   await expect(page.getByText('Saved.').first()).toBeVisible();
+  return oid;
+}
+
+test('an edit shows in the record history, its old value is restored, and the activity page filters to the user', async ({ page }) => {
+  await signIn(page, mate.url, PASSWORD);
+  const oid = await editedRecord(page);
+  const editor = page.getByTestId('record-page').getByTestId('record-editor');
 
   await page.goto(`${mate.url}/data/${KIND}/${oid}`);
   await expect(editor).toBeVisible({ timeout: 30_000 });
@@ -61,4 +71,38 @@ test('an edit shows in the record history, its old value is restored, and the ac
   await page.getByTestId('activity-user').fill('nobody-at-all');
   await page.getByTestId('activity-apply').click();
   await expect(page.getByTestId('activity-empty')).toBeVisible();
+});
+
+// The History panel and the activity page in both corners of the looks (light English at 1440 px, dark Arabic at
+// 390 px): axe finds nothing serious, nothing runs off the side of a phone. One test per page, both looks in it.
+test('the History panel of a record reads in both looks', async ({ page }) => {
+  await signIn(page, mate.url, PASSWORD);
+  const oid = await editedRecord(page);
+  for (const look of LOOK_CORNERS) {
+    await useLook(page, look);
+    await page.goto(`${mate.url}/data/${KIND}/${oid}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', look.locale === 'ar' ? 'rtl' : 'ltr');
+    const editor = page.getByTestId('record-page').getByTestId('record-editor');
+    await expect(editor).toBeVisible({ timeout: 30_000 });
+    await editor.getByTestId('editor-history').click();
+    const update = editor.getByTestId('history-panel').locator('[data-testid="history-entry"][data-operation="update"]').first();
+    await expect(update.locator('[data-field="Text"]').getByTestId('history-new')).toHaveText('After the edit');
+    await expectReadable(page, `the History panel in ${look.theme}, ${look.locale}, ${look.width} px`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/history-panel-${look.theme}-${look.locale}-${look.width}.png`, fullPage: true });
+  }
+});
+
+test('the activity page reads in both looks', async ({ page }) => {
+  await signIn(page, mate.url, PASSWORD);
+  await editedRecord(page);
+  for (const look of LOOK_CORNERS) {
+    await useLook(page, look);
+    await page.goto(`${mate.url}/admin/activity`);
+    await expect(page.locator('html')).toHaveAttribute('dir', look.locale === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByTestId('activity-row').first()).toBeVisible({ timeout: 30_000 });
+    // The time filters are written the way the language writes them (Arabic: day first), not the browser's mm/dd/yyyy.
+    await expect(page.getByTestId('activity-to')).toHaveAttribute('placeholder', look.locale === 'ar' ? /^31\u200f?\/12\u200f?\/2026 11:59 م$/ : /^12\/31\/2026 11:59 PM$/);
+    await expectReadable(page, `the activity page in ${look.theme}, ${look.locale}, ${look.width} px`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/activity-${look.theme}-${look.locale}-${look.width}.png`, fullPage: true });
+  }
 });

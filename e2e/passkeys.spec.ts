@@ -1,5 +1,6 @@
 import type { CDPSession } from '@playwright/test';
 import { LOOK_CORNERS } from './support/looks';
+import { expectReadable } from './support/readable';
 import { totpCode } from './support/totp';
 // These tests are about signing in: through the form, as a user does.
 import { signIn as signInByApi, signInByForm as signIn } from './support/sign-in';
@@ -80,9 +81,31 @@ test('passkey: added on the account page, signs in after the password, removed',
 
   await toAccountPage(page);
   await expect(page.getByTestId('passkey-last-used')).not.toHaveText('Never');
-  await page.getByRole('button', { name: 'Remove the passkey This laptop' }).click();
+  // Removing asks first, naming the passkey and what its going means: paula has no app, so no second factor is left.
+  const remove = page.getByRole('button', { name: 'Remove the passkey This laptop' });
+  await remove.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove the passkey “This laptop”?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('The passkey “This laptop” will no longer confirm your sign-in.');
+  await expect(dialog.getByTestId('remove-passkey-last')).toHaveAttribute('data-after', 'none');
+  await expect(dialog.getByTestId('remove-passkey-last')).toContainText('whoever knows your password can sign in as you');
+  // Escape keeps the passkey and gives focus back to its Remove button.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('passkey-row')).toHaveCount(1);
+  await expect(remove).toBeFocused();
+  // By keyboard: the dialog opens on Cancel (the safe choice); Tab reaches Remove.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByTestId('remove-passkey-dialog-confirm')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
   await expect(page.getByTestId('passkey-row')).toHaveCount(0);
   await expect(page.getByTestId('account-passkeys')).toContainText('No passkeys yet.');
+  // The button is gone with its passkey: focus waits in the name of a new one.
+  await expect(page.getByLabel('Name of the new passkey')).toBeFocused();
   await page.getByRole('link', { name: 'Back to the start page' }).click();
   await signOut(page);
   // Without a passkey the password signs in alone again.
@@ -154,8 +177,17 @@ for (const { theme, locale, width, height } of LOOK_CORNERS) {
     await page.getByTestId('second-factor-confirm').locator('input').fill(totpCode(secret, Date.now()));
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('recovery-codes-download')).toBeVisible();
-    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await expectReadable(page, 'the account page with a passkey and recovery codes');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/passkeys-account-${theme}-${locale}-${width}.png`, fullPage: true });
+    // The confirmation before removing it: the app stays, so no warning; Cancel keeps the passkey.
+    await page.getByTestId('passkey-remove').click();
+    const dialog = page.getByTestId('remove-passkey-dialog');
+    await expect(dialog).toContainText('Phone');
+    await expect(dialog.getByTestId('remove-passkey-last')).toHaveCount(0);
+    await expectReadable(page, 'the confirmation of removing a passkey');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/passkeys-remove-${theme}-${locale}-${width}.png` });
+    await dialog.getByRole('button', { name: locale === 'ar' ? 'إلغاء' : 'Cancel' }).click();
+    await expect(page.getByTestId('passkey-row')).toHaveCount(1);
 
     await page.goto(`${site()}/logout`);
     await expect(page).toHaveURL(/\/auth\/login/, { timeout: 30_000 });

@@ -1,5 +1,6 @@
 /** OpenAPI paths of the sign-in with a directory or Google (oidc-routes.ts; docs/auth.md). */
 import { errorResponse, jsonResponse } from '../api-docs/openapi-fragments';
+import { AUTHENTICATION_OPTIONS_SCHEMA } from './passkey-openapi';
 import { ENROLMENT_SCHEMA } from './security-openapi';
 import { OIDC_PROVIDER_IDS } from './oidc-config';
 
@@ -38,6 +39,12 @@ export const EXCHANGE_BODY = {
 const providerPath = { name: 'provider', in: 'path', required: true, schema: PROVIDER_PARAMS.properties.provider };
 const queryOf = (schema: { properties: Record<string, unknown> }) => Object.entries(schema.properties).map(([name, s]) => ({ name, in: 'query', schema: s }));
 const secondFactorHeader = { name: 'X-Mate-Second-Factor', in: 'header', schema: { type: 'string' }, description: 'the code of the authenticator app or a recovery code, after 40106' };
+const passkeyHeader = {
+  name: 'X-Mate-Passkey',
+  in: 'header',
+  schema: { type: 'string' },
+  description: "after 40106 with passkey: true, instead of a code: the browser's assertion (AuthenticationResponseJSON as JSON, base64url) answering the challenge of /api/v1-pub/aad-auth/passkey/options",
+};
 const anyone = { security: [] };
 const tokenAnswer = jsonResponse('A token', { type: 'object', properties: { access_token: { type: 'string' }, token_type: { type: 'string' }, expires_in: { type: 'integer' }, recoveryCodes: { type: 'array', items: { type: 'string' } } }, required: ['access_token', 'token_type', 'expires_in'] });
 
@@ -65,12 +72,12 @@ export const OIDC_OPENAPI_PATHS = {
       tags: ['auth'],
       summary: "Directory token exchange: a provider's ID token for the product's access token (links the user by verified e-mail or provisions one)",
       ...anyone,
-      parameters: [secondFactorHeader],
+      parameters: [secondFactorHeader, passkeyHeader],
       requestBody: { required: true, content: { 'application/json': { schema: EXCHANGE_BODY } } },
       responses: {
         200: tokenAnswer,
         400: errorResponse('A bad body'),
-        401: errorResponse('40109 token not valid here (signature, issuer, audience, expiry); 40110 no user to link; 40103, 40104, 40105, 40106, 40107 as the sign-in'),
+        401: errorResponse('40109 token not valid here (signature, issuer, audience, expiry); 40110 no user to link; 40103, 40104, 40105, 40106, 40107, 40108 as the sign-in'),
         404: errorResponse('The provider is not configured'),
       },
     },
@@ -82,6 +89,21 @@ export const OIDC_OPENAPI_PATHS = {
       ...anyone,
       requestBody: { required: true, content: { 'application/json': { schema: EXCHANGE_BODY } } },
       responses: { 200: jsonResponse('The secret and its QR code', ENROLMENT_SCHEMA), 400: errorResponse('A bad body'), 401: errorResponse('As the exchange'), 404: errorResponse('The provider is not configured'), 409: errorResponse('A factor exists, or none is required') },
+    },
+  },
+  '/api/v1-pub/aad-auth/passkey/options': {
+    post: {
+      tags: ['auth'],
+      summary: "At a sign-in through a provider (after 40106 with passkey: true): options for navigator.credentials.get allowing the user's passkeys; then the exchange with X-Mate-Passkey",
+      ...anyone,
+      requestBody: { required: true, content: { 'application/json': { schema: EXCHANGE_BODY } } },
+      responses: {
+        200: jsonResponse('The options (a single-use challenge, valid 5 minutes)', AUTHENTICATION_OPTIONS_SCHEMA),
+        400: errorResponse('A bad body'),
+        401: errorResponse('As the exchange'),
+        404: errorResponse('The provider is not configured'),
+        409: errorResponse('The user has no passkey'),
+      },
     },
   },
 } as const;

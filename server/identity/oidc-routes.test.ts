@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostileRequestsFor, type RouteTarget } from '../test-support/hostile-requests';
 import { passProviderPages, startTestOidcProvider, type TestOidcProvider } from '../test-support/oidc-provider';
-import { addUser, createIdentityTestApp, type IdentityTestApp } from './identity-test-app';
+import { passkeyHeader, SoftwareAuthenticator } from '../test-support/software-authenticator';
+import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } from './identity-test-app';
 import { IDENTITY_TABLES } from './identity-tables';
 import { totpCode } from './totp';
 import { createRole, disableUser } from './user-admin';
@@ -49,6 +50,7 @@ beforeAll(async () => {
       dave: { email: 'dave@example.test', emailVerified: true, givenName: 'Dave', familyName: 'Daring' },
       dora: { email: 'dora@example.test', emailVerified: true },
       tess: { email: 'tess@example.test', emailVerified: true },
+      pam: { email: 'pam@example.test', emailVerified: true },
       noemail: {},
     },
   });
@@ -77,8 +79,13 @@ function flows(get: () => IdentityTestApp) {
     expect(token, landed.href).toBeTruthy();
     return token!;
   }
-  const exchange = (token: string, which?: 'directory' | 'google', code?: string) =>
-    get().app.inject({ method: 'POST', url: EXCHANGE, payload: { id_token: token, ...(which ? { provider: which } : {}) }, headers: code ? { 'x-mate-second-factor': code } : {} });
+  const exchange = (token: string, which?: 'directory' | 'google', code?: string, passkey?: string) =>
+    get().app.inject({
+      method: 'POST',
+      url: EXCHANGE,
+      payload: { id_token: token, ...(which ? { provider: which } : {}) },
+      headers: { ...(code ? { 'x-mate-second-factor': code } : {}), ...(passkey ? { 'x-mate-passkey': passkey } : {}) },
+    });
   const errorCode = (response: { json(): unknown }) => (response.json() as { error_code?: string }).error_code;
   return { start, callback, codeFlow, idToken, exchange, errorCode };
 }
@@ -219,13 +226,62 @@ describe('sign-in through an OpenID provider, provisioning off', () => {
     const idToken = await f.idToken('tess');
     const without = await f.exchange(idToken);
     expect(f.errorCode(without)).toBe('40106');
-    expect(without.json()).toMatchObject({ secondFactor: 'code' });
+    expect(without.json()).toMatchObject({ secondFactor: 'code', passkey: false });
     expect(f.errorCode(await f.exchange(idToken, undefined, '000000'))).toBe('40107');
     t.clock.advance(30_000);
     const withCode = await f.exchange(idToken, undefined, totpCode(secret, t.clock.now()));
     expect(withCode.statusCode, withCode.body).toBe(200);
     const log = await t.database.db.query<{ kind: string }>(`select kind from mate_security_log where user_oid = $1 order by oid`, [tess]);
     expect(log.rows.map((row) => row.kind)).toEqual(expect.arrayContaining(['second-factor-wrong-code', 'second-factor-used', 'sign-in']));
+  });
+
+  it('asks a user whose only second factor is a passkey for it, and signs in with its assertion', async () => {
+    // What the browser shows at MATE_PUBLIC_URL: the relying party of the passkeys.
+    const site = { rpID: new URL(PUBLIC_URL).hostname, origin: PUBLIC_URL };
+    const pam = await addUser(t.database, 'pam', 'pam-password', [1]);
+    const bearer = { authorization: `Bearer ${await signInToken(t.app, 'pam', 'pam-password')}` };
+    const { challenge: registration } = (await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/registration-options', headers: bearer })).json<{ challenge: string }>();
+    const authenticator = new SoftwareAuthenticator();
+    const registered = await t.app.inject({ method: 'POST', url: '/api/auth/passkeys', headers: bearer, payload: { name: 'Phone', response: authenticator.register(registration, site) } });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const optionsFor = (token: string) => t.app.inject({ method: 'POST', url: '/api/v1-pub/aad-auth/passkey/options', payload: { id_token: token } });
+
+    const idToken = await f.idToken('pam');
+    const without = await f.exchange(idToken);
+    expect(f.errorCode(without)).toBe('40106');
+    expect(without.json()).toMatchObject({ secondFactor: 'passkey', passkey: true, message: 'Confirm the sign-in with your passkey' });
+    // A passkey is a second factor already: no app is set up instead.
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1-pub/aad-auth/second-factor/enrolment', payload: { id_token: idToken } })).statusCode).toBe(409);
+
+    // Another authenticator's assertion is refused and counts against the account.
+    const first = await optionsFor(idToken);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ rpId: site.rpID, allowCredentials: [expect.objectContaining({ id: authenticator.id })] });
+    const stranger = new SoftwareAuthenticator();
+    expect(f.errorCode(await f.exchange(idToken, undefined, undefined, passkeyHeader(stranger.assert(first.json<{ challenge: string }>().challenge, site))))).toBe('40108');
+    expect(f.errorCode(await f.exchange(idToken, undefined, undefined, 'not-an-assertion'))).toBe('40108');
+
+    const { challenge } = (await optionsFor(idToken)).json<{ challenge: string }>();
+    const assertion = passkeyHeader(authenticator.assert(challenge, site));
+    const signed = await f.exchange(idToken, undefined, undefined, assertion);
+    expect(signed.statusCode, signed.body).toBe(200);
+    const profile = await t.app.inject({ url: '/api/user/profile', headers: { authorization: `Bearer ${signed.json<{ access_token: string }>().access_token}` } });
+    expect(profile.json()).toMatchObject({ userOid: pam, username: 'pam' });
+    // The sign-in cleared the failures of the refused passkeys.
+    const failures = await t.database.db.query<{ n: number }>('select failed_attempts::int as n from mate_user where oid = $1', [pam]);
+    expect(failures.rows[0]!.n).toBe(0);
+    // The assertion answered its challenge once.
+    expect(f.errorCode(await f.exchange(idToken, undefined, undefined, assertion))).toBe('40108');
+
+    const log = await t.database.db.query<{ kind: string; detail: Record<string, unknown> }>(`select kind, detail from mate_security_log where user_oid = $1 order by oid`, [pam]);
+    expect(log.rows.map((row) => row.kind)).toEqual(expect.arrayContaining(['passkey-failed', 'passkey-used']));
+    expect(log.rows.filter((row) => row.kind === 'sign-in').at(-1)!.detail).toMatchObject({ provider: 'directory', secondFactor: 'passkey' });
+  });
+
+  it('offers no passkey challenge to a user without a passkey', async () => {
+    const answer = await t.app.inject({ method: 'POST', url: '/api/v1-pub/aad-auth/passkey/options', payload: { id_token: await f.idToken('alice') } });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json<{ message: string }>().message).toMatch(/no passkey/);
   });
 
   it('answers hostile input with a 4xx or a redirect, never a 5xx, with the providers configured', async () => {
@@ -235,6 +291,7 @@ describe('sign-in through an OpenID provider, provisioning off', () => {
       { method: 'GET', path: '/api/v1-pub/oidc/google/callback', query: ['code', 'state', 'error', 'error_description'] },
       { method: 'POST', path: '/api/v1-pub/aad-auth/token.json', query: [], fields: ['id_token', 'provider'] },
       { method: 'POST', path: '/api/v1-pub/aad-auth/second-factor/enrolment', query: [], fields: ['id_token', 'provider'] },
+      { method: 'POST', path: '/api/v1-pub/aad-auth/passkey/options', query: [], fields: ['id_token', 'provider'] },
     ];
     const world = { targets, callers: [undefined], samples: {}, uniqueFields: {}, ids: {} };
     for (const target of targets) {

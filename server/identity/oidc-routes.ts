@@ -8,6 +8,9 @@ import type { IdentityServices } from './identity-services';
 import { createProviderClient, IdTokenRefused, type ProviderClient } from './oidc-clients';
 import type { OidcConfig, OidcProviderId } from './oidc-config';
 import { CALLBACK_QUERY, EXCHANGE_BODY, PROVIDER_PARAMS, START_QUERY } from './oidc-openapi';
+import { AUTHENTICATION_OPTIONS_SCHEMA } from './passkey-openapi';
+import { relyingPartyOf } from './passkey-relying-party';
+import { authenticationOptions } from './passkeys';
 import { createProviderSignIn, identityOfClaims, PROVIDER_SIGN_IN_CODES } from './provider-sign-in';
 import { enrolmentAnswer } from './security-routes';
 import { startEnrolment } from './second-factor';
@@ -193,9 +196,12 @@ export function registerOidcRoutes(app: FastifyInstance, services: IdentityServi
     async (request, reply) =>
       withRetryAfter(reply, async () => {
         const secondFactor = request.headers['x-mate-second-factor'];
+        const passkey = request.headers['x-mate-passkey'];
         return providerSignIn.signIn(await identityOf(request.body), request.ip, {
           userAgent: request.headers['user-agent'] ?? '',
           secondFactor: typeof secondFactor === 'string' ? secondFactor : undefined,
+          passkey: typeof passkey === 'string' ? passkey : undefined,
+          relyingParty: relyingPartyOf(services.publicUrl, request),
         });
       }),
   );
@@ -209,6 +215,18 @@ export function registerOidcRoutes(app: FastifyInstance, services: IdentityServi
         const secret = await startEnrolment(services.db, user.oid);
         if (!secret) throw new ApiError(409, 'This user has a second factor already: sign in with its code.');
         return enrolmentAnswer(user.username, secret);
+      }),
+  );
+
+  // The passkey step of a provider sign-in (40106 with `passkey: true`): the challenge for the user the ID token names,
+  // answered by the exchange with `X-Mate-Passkey`, as the Basic `/api/v1-pub/auth/passkey/options` does for a password.
+  app.post<{ Body: { id_token: string; provider?: OidcProviderId } }>(
+    '/api/v1-pub/aad-auth/passkey/options',
+    { ...publicRoute(), schema: { body: EXCHANGE_BODY, response: { 200: AUTHENTICATION_OPTIONS_SCHEMA } } },
+    async (request, reply) =>
+      withRetryAfter(reply, async () => {
+        const user = await providerSignIn.checkForPasskey(await identityOf(request.body), request.ip, { userAgent: request.headers['user-agent'] ?? '' });
+        return authenticationOptions(services.db, user.oid, relyingPartyOf(services.publicUrl, request), services.now());
       }),
   );
 }

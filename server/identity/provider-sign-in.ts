@@ -4,6 +4,7 @@ import { ApiError } from '../lib/api-error';
 import { IDENTITY_TABLES, IDENTITY_WRITER } from './identity-tables';
 import { isBeyondLicence } from './licensed-users';
 import type { OidcConfig, OidcProviderId } from './oidc-config';
+import { parsePasskeyHeader, usePasskey } from './passkeys';
 import { confirmEnrolment, secondFactorState, useSecondFactor } from './second-factor';
 import { writeSecurityEvent, type SecurityEvent } from './security-log';
 import { openSession } from './sessions';
@@ -150,14 +151,33 @@ export function createProviderSignIn(deps: ProviderSignInDependencies) {
   async function signIn(identity: ProviderIdentity, address: string, client: SignInClient = {}): Promise<SignInAnswer> {
     const { user, provisioned, who, log } = await checkedUser(identity, address, client);
     const factor = await secondFactorState(deps.db, user.oid);
-    let usedFactor: 'totp' | 'recovery' | undefined;
+    const hasPasskey = factor.passkeys > 0;
+    let usedFactor: 'totp' | 'recovery' | 'passkey' | undefined;
     let recoveryCodes: string[] | undefined;
-    if (factor.enrolled || factor.required) {
-      const code = client.secondFactor?.trim();
+    const code = client.secondFactor?.trim();
+    // The second step as at the password sign-in (sign-in.ts): a passkey counts like the app, required or not.
+    if ((factor.enrolled || hasPasskey || factor.required) && client.passkey !== undefined && !code) {
+      const assertion = parsePasskeyHeader(client.passkey);
+      const outcome = assertion && client.relyingParty && hasPasskey ? await usePasskey(deps.db, user.oid, client.relyingParty, assertion, deps.now()) : undefined;
+      if (!outcome?.ok) {
+        // The provider's token may be replayed until it expires: refused passkeys back off the account as wrong codes do.
+        await recordFailure(user);
+        await log({ ...who, kind: 'passkey-failed', detail: { at: 'sign-in', reason: outcome?.reason ?? 'malformed', message: outcome?.message ?? null } });
+        throw fail(SIGN_IN_CODES.passkeyRefused, 'The passkey was not accepted');
+      }
+      usedFactor = 'passkey';
+      await log({ ...who, kind: 'passkey-used', detail: { passkeyOid: outcome.value.oid, name: outcome.value.name } });
+    } else if (factor.enrolled || hasPasskey || factor.required) {
       if (!code) {
-        const step = factor.enrolled ? 'code' : 'enrol';
-        const message = step === 'code' ? 'Enter the code of your authenticator app' : 'Your role requires a second factor: set up an authenticator app';
-        throw fail(SIGN_IN_CODES.secondFactorRequired, message, { secondFactor: step });
+        // 'code': the app (a passkey may be offered beside it); 'passkey': passkeys only; 'enrol': a role requires a factor the user lacks.
+        const step = factor.enrolled ? 'code' : hasPasskey ? 'passkey' : 'enrol';
+        const message =
+          step === 'code'
+            ? 'Enter the code of your authenticator app'
+            : step === 'passkey'
+              ? 'Confirm the sign-in with your passkey'
+              : 'Your role requires a second factor: set up an authenticator app';
+        throw fail(SIGN_IN_CODES.secondFactorRequired, message, { secondFactor: step, passkey: hasPasskey });
       }
       if (factor.enrolled) usedFactor = await useSecondFactor(deps.db, user.oid, code, deps.now());
       else recoveryCodes = await confirmEnrolment(deps.db, user.oid, code, deps.now());
@@ -196,12 +216,19 @@ export function createProviderSignIn(deps: ProviderSignInDependencies) {
   async function checkForEnrolment(identity: ProviderIdentity, address: string, client: SignInClient = {}): Promise<UserRecord> {
     const { user } = await checkedUser(identity, address, client);
     const factor = await secondFactorState(deps.db, user.oid);
-    if (factor.enrolled) throw new ApiError(409, 'This user has a second factor already: sign in with its code.');
+    if (factor.enrolled || factor.passkeys > 0) throw new ApiError(409, 'This user has a second factor already: sign in with it.');
     if (!factor.required) throw new ApiError(409, 'No role of this user requires a second factor: sign in, then set one up on your account page.');
     return user;
   }
 
-  return { signIn, checkForEnrolment };
+  /** The user whose passkey may answer the passkey challenge at a provider sign-in (after 40106 with `passkey: true`). */
+  async function checkForPasskey(identity: ProviderIdentity, address: string, client: SignInClient = {}): Promise<UserRecord> {
+    const { user } = await checkedUser(identity, address, client);
+    if ((await secondFactorState(deps.db, user.oid)).passkeys === 0) throw new ApiError(409, 'This user has no passkey: sign in with the code of the authenticator app, if any.');
+    return user;
+  }
+
+  return { signIn, checkForEnrolment, checkForPasskey };
 }
 
 export type ProviderSignIn = ReturnType<typeof createProviderSignIn>;

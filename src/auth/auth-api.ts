@@ -22,6 +22,15 @@ export function basicAuthorization(username: string, password: string): string {
   return `Basic ${btoa(binary)}`;
 }
 
+/**
+ * The session's provider sign-in passes the second factor on as a string; a passkey's assertion travels in it behind
+ * this prefix (no app or recovery code has a colon) and leaves as `X-Mate-Passkey`.
+ */
+const PROVIDER_PASSKEY_PREFIX = 'passkey:';
+
+/** The second factor of a provider sign-in that is a passkey's assertion (`passkeyHeader`). */
+export const providerPasskeyAnswer = (header: string): string => `${PROVIDER_PASSKEY_PREFIX}${header}`;
+
 // These calls carry their credentials themselves (anonymous: no getToken), so a sign-in or logout never waits
 // on the re-login it is part of.
 export const sessionBackend: SessionBackend = {
@@ -40,7 +49,9 @@ export const sessionBackend: SessionBackend = {
     await apiCall('/api/auth/logout', { method: 'POST', anonymous: true, headers: { Authorization: `Bearer ${token}` } });
   },
   async exchangeProviderToken(provider, idToken, secondFactor) {
-    const headers: Record<string, string> = secondFactor === undefined ? {} : { 'X-Mate-Second-Factor': secondFactor };
+    const passkey = secondFactor?.startsWith(PROVIDER_PASSKEY_PREFIX) ? secondFactor.slice(PROVIDER_PASSKEY_PREFIX.length) : undefined;
+    const headers: Record<string, string> =
+      secondFactor === undefined ? {} : passkey !== undefined ? { 'X-Mate-Passkey': passkey } : { 'X-Mate-Second-Factor': secondFactor };
     const { data } = await apiCall<TokenAnswer>('/api/v1-pub/aad-auth/token.json', { method: 'POST', anonymous: true, headers, body: { id_token: idToken, provider } });
     return data;
   },
@@ -106,6 +117,12 @@ export function passkeyHeader(response: AuthenticationResponseJSON): string {
 /** The enrolment at a provider sign-in (the provider's ID token instead of the password). */
 export async function startProviderEnrolment(provider: 'directory' | 'google', idToken: string): Promise<SecondFactorEnrolment> {
   const { data } = await apiCall<SecondFactorEnrolment>('/api/v1-pub/aad-auth/second-factor/enrolment', { method: 'POST', anonymous: true, body: { id_token: idToken, provider } });
+  return data;
+}
+
+/** The passkey challenge at a provider sign-in (after 40106 with `passkey: true`): the ID token instead of the password. */
+export async function providerPasskeyOptions(provider: 'directory' | 'google', idToken: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { data } = await apiCall<PublicKeyCredentialRequestOptionsJSON>('/api/v1-pub/aad-auth/passkey/options', { method: 'POST', anonymous: true, body: { id_token: idToken, provider } });
   return data;
 }
 

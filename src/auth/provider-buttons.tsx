@@ -19,7 +19,8 @@ export function ProviderButtons({ providers, returnTo, remember }: { providers: 
   return (
     <Stack gap="2" data-testid="sign-in-providers">
       {providers.map((provider) => (
-        <Button key={provider} variant="outline" width="full" onClick={() => window.location.assign(providerStartUrl(provider, returnTo, remember))} data-testid={`sign-in-with-${provider}`}>
+        // A long label (Arabic's fills a phone's button) wraps rather than running out of the button.
+        <Button key={provider} variant="outline" width="full" whiteSpace="normal" height="auto" minH="10" py="2" onClick={() => window.location.assign(providerStartUrl(provider, returnTo, remember))} data-testid={`sign-in-with-${provider}`}>
           <ProviderLabel provider={provider} />
         </Button>
       ))}

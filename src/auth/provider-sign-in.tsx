@@ -1,7 +1,9 @@
 import { Alert, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { startAuthentication } from '@simplewebauthn/browser';
+import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { startProviderEnrolment, type SecondFactorEnrolment } from './auth-api';
+import { passkeyHeader, providerPasskeyAnswer, providerPasskeyOptions, startProviderEnrolment, type SecondFactorEnrolment } from './auth-api';
 import type { LoginFailure } from './login-form-state';
 import type { ProviderId } from './provider-buttons';
 import { safeRedirect } from './safe-redirect';
@@ -58,7 +60,9 @@ export function ProviderSignIn({ back, onSignedIn, onHold, onCancel }: { back: P
   const session = useSession();
   const [failure, setFailure] = useState<LoginFailure>();
   const [busy, setBusy] = useState(true);
-  const [factor, setFactor] = useState<{ step: 'code' | 'enrol'; enrolment?: SecondFactorEnrolment }>();
+  // The second step (40106) as at the password sign-in: the app's code (set up first when a role requires one), or a
+  // passkey: offered beside the code when the user has one, alone when passkeys are the user's only factor.
+  const [factor, setFactor] = useState<{ step: 'code' | 'enrol' | 'passkey'; enrolment?: SecondFactorEnrolment; passkey: boolean }>();
   const [code, setCode] = useState('');
   const [codeMissing, setCodeMissing] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
@@ -75,13 +79,10 @@ export function ProviderSignIn({ back, onSignedIn, onHold, onCancel }: { back: P
     } catch (error) {
       onHold(false);
       const failed = toLoginFailure(error);
-      if (failed.code === '40106' && failed.secondFactor === 'passkey') {
-        // The provider's exchange takes an app or recovery code only: a passkey is given at the password sign-in.
-        setFailure(failed);
-      } else if (failed.code === '40106' && !factor) {
+      if (failed.code === '40106' && !factor) {
         try {
-          const step = failed.secondFactor === 'enrol' ? 'enrol' : 'code';
-          setFactor({ step, ...(step === 'enrol' ? { enrolment: await startProviderEnrolment(back.provider, back.idToken) } : {}) });
+          const step = failed.secondFactor ?? 'code';
+          setFactor({ step, passkey: step !== 'enrol' && failed.passkey === true, ...(step === 'enrol' ? { enrolment: await startProviderEnrolment(back.provider, back.idToken) } : {}) });
         } catch (enrolError) {
           setFailure(toLoginFailure(enrolError));
         }
@@ -92,6 +93,25 @@ export function ProviderSignIn({ back, onSignedIn, onHold, onCancel }: { back: P
     } finally {
       setBusy(false);
     }
+  }
+
+  /** The browser signs the server's challenge with one of the user's passkeys; the exchange repeats with its assertion. */
+  async function signWithPasskey() {
+    if (busy) return;
+    setBusy(true);
+    setFailure(undefined);
+    let assertion: string;
+    try {
+      const optionsJSON = await providerPasskeyOptions(back.provider, back.idToken);
+      assertion = passkeyHeader(await startAuthentication({ optionsJSON }));
+    } catch (error) {
+      setBusy(false);
+      // Closing the browser's prompt (or its time-out) is no refusal of the server: say so in the user's language.
+      if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) setFailure({ message: t`The passkey prompt was closed or timed out. Try again.` });
+      else setFailure(toLoginFailure(error));
+      return;
+    }
+    await exchange(providerPasskeyAnswer(assertion));
   }
 
   useEffect(() => {
@@ -115,6 +135,10 @@ export function ProviderSignIn({ back, onSignedIn, onHold, onCancel }: { back: P
   function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
+    if (factor?.step === 'passkey') {
+      void signWithPasskey();
+      return;
+    }
     if (!code.trim()) {
       setCodeMissing(true);
       return;
@@ -134,10 +158,23 @@ export function ProviderSignIn({ back, onSignedIn, onHold, onCancel }: { back: P
         {factor && (
           <>
             {factor.enrolment && <EnrolmentQr enrolment={factor.enrolment} />}
-            <SecondFactorCodeField value={code} onChange={(value) => { setCode(value); setCodeMissing(false); }} error={codeMissing ? t`Please enter the code.` : undefined} />
-            <Button type="submit" colorPalette="teal" width="full" loading={busy} loadingText={t`Signing in…`} data-testid="sign-in-submit">
-              <Trans>Verify</Trans>
+            {factor.step === 'passkey' ? (
+              <Text textStyle="sm" data-testid="sign-in-passkey-step">
+                <Trans>Confirm the sign-in with your passkey.</Trans>
+              </Text>
+            ) : (
+              <SecondFactorCodeField value={code} onChange={(value) => { setCode(value); setCodeMissing(false); }} error={codeMissing ? t`Please enter the code.` : undefined} />
+            )}
+            {/* The passkey step has no field to type in: its button takes the focus. */}
+            <Button type="submit" colorPalette="teal" width="full" loading={busy} loadingText={t`Signing in…`} autoFocus={factor.step === 'passkey'} data-testid="sign-in-submit">
+              {factor.step === 'passkey' ? <Trans>Use your passkey</Trans> : <Trans>Verify</Trans>}
             </Button>
+            {factor.passkey && factor.step === 'code' && (
+              <Button variant="outline" width="full" onClick={() => void signWithPasskey()} disabled={busy} data-testid="sign-in-passkey">
+                <KeyRound aria-hidden />
+                <Trans>Use a passkey instead</Trans>
+              </Button>
+            )}
           </>
         )}
         {failure && <SignInFailureMessage failure={failure} />}

@@ -1,23 +1,28 @@
 import { Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { startRegistration } from '@simplewebauthn/browser';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { showError } from '../../lib/toasts/show-error';
 import { toasts } from '../../lib/toasts/toast-store';
 import { LoadState } from '../../lib/ui/load-state';
 import { TextField } from '../text-field';
-import { passkeyRegistrationOptions, PASSKEYS_PATH, readPasskeys, registerPasskey, removePasskey, SECOND_FACTOR_PATH, type PasskeyRow } from './account-api';
+import { passkeyRegistrationOptions, PASSKEYS_PATH, readPasskeys, readSecondFactor, registerPasskey, removePasskey, SECOND_FACTOR_PATH, type PasskeyRow } from './account-api';
+import { afterRemoval, RemovePasskeyDialog } from './remove-passkey-dialog';
 
 /** The user's passkeys: add one under a name (the browser creates it), see when each was last used, remove one. */
 export function PasskeysSection() {
   const { t, i18n } = useLingui();
   const passkeys = useSWR(PASSKEYS_PATH, readPasskeys);
+  const factor = useSWR(SECOND_FACTOR_PATH, readSecondFactor);
   const { mutate } = useSWRConfig();
+  const section = useRef<HTMLDivElement>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string>();
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<number>();
+  /** The passkey the confirmation asks about, and whether it went. */
+  const [asking, setAsking] = useState<PasskeyRow>();
+  const removed = useRef<number>(undefined);
   const when = (iso: string) => i18n.date(iso, { dateStyle: 'short', timeStyle: 'short' });
 
   async function add(event: FormEvent) {
@@ -45,21 +50,26 @@ export function PasskeysSection() {
   }
 
   async function remove(passkey: PasskeyRow) {
-    setRemoving(passkey.oid);
-    try {
-      await removePasskey(passkey.oid);
-      toasts.show({ type: 'success', title: t`The passkey is removed` });
-      await Promise.all([passkeys.mutate(), mutate(SECOND_FACTOR_PATH)]);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setRemoving(undefined);
-    }
+    await removePasskey(passkey.oid);
+    removed.current = passkey.oid;
+    await Promise.all([passkeys.mutate(), mutate(SECOND_FACTOR_PATH)]);
+  }
+
+  /**
+   * Where focus goes when the confirmation closes: back to its Remove button when cancelled; when the passkey went,
+   * to the next passkey's Remove button, or to the name of a new one when none is left.
+   */
+  function focusAfterDialog(oid: number): HTMLElement | null {
+    const buttons = [...(section.current?.querySelectorAll<HTMLElement>('[data-testid="passkey-remove"]') ?? [])];
+    if (removed.current !== oid) return buttons.find((button) => button.dataset.oid === String(oid)) ?? null;
+    const index = buttons.findIndex((button) => button.dataset.oid === String(oid));
+    const others = buttons.filter((button) => button.dataset.oid !== String(oid));
+    return others[Math.min(Math.max(index, 0), others.length - 1)] ?? section.current?.querySelector<HTMLElement>('input[name="passkey-name"]') ?? null;
   }
 
   const rows = passkeys.data ?? [];
   return (
-    <Stack as="section" gap="3" aria-labelledby="passkeys-heading" data-testid="account-passkeys">
+    <Stack as="section" ref={section} gap="3" aria-labelledby="passkeys-heading" data-testid="account-passkeys">
       <Heading as="h2" size="md" id="passkeys-heading">
         <Trans>Passkeys</Trans>
       </Heading>
@@ -106,8 +116,11 @@ export function PasskeysSection() {
                       size="xs"
                       variant="outline"
                       colorPalette="red"
-                      loading={removing === passkey.oid}
-                      onClick={() => void remove(passkey)}
+                      onClick={() => {
+                        removed.current = undefined;
+                        setAsking(passkey);
+                      }}
+                      data-oid={passkey.oid}
                       aria-label={t`Remove the passkey ${passkey.name}`}
                       data-testid="passkey-remove"
                     >
@@ -120,6 +133,15 @@ export function PasskeysSection() {
           </Table.Root>
         </Table.ScrollArea>
       </LoadState>
+      {asking && (
+        <RemovePasskeyDialog
+          passkey={asking}
+          after={afterRemoval(rows.length, factor.data)}
+          onRemove={() => remove(asking)}
+          onClose={() => setAsking(undefined)}
+          finalFocusEl={() => focusAfterDialog(asking.oid)}
+        />
+      )}
       <form onSubmit={(event) => void add(event)} data-testid="passkey-add">
         <Stack gap="3" maxW="md">
           <TextField

@@ -1,6 +1,7 @@
 import { Badge, Button, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
+import { LocalDateInput } from '../../../renderers/widgets/local-date-input';
 import type { PageProps } from '../../app/page-registry';
 import { showError } from '../../lib/toasts/show-error';
 import { localToIso, readActivity, type ActivityEntry, type ActivityFilter } from './activity-api';
@@ -37,10 +38,11 @@ export function ActivityPage(_props: PageProps) {
     event.preventDefault();
     setFilter({ user: user.trim() || undefined, kind: kind.trim() || undefined, from: localToIso(from), to: localToIso(to) });
   };
-  const operation = (entry: ActivityEntry) => (entry.operation === 'create' ? t`Created` : entry.operation === 'update' ? t`Changed` : t`Deleted`);
+  const operation = (entry: ActivityEntry) => (entry.operation === 'create' ? t({ message: 'Created', context: 'record operation' }) : entry.operation === 'update' ? t({ message: 'Changed', context: 'record operation' }) : t({ message: 'Deleted', context: 'record operation' }));
 
   return (
     <Stack gap="4" data-testid="activity">
+      {/* The times are written the way the user's language writes them (as the security log's), not the browser's. */}
       <form onSubmit={apply}>
         <HStack gap="3" flexWrap="wrap" align="end">
           <Field.Root maxW="48">
@@ -53,11 +55,11 @@ export function ActivityPage(_props: PageProps) {
           </Field.Root>
           <Field.Root maxW="56">
             <Field.Label>{t`From`}</Field.Label>
-            <Input size="sm" type="datetime-local" value={from} onChange={(event) => setFrom(event.target.value)} data-testid="activity-from" />
+            <LocalDateInput size="sm" kind="datetime" locale={i18n.locale} unreadable="drop" value={from} onValueChange={(next) => setFrom(next ?? '')} data-testid="activity-from" />
           </Field.Root>
           <Field.Root maxW="56">
             <Field.Label>{t`To`}</Field.Label>
-            <Input size="sm" type="datetime-local" value={to} onChange={(event) => setTo(event.target.value)} data-testid="activity-to" />
+            <LocalDateInput size="sm" kind="datetime" locale={i18n.locale} unreadable="drop" value={to} onValueChange={(next) => setTo(next ?? '')} data-testid="activity-to" />
           </Field.Root>
           <Button size="sm" type="submit" colorPalette="blue" loading={loading} data-testid="activity-apply">
             <Trans>Filter</Trans>

@@ -58,7 +58,8 @@ export function HistoryPanel({ compiled, api, oid, etag, readOnly, onRestored }:
   };
   const shown = (name: string, value: unknown) => (value === null || value === undefined ? '–' : formatFieldValue(compiled.schema, name, value, t`Yes`, t`No`) || '–');
   const restorable = (name: string) => name === 'Disabled' || (fields.has(name) && fields.get(name)?.readonly !== true);
-  const operationText = (entry: HistoryEntry) => (entry.operation === 'create' ? t`Created` : entry.operation === 'update' ? t`Changed` : t`Deleted`);
+  // A context of their own: "Created" and "Changed" are also column headers of dates elsewhere ("Creation date" in Arabic and Japanese).
+  const operationText = (entry: HistoryEntry) => (entry.operation === 'create' ? t({ message: 'Created', context: 'record operation' }) : entry.operation === 'update' ? t({ message: 'Changed', context: 'record operation' }) : t({ message: 'Deleted', context: 'record operation' }));
 
   const run = async () => {
     if (!pending || !etag) return;

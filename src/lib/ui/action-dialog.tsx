@@ -25,14 +25,16 @@ interface ActionDialogProps {
   role?: DialogRootProps['role'];
   /** Spec 1 §9 size; md when absent. */
   size?: ModalSize;
+  /** Where focus goes when it closes; the element that had it before by default (gone when the action removed it). */
+  finalFocusEl?: () => HTMLElement | null;
   children: ReactNode;
 }
 
 /** A centred, always open dialog (the caller mounts it while needed) with a title, a body, Cancel and one action. */
-export function ActionDialog({ title, testId, action, onCancel, cancel, busy = false, role, size, children }: ActionDialogProps) {
+export function ActionDialog({ title, testId, action, onCancel, cancel, busy = false, role, size, finalFocusEl, children }: ActionDialogProps) {
   return (
     // role only when given: an explicit undefined would replace the dialog's default.
-    <Dialog.Root open onOpenChange={(event) => !event.open && !busy && onCancel()} placement="center" size={dialogSize(size)} {...(role && { role })}>
+    <Dialog.Root open onOpenChange={(event) => !event.open && !busy && onCancel()} placement="center" size={dialogSize(size)} {...(role && { role })} {...(finalFocusEl && { finalFocusEl })}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -17,6 +17,8 @@ export interface ConfirmDialogProps {
   /** The dialog's test id; the confirming button's is `${testId}-confirm` unless `confirmTestId` names it. */
   testId: string;
   confirmTestId?: string;
+  /** Where focus goes when it closes (ActionDialog); the element that opened it by default. */
+  finalFocusEl?: () => HTMLElement | null;
   /** What will happen, in the user's words. */
   children: ReactNode;
 }
@@ -25,7 +27,7 @@ export interface ConfirmDialogProps {
  * Asks before one step that changes or removes something (an alert dialog: Cancel, Escape or the backdrop leave
  * everything as it is). While the step runs, the button spins and the dialog cannot be closed.
  */
-export function ConfirmDialog({ title, confirmLabel, onConfirm, doneText, onClose, colorPalette = 'red', testId, confirmTestId, children }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, confirmLabel, onConfirm, doneText, onClose, colorPalette = 'red', testId, confirmTestId, finalFocusEl, children }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -39,7 +41,7 @@ export function ConfirmDialog({ title, confirmLabel, onConfirm, doneText, onClos
     }
   };
   return (
-    <ActionDialog title={title} testId={testId} role="alertdialog" busy={busy} onCancel={onClose} action={{ label: confirmLabel, colorPalette, onClick: () => void confirm(), testId: confirmTestId ?? `${testId}-confirm` }}>
+    <ActionDialog title={title} testId={testId} role="alertdialog" busy={busy} onCancel={onClose} finalFocusEl={finalFocusEl} action={{ label: confirmLabel, colorPalette, onClick: () => void confirm(), testId: confirmTestId ?? `${testId}-confirm` }}>
       {children}
     </ActionDialog>
   );
