@@ -8,7 +8,7 @@ vi.mock('../lib/api/api-client', () => ({
     return { data: { access_token: 'token', token_type: 'Bearer', expires_in: 60 } };
   },
 }));
-const { basicAuthorization, providerPasskeyAnswer, sessionBackend } = await import('./auth-api');
+const { basicAuthorization, sessionBackend } = await import('./auth-api');
 
 describe('basicAuthorization', () => {
   it('encodes username:password as UTF-8 base64', () => {
@@ -21,7 +21,7 @@ describe('the provider exchange', () => {
   it('sends a code as X-Mate-Second-Factor and a passkey answer as X-Mate-Passkey', async () => {
     calls.length = 0;
     await sessionBackend.exchangeProviderToken!('directory', 'id-token', '123456');
-    await sessionBackend.exchangeProviderToken!('directory', 'id-token', providerPasskeyAnswer('eyJpZCI6IngifQ'));
+    await sessionBackend.exchangeProviderToken!('directory', 'id-token', { passkey: 'eyJpZCI6IngifQ' });
     await sessionBackend.exchangeProviderToken!('google', 'id-token');
     expect(calls.map((call) => call.headers)).toEqual([{ 'X-Mate-Second-Factor': '123456' }, { 'X-Mate-Passkey': 'eyJpZCI6IngifQ' }, {}]);
     expect(calls.every((call) => call.url === '/api/v1-pub/aad-auth/token.json')).toBe(true);

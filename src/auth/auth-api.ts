@@ -1,6 +1,6 @@
 import { apiCall } from '../lib/api/api-client';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import type { ProfileAnswer, SessionBackend, TokenAnswer } from './session-types';
+import type { ProfileAnswer, SecondFactorAnswer, SessionBackend, TokenAnswer } from './session-types';
 
 /** The answer of `GET /api/auth/settings`. */
 export interface AuthSettings {
@@ -22,22 +22,17 @@ export function basicAuthorization(username: string, password: string): string {
   return `Basic ${btoa(binary)}`;
 }
 
-/**
- * The session's provider sign-in passes the second factor on as a string; a passkey's assertion travels in it behind
- * this prefix (no app or recovery code has a colon) and leaves as `X-Mate-Passkey`.
- */
-const PROVIDER_PASSKEY_PREFIX = 'passkey:';
-
-/** The second factor of a provider sign-in that is a passkey's assertion (`passkeyHeader`). */
-export const providerPasskeyAnswer = (header: string): string => `${PROVIDER_PASSKEY_PREFIX}${header}`;
+/** The header of a second factor: an app's or recovery code, or a passkey's assertion (`passkeyHeader`). */
+function secondFactorHeaders(secondFactor: SecondFactorAnswer | undefined): Record<string, string> {
+  if (secondFactor === undefined) return {};
+  return typeof secondFactor === 'string' ? { 'X-Mate-Second-Factor': secondFactor } : { 'X-Mate-Passkey': secondFactor.passkey };
+}
 
 // These calls carry their credentials themselves (anonymous: no getToken), so a sign-in or logout never waits
 // on the re-login it is part of.
 export const sessionBackend: SessionBackend = {
   async requestToken(username, password, secondFactor) {
-    const headers: Record<string, string> = { Authorization: basicAuthorization(username, password) };
-    if (typeof secondFactor === 'string') headers['X-Mate-Second-Factor'] = secondFactor;
-    else if (secondFactor !== undefined) headers['X-Mate-Passkey'] = secondFactor.passkey;
+    const headers: Record<string, string> = { Authorization: basicAuthorization(username, password), ...secondFactorHeaders(secondFactor) };
     const { data } = await apiCall<TokenAnswer>('/api/v1-pub/auth/user/token.json', { anonymous: true, headers });
     return data;
   },
@@ -49,9 +44,7 @@ export const sessionBackend: SessionBackend = {
     await apiCall('/api/auth/logout', { method: 'POST', anonymous: true, headers: { Authorization: `Bearer ${token}` } });
   },
   async exchangeProviderToken(provider, idToken, secondFactor) {
-    const passkey = secondFactor?.startsWith(PROVIDER_PASSKEY_PREFIX) ? secondFactor.slice(PROVIDER_PASSKEY_PREFIX.length) : undefined;
-    const headers: Record<string, string> =
-      secondFactor === undefined ? {} : passkey !== undefined ? { 'X-Mate-Passkey': passkey } : { 'X-Mate-Second-Factor': secondFactor };
+    const headers = secondFactorHeaders(secondFactor);
     const { data } = await apiCall<TokenAnswer>('/api/v1-pub/aad-auth/token.json', { method: 'POST', anonymous: true, headers, body: { id_token: idToken, provider } });
     return data;
   },

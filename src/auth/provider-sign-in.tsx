@@ -3,8 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { passkeyHeader, providerPasskeyAnswer, providerPasskeyOptions, startProviderEnrolment, type SecondFactorEnrolment } from './auth-api';
+import { passkeyHeader, providerPasskeyOptions, startProviderEnrolment, type SecondFactorEnrolment } from './auth-api';
 import type { LoginFailure } from './login-form-state';
+import type { SecondFactorAnswer } from './session-types';
 import type { ProviderId } from './provider-buttons';
 import { safeRedirect } from './safe-redirect';
 import { EnrolmentQr, RecoveryCodes, SecondFactorCodeField } from './second-factor-parts';
@@ -68,7 +69,7 @@ export function ProviderSignIn({ back, onSignedIn, onHold, onCancel }: { back: P
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
   const started = useRef(false);
 
-  async function exchange(secondFactor?: string) {
+  async function exchange(secondFactor?: SecondFactorAnswer) {
     setBusy(true);
     setFailure(undefined);
     try {
@@ -111,7 +112,7 @@ export function ProviderSignIn({ back, onSignedIn, onHold, onCancel }: { back: P
       else setFailure(toLoginFailure(error));
       return;
     }
-    await exchange(providerPasskeyAnswer(assertion));
+    await exchange({ passkey: assertion });
   }
 
   useEffect(() => {

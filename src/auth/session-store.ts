@@ -17,7 +17,7 @@ export interface SessionStore {
   /** Answers the recovery codes when this sign-in finished setting up a second factor (shown once). */
   signIn(username: string, password: string, remember: boolean, secondFactor?: SecondFactorAnswer): Promise<string[] | undefined>;
   /** Signs in with an OpenID provider's ID token (the code flow's end on the sign-in page); answers as signIn. */
-  signInWithProvider(provider: Exclude<SignInProvider, 'internal'>, idToken: string, remember: boolean, secondFactor?: string): Promise<string[] | undefined>;
+  signInWithProvider(provider: Exclude<SignInProvider, 'internal'>, idToken: string, remember: boolean, secondFactor?: SecondFactorAnswer): Promise<string[] | undefined>;
   signOut(): Promise<void>;
   /** Opens the re-login dialog with reason 'lock'. */
   lock(): void;

@@ -75,5 +75,5 @@ export interface SessionBackend {
   fetchProfile(token: string): Promise<ProfileAnswer>;
   revokeToken(token: string): Promise<void>;
   /** `POST /api/v1-pub/aad-auth/token.json`: a provider's ID token for the product's token. */
-  exchangeProviderToken?(provider: Exclude<SignInProvider, 'internal'>, idToken: string, secondFactor?: string): Promise<TokenAnswer>;
+  exchangeProviderToken?(provider: Exclude<SignInProvider, 'internal'>, idToken: string, secondFactor?: SecondFactorAnswer): Promise<TokenAnswer>;
 }

@@ -19,7 +19,7 @@ export interface Session {
   /** Answers the recovery codes when the sign-in finished setting up a second factor. */
   signIn(username: string, password: string, remember: boolean, secondFactor?: SecondFactorAnswer): Promise<string[] | undefined>;
   /** Signs in with an OpenID provider's ID token; answers as signIn. */
-  signInWithProvider(provider: Exclude<SignInProvider, 'internal'>, idToken: string, remember: boolean, secondFactor?: string): Promise<string[] | undefined>;
+  signInWithProvider(provider: Exclude<SignInProvider, 'internal'>, idToken: string, remember: boolean, secondFactor?: SecondFactorAnswer): Promise<string[] | undefined>;
   signOut(): Promise<void>;
   /** Opens the re-login dialog with reason 'lock' (offer it only with integrated login). */
   lock(): void;
@@ -35,7 +35,7 @@ export function useSession(): Session {
     () => ({
       ...snapshot,
       signIn: (username: string, password: string, remember: boolean, secondFactor?: SecondFactorAnswer) => store.signIn(username, password, remember, secondFactor),
-      signInWithProvider: (provider: Exclude<SignInProvider, 'internal'>, idToken: string, remember: boolean, secondFactor?: string) =>
+      signInWithProvider: (provider: Exclude<SignInProvider, 'internal'>, idToken: string, remember: boolean, secondFactor?: SecondFactorAnswer) =>
         store.signInWithProvider(provider, idToken, remember, secondFactor),
       signOut: () => store.signOut(),
       lock: () => store.lock(),
