@@ -27,8 +27,19 @@ test('a failed sign-in elsewhere arrives live; level and text filters; follow pa
   await signIn(page, mate.url, PASSWORD, PAGE, 'server-log');
   await expect(page.getByTestId('hub-status')).toHaveAttribute('data-status', 'connected');
   await expect(page.getByTestId('server-log-instance')).toContainText('Each instance shows its own log.');
-  // The start's debug line is there at the lowest level.
+  // The start's debug line is there at the lowest level: among the earlier lines when the page's own requests since
+  // the start fill the first window.
+  const earlier = page.getByRole('button', { name: 'Show earlier lines' });
+  for (let more = 0; more < 20 && (await debugListening(page).count()) === 0 && (await earlier.isVisible()); more += 1) {
+    const shown = await lines(page).count();
+    await earlier.click();
+    await expect.poll(() => lines(page).count()).toBeGreaterThan(shown);
+  }
   await expect(debugListening(page)).toHaveCount(1);
+  // Reading back pauses following (the view stays where the reader is); follow the newest lines again.
+  const followAgain = page.getByRole('button', { name: 'Follow' });
+  if (await followAgain.isVisible()) await followAgain.click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toHaveAttribute('data-following', 'true');
 
   // A failed sign-in by another client shows up without a reload, with its status and the request's route.
   await page.getByLabel('Text', { exact: true }).fill('token.json');

@@ -114,4 +114,17 @@ describe('the idle timeout', () => {
     expect(localStorageActivity(broken).read()).toBeUndefined();
     expect(() => localStorageActivity(broken).write(1)).not.toThrow();
   });
+
+  it('works in a frame whose localStorage the browser blocks: reading the property itself throws there', () => {
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    Object.defineProperty(globalThis, 'localStorage', { configurable: true, get: () => { throw new DOMException('The document is sandboxed', 'SecurityError'); } });
+    try {
+      const shared = localStorageActivity();
+      expect(shared.read()).toBeUndefined();
+      expect(() => shared.write(1)).not.toThrow();
+    } finally {
+      if (descriptor) Object.defineProperty(globalThis, 'localStorage', descriptor);
+      else delete (globalThis as { localStorage?: Storage }).localStorage;
+    }
+  });
 });

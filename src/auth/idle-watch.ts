@@ -41,8 +41,17 @@ export const browserIdleClock: IdleClock = {
   },
 };
 
+/** The page's localStorage, or none where reading it throws (a frame of another site whose storage the browser blocks). */
+function pageLocalStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The latest activity shared by the tabs in localStorage; an unreadable store shares nothing. */
-export function localStorageActivity(storage: Storage | undefined = globalThis.localStorage): SharedActivity {
+export function localStorageActivity(storage: Storage | undefined = pageLocalStorage()): SharedActivity {
   return {
     read() {
       try {
