@@ -66,7 +66,7 @@ export default defineConfig({
     },
     // A trace records every action's snapshots and screencast frames, which on a shared 2-core machine costs every
     // test time even when it passes and the trace is thrown away. On CI the trace is taken on the retry of a failed
-    // test (it runs once more, playwright.config retries); locally, where a failure is not retried, of every test.
+    // test (CI runs a failed test once more, `retries` above); locally, where a failure is not retried, of every test.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
