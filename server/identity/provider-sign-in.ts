@@ -9,7 +9,7 @@ import { confirmEnrolment, secondFactorState, useSecondFactor } from './second-f
 import { writeSecurityEvent, type SecurityEvent } from './security-log';
 import { openSession } from './sessions';
 import { FIRST_BACKOFF_SECONDS, recordAccountFailure } from './sign-in-backoff';
-import { SIGN_IN_CODES, type SignInAnswer, type SignInClient } from './sign-in';
+import { secondFactorStep, SIGN_IN_CODES, type SignInAnswer, type SignInClient } from './sign-in';
 import type { TokenService } from './token-service';
 import { createUser, setUserRoles, setUserTenants, USERNAME_PATTERN } from './user-admin';
 import { findUserByEmail, findUserByOid, type UserRecord } from './user-store';
@@ -169,14 +169,7 @@ export function createProviderSignIn(deps: ProviderSignInDependencies) {
       await log({ ...who, kind: 'passkey-used', detail: { passkeyOid: outcome.value.oid, name: outcome.value.name } });
     } else if (factor.enrolled || hasPasskey || factor.required) {
       if (!code) {
-        // 'code': the app (a passkey may be offered beside it); 'passkey': passkeys only; 'enrol': a role requires a factor the user lacks.
-        const step = factor.enrolled ? 'code' : hasPasskey ? 'passkey' : 'enrol';
-        const message =
-          step === 'code'
-            ? 'Enter the code of your authenticator app'
-            : step === 'passkey'
-              ? 'Confirm the sign-in with your passkey'
-              : 'Your role requires a second factor: set up an authenticator app';
+        const { step, message } = secondFactorStep(factor.enrolled, hasPasskey);
         throw fail(SIGN_IN_CODES.secondFactorRequired, message, { secondFactor: step, passkey: hasPasskey });
       }
       if (factor.enrolled) usedFactor = await useSecondFactor(deps.db, user.oid, code, deps.now());

@@ -210,14 +210,7 @@ export function createSignInFlow(deps: SignInDependencies): { signIn: SignInFunc
       await log({ ...who, kind: 'passkey-used', detail: { passkeyOid: outcome.value.oid, name: outcome.value.name } });
     } else if (needsCode) {
       if (!code) {
-        // 'code': the app (a passkey may be offered beside it); 'passkey': passkeys only; 'enrol': a role requires a factor the user lacks.
-        const step = factor.enrolled ? 'code' : hasPasskey ? 'passkey' : 'enrol';
-        const message =
-          step === 'code'
-            ? 'Enter the code of your authenticator app'
-            : step === 'passkey'
-              ? 'Confirm the sign-in with your passkey'
-              : 'Your role requires a second factor: set up an authenticator app';
+        const { step, message } = secondFactorStep(factor.enrolled, hasPasskey);
         throw new ApiError(401, message, { code: SIGN_IN_CODES.secondFactorRequired, description: message, extra: { secondFactor: step, passkey: hasPasskey } });
       }
       if (factor.enrolled) usedFactor = await useSecondFactor(deps.db, user.oid, code, deps.now());
@@ -253,4 +246,14 @@ export function createSignInFlow(deps: SignInDependencies): { signIn: SignInFunc
     checkForEnrolment: async (authorization, address, client = {}) => (await run(authorization, address, client, 'enrol')) as UserRecord,
     checkForPasskey: async (authorization, address, client = {}) => (await run(authorization, address, client, 'passkey')) as UserRecord,
   };
+}
+
+/**
+ * The second-factor step a sign-in (password or provider) asks for, with its message: 'code' (the app; a passkey may
+ * be offered beside it), 'passkey' (passkeys only), 'enrol' (a role requires a factor the user lacks).
+ */
+export function secondFactorStep(enrolled: boolean, hasPasskey: boolean): { step: 'code' | 'passkey' | 'enrol'; message: string } {
+  if (enrolled) return { step: 'code', message: 'Enter the code of your authenticator app' };
+  if (hasPasskey) return { step: 'passkey', message: 'Confirm the sign-in with your passkey' };
+  return { step: 'enrol', message: 'Your role requires a second factor: set up an authenticator app' };
 }
