@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { expect, test, type Page } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { settled } from './support/settled';
 
 // The customisable dashboard (spec 2 §2): edited by keyboard only, saved, reloaded, cancelled; the turnover card
 // moves when a terminal hands in a receipt, without a reload; a user without the right on a card's page sees the
@@ -142,7 +143,7 @@ test('looks right in light and dark, English and Arabic, at 1440 and 390 px', as
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await expect(page.getByTestId('turnover-chart')).toBeVisible({ timeout: 30_000 });
         await expect(page.getByTestId('exchange-rates')).toBeVisible();
-        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+        await settled(page);
         await page.screenshot({ path: `test-results/dashboard-${locale}-${theme}-${width}.png`, fullPage: true });
       }
     }

@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 import { LOOK_CORNERS } from './support/looks';
+import { settled } from './support/settled';
 
 // Issue 16, the document viewer (/document/receipt/{type}): receipts a terminal hands in through the intake appear,
 // the query form narrows them and reads the drill-down parameters of reports, the receipt shows as its copies in a
@@ -233,7 +234,7 @@ test("the pickers and links come from the server (the page calls no data grid's 
 });
 
 async function look(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await settled(page);
   // The whole page: on a phone the document stands below the list.
   await page.screenshot({ path: `test-results/document-viewer/${name}.png`, fullPage: true });
   const frame = page.getByTestId('receipt-frame').first();

@@ -6,6 +6,7 @@ import { blocking, formatViolations, scanPage } from './support/axe';
 import { startMate } from './support/mate-server';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec, storageFor } from './support/spec-server';
+import { settled } from './support/settled';
 
 // The hub makes the product live: what one session saves shows in another's grid without a reload, and a
 // restarted server is found again by itself.
@@ -123,7 +124,7 @@ async function otherSession(request: APIRequestContext) {
 async function expectAccessible(page: Page, where: string): Promise<void> {
   // Away from the button last clicked: the scan measures the colours at rest, not under the pointer.
   await page.mouse.move(0, 0);
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await settled(page);
   const violations = blocking(await scanPage(page));
   expect(violations, `${where}\n${formatViolations(violations)}`).toEqual([]);
 }

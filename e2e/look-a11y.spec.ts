@@ -1,6 +1,7 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { blocking, formatViolations, scanPage, type AxeViolation } from './support/axe';
 import { serveMateForSpec } from './support/spec-server';
+import { settled } from './support/settled';
 
 // The screens a user spends the day on, scanned by axe-core in both themes, English and Arabic, on a desktop and a
 // phone: no serious or critical violation, colour contrast included.
@@ -9,10 +10,6 @@ const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
-/** Waits until transitions (popover fade-in, colour changes) are over, so contrast is measured on final colours. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-}
 
 for (const theme of ['light', 'dark'] as const) {
   for (const locale of ['en', 'ar'] as const) {

@@ -5,6 +5,7 @@ import { blocking, formatViolations, scanPage } from './support/axe';
 import { freePort } from './support/free-port';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { settled } from './support/settled';
 
 // The POS configuration page (docs/settings.md): a value overridden at the tenant by keyboard shows where it comes
 // from here and one level below, survives a reload and is reset again; the page works framed by another application
@@ -35,7 +36,7 @@ test.afterAll(async () => {
 const mate = serveMateForSpec(env);
 
 async function expectAccessible(page: Page, where: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await settled(page);
   const violations = blocking(await scanPage(page));
   expect(violations, `${where}:\n${formatViolations(violations)}`).toEqual([]);
 }

@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { LOOK_CORNERS } from './support/looks';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { settled } from './support/settled';
 
 // Issue 18, the visual receipt designer (docs/receipt-templates.md): opened from the navigation, a text element added
 // from the palette, moved by keyboard, its properties changed, the template saved and seen again after a reload; the
@@ -140,7 +141,7 @@ test('refuses a template with problems and names the line in the XML tab', async
 });
 
 async function look(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await settled(page);
   await page.screenshot({ path: `test-results/receipt-designer/${name}.png`, fullPage: true });
 }
 

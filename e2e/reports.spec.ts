@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { blocking, formatViolations, scanPage } from './support/axe';
 import { serveMateForSpec } from './support/spec-server';
 import { LOOK_CORNERS } from './support/looks';
+import { settled } from './support/settled';
 
 // The report page (issue 16): a demo terminal hands in receipts through the terminal endpoint, intake books them at
 // once (no job runs), and the daily sales report shows the totals computed here from the same receipts;
@@ -72,7 +73,7 @@ async function sendReceipts(request: APIRequestContext): Promise<Sent> {
 
 async function look(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await settled(page);
   await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
   const violations = blocking(await scanPage(page));
   expect(violations, `${name}\n${formatViolations(violations)}`).toEqual([]);

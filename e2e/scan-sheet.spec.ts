@@ -3,6 +3,7 @@ import { expect, test, type Page } from './support/test';
 import { blocking, formatViolations, scanPage } from './support/axe';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { settled } from './support/settled';
 
 // The random scan sheet (docs/scan-sheet.md): opened from the navigation in Mate Deutschland (the demo articles'
 // tenant), a count and a layout chosen by keyboard, the preview of the first page, the PDF downloaded; the seed in
@@ -12,7 +13,7 @@ const PASSWORD = 'scan-sheet-e2e-password';
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 async function expectAccessible(page: Page, where: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await settled(page);
   const violations = blocking(await scanPage(page));
   expect(violations, `${where}:\n${formatViolations(violations)}`).toEqual([]);
 }

@@ -1,15 +1,12 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { blocking, formatViolations, scanPage, type AxeViolation } from './support/axe';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { settled } from './support/settled';
 
 const PASSWORD = 'a11y-e2e-password';
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
-/** Waits until transitions (popover fade-in, colour changes) are over, so contrast is measured on final colours. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the shell pages have no serious or critical accessibility violation in the ${theme} theme`, async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { settled } from './support/settled';
 
 // Demo data (docs/demo-data.md): 'admin' works in all 9 tenants, 'regional.group' in the 8 country subsidiaries,
 // 'regional.dach' in 3 (DE, AT, CH). Spec 1 §5/§6/§9: 3 most recent, a separate group above 7, search above 8.
@@ -24,6 +25,8 @@ async function openSelector(page: Page): Promise<Locator> {
   await page.getByTestId('organisation-selector').click();
   const list = page.getByTestId('organisation-list');
   await expect(list).toBeVisible();
+  // As a person does, the choice is made once the list has opened: a click during its opening animation was lost on CI.
+  await settled(page);
   return list;
 }
 

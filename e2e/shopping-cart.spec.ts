@@ -3,6 +3,7 @@ import { blocking, formatViolations, scanPage } from './support/axe';
 import { LOOK_CORNERS } from './support/looks';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { settled } from './support/settled';
 
 // The shopping cart (docs/shopping-cart.md): opened from the navigation in Mate Deutschland (the demo articles'
 // tenant), two articles added (one by keyboard as a scanner does: the barcode and Enter), a quantity, a line and a
@@ -21,7 +22,7 @@ async function chooseGermany(page: Page): Promise<void> {
 }
 
 async function expectAccessible(page: Page, where: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await settled(page);
   const violations = blocking(await scanPage(page));
   expect(violations, `${where}:\n${formatViolations(violations)}`).toEqual([]);
 }

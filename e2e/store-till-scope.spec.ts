@@ -64,10 +64,23 @@ async function rowsOfNextList(page: Page, calls: ReturnType<typeof watchList>, f
   await expect(page.getByTestId('data-grid-page')).toBeVisible();
   if (await page.getByTestId('grid-not-started').isVisible()) await page.getByTestId('grid-search').click();
   await expect.poll(() => calls.length, { timeout: 30_000 }).toBeGreaterThan(from);
-  const call = calls[calls.length - 1]!;
-  const response = await call.response;
-  expect(response?.status()).toBe(200);
-  return { request: call.request, items: ((await response!.json()) as { items: Array<Record<string, unknown>> }).items };
+  // The newest page that came with rows: the grid may confirm it at once with a conditional refresh (If-None-Match),
+  // which the server answers 304 without a body (spec 2 §4).
+  let latest: { request: Request; response: Response } | undefined;
+  await expect
+    .poll(async () => {
+      for (const call of calls.slice(from).reverse()) {
+        const response = await call.response;
+        if (response?.status() === 200) {
+          latest = { request: call.request, response };
+          return 200;
+        }
+        expect(response?.status(), `${call.request.url()} answered ${response?.status()}`).toBe(304);
+      }
+      return undefined;
+    }, { timeout: 30_000 })
+    .toBe(200);
+  return { request: latest!.request, items: ((await latest!.response.json()) as { items: Array<Record<string, unknown>> }).items };
 }
 
 test('a store and a till chosen by keyboard and mouse narrow the grid, send the headers and the tenantOid, and are kept', async ({ page }) => {

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { blocking, formatViolations, scanPage } from './support/axe';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { settled } from './support/settled';
 
 // Terminal monitoring, the terminal log and the terminal server page driven by real simulated terminals: the
 // simulator (`npm run terminals`) runs as its own process against the spec's server, as an operator would run it.
@@ -49,7 +50,7 @@ async function connections(request: APIRequestContext): Promise<TerminalRow[]> {
 
 async function expectAccessible(page: Page, where: string): Promise<void> {
   await page.mouse.move(0, 0);
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await settled(page);
   const violations = blocking(await scanPage(page));
   expect(violations, `${where}\n${formatViolations(violations)}`).toEqual([]);
 }

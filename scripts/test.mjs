@@ -6,6 +6,7 @@
 // databases).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const requireE2e = process.env.REQUIRE_E2E === '1';
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -33,12 +34,12 @@ function readJson(file) {
   }
 }
 
-/** The titles of the tests Playwright reports as flaky (failed, then passed on retry). */
-function flakyTitles(report) {
+/** The titles of the tests Playwright reports with this status ('flaky': failed, then passed on retry). */
+function e2eTitles(report, status) {
   const titles = [];
   const visit = (suite, path) => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) if (test.status === 'flaky') titles.push([...path, spec.title].join(' › '));
+      for (const test of spec.tests ?? []) if (test.status === status) titles.push([...path, spec.title].join(' › '));
     }
     for (const child of suite.suites ?? []) visit(child, [...path, child.title]);
   };
@@ -63,6 +64,13 @@ if (vitest) {
   // A file that fails to load has no failed test of its own; count it so the total cannot look green.
   const brokenFiles = (vitest.testResults ?? []).filter((file) => file.status === 'failed' && (file.assertionResults ?? []).every((a) => a.status !== 'failed')).length;
   totals.failed += brokenFiles;
+  // Named in the closing lines, which are often all a CI log keeps of a long run.
+  const failedTests = (vitest.testResults ?? []).flatMap((file) => {
+    const where = relative(process.cwd(), file.name);
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${where} › ${a.fullName}`);
+    return failed.length || file.status !== 'failed' ? failed : [`${where} (did not load: ${String(file.message ?? '').split('\n')[0]})`];
+  });
+  if (failedTests.length) notes.push(`vitest failed: ${failedTests.join(' | ')}`);
 } else {
   totals.failed += 1;
   notes.push('vitest wrote no results');
@@ -101,7 +109,9 @@ if (vitestOnly) {
       // A test that passed on its retry (CI only, playwright.config.ts) counts as passed and is named in the notes.
       totals.passed += e2e.stats.expected + e2e.stats.flaky;
       totals.failed += e2e.stats.unexpected;
-      const flaky = flakyTitles(e2e);
+      const flaky = e2eTitles(e2e, 'flaky');
+      const failedTitles = e2eTitles(e2e, 'unexpected');
+      if (failedTitles.length) notes.push(`browser tests failed: ${failedTitles.join(' | ')}`);
       if (flaky.length) notes.push(`flaky (passed on retry): ${flaky.join(' | ')}`);
       totals.skipped += e2e.stats.skipped;
       if ((e2e.errors ?? []).length > 0 && e2e.stats.unexpected === 0) {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { AxeResults, ImpactValue, Result, RunOptions } from 'axe-core';
+import { settled } from './settled';
 
 // axe-core itself, injected into the page (@axe-core/playwright needs Node 22). It is evaluated through the
 // browser's debugging protocol rather than added as a <script>: the product's Content-Security-Policy refuses inline
@@ -23,6 +24,8 @@ export const BLOCKING_IMPACTS: readonly ImpactValue[] = ['serious', 'critical'];
 
 /** Runs axe-core on the page (WCAG 2.x A and AA plus best practices) and answers its violations. */
 export async function scanPage(page: Page, options: RunOptions = {}): Promise<AxeViolation[]> {
+  // Contrast is measured on the final colours: a dialog scanned mid-fade read as grey on grey (CI, passkeys looks).
+  await settled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${(axeSource ??= readFileSync(AXE_SCRIPT, 'utf8'))}\n;undefined`);
   const runOptions: RunOptions = { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'], ...options };
   const results = await page.evaluate((opts) => (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, opts), runOptions);
