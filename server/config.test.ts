@@ -37,6 +37,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MATE_DEMO_DOCUMENT_DAYS: '1000' }, '/')).toThrow(/MATE_DEMO_DOCUMENT_DAYS/);
   });
 
+  it('leases jobs for MATE_JOB_LEASE_SECONDS, 30 s unless set, between 3 s and an hour', () => {
+    expect(loadConfig({}, '/').jobLeaseSeconds).toBe(30);
+    expect(loadConfig({ MATE_JOB_LEASE_SECONDS: '3' }, '/').jobLeaseSeconds).toBe(3);
+    expect(() => loadConfig({ MATE_JOB_LEASE_SECONDS: '2' }, '/')).toThrow(/MATE_JOB_LEASE_SECONDS must be between 3 and 3600/);
+  });
+
   it('runs bridge jobs unless MATE_RUN_JOBS says not to', () => {
     expect(loadConfig({}, '/').runJobs).toBe(true);
     expect(loadConfig({ MATE_RUN_JOBS: 'false' }, '/').runJobs).toBe(false);

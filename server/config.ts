@@ -44,6 +44,11 @@ export interface Config {
    * bridge, queues and cancels jobs, and leaves running them to the others (its bridge shows OFF).
    */
   runJobs?: boolean;
+  /**
+   * How long a running job stays with an instance that stopped renewing it before another instance takes it over
+   * (MATE_JOB_LEASE_SECONDS, default 30; docs/jobs.md "Take-over"). The heartbeat and the look for due jobs follow it.
+   */
+  jobLeaseSeconds?: number;
   /** How long a client may take to send a request (MATE_*_TIMEOUT_SECONDS); default DEFAULT_REQUEST_TIMEOUTS. */
   timeouts?: RequestTimeouts;
   /** How many recent log lines each instance keeps for the log page (MATE_SERVER_LOG_SIZE); default 2,000. */
@@ -186,6 +191,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     demoDocumentDays: integer(env, 'MATE_DEMO_DOCUMENT_DAYS', DEFAULT_DEMO_DOCUMENT_DAYS, 0, 730),
     serverLogSize: integer(env, 'MATE_SERVER_LOG_SIZE', 2_000, 100, 100_000),
     runJobs: boolean(env, 'MATE_RUN_JOBS', true),
+    jobLeaseSeconds: integer(env, 'MATE_JOB_LEASE_SECONDS', 30, 3, 3600),
     monitoringUrl,
     metricsToken,
     uploadMaxBytes: integer(env, 'MATE_UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, 1024, 100 * 1024 * 1024),

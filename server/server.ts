@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { CatalogueError, loadCatalogue } from './data/catalogue';
 import { DataEventBus } from './data/data-event-bus';
+import { jobTimingsForLease } from './jobs/job-runner';
 import { EntityMigrationError, syncEntityTables } from './data/sync-entity-tables';
 import { migrate } from './db/migrations';
 import { bootstrapAdministrator } from './identity/bootstrap-administrator';
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   const admin = await bootstrapAdministrator(db, config.adminPassword);
   const demo = config.demoData ? await seedDemoData(db, catalogue, { documentDays: config.demoDocumentDays, documentsUntil: demoDocumentsUntil() }) : { seeded: false };
   const buildInfo = await readBuildInfo(config.staticDir);
-  const app = await createApp({ config, db, buildInfo, installationId, navigation, data: { catalogue, events }, jobs: { run: config.runJobs !== false } });
+  const app = await createApp({ config, db, buildInfo, installationId, navigation, data: { catalogue, events }, jobs: { run: config.runJobs !== false, timings: jobTimingsForLease((config.jobLeaseSeconds ?? 30) * 1000) } });
   const stopMail = config.smtpUrl ? startMailSender(db, config.smtpUrl, app.log) : undefined;
   // The database closes after the app has closed, so every plugin's own close hooks (hub, terminals, jobs) still
   // reach it: Fastify runs a hook added here before those of the plugins registered earlier.

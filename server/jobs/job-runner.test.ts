@@ -6,12 +6,18 @@ import { createTestDatabase, type TestDatabase } from '../test-support/test-data
 import { BUILT_IN_JOBS } from './built-in/built-in-jobs';
 import { JOB_STATE, JobRegistry, type JobDefinition } from './job-definition';
 import { gateJob } from './gate-job';
-import { JobRunner } from './job-runner';
+import { DEFAULT_JOB_TIMINGS, JobRunner, jobTimingsForLease } from './job-runner';
 import { enqueueJob, readJob, requestCancel, saveSchedule } from './job-store';
 
 // The runner on the real database (PGlite, or PostgreSQL with DATABASE_URL), two instances side by side as two
 // processes would run: each with a pool of its own on PostgreSQL, sharing the one PGlite otherwise. The clock is
 // injected: leases and schedules run out when the test moves it, never by waiting.
+
+it('derives heartbeat and poll from the lease (MATE_JOB_LEASE_SECONDS), the defaults from 30 s', () => {
+  expect(jobTimingsForLease(30_000)).toEqual(DEFAULT_JOB_TIMINGS);
+  expect(jobTimingsForLease(3_000)).toEqual({ leaseMs: 3_000, heartbeatMs: 1_000, pollMs: 1_500 });
+  expect(jobTimingsForLease(600_000)).toEqual({ leaseMs: 600_000, heartbeatMs: 200_000, pollMs: 5_000 });
+});
 
 describe('the job runner on one database, two instances', () => {
   let database: TestDatabase;

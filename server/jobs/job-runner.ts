@@ -51,6 +51,15 @@ export interface JobTimings {
 
 export const DEFAULT_JOB_TIMINGS: JobTimings = { leaseMs: 30_000, heartbeatMs: 10_000, pollMs: 5_000 };
 
+/**
+ * The timings for a lease (MATE_JOB_LEASE_SECONDS): a heartbeat every third of it, so that two heartbeats may be
+ * late before the lease runs out, and a look for due jobs every 5 s or every half lease when that is shorter, so that
+ * a job of a dead instance is taken over within about one and a half leases. The default lease gives the defaults.
+ */
+export function jobTimingsForLease(leaseMs: number): JobTimings {
+  return { leaseMs, heartbeatMs: Math.round(leaseMs / 3), pollMs: Math.min(DEFAULT_JOB_TIMINGS.pollMs, Math.round(leaseMs / 2)) };
+}
+
 /** An instance that stopped while running a job this often makes the job fail instead of being tried again. */
 export const MAX_JOB_ATTEMPTS = 3;
 /** Jobs this instance runs side by side. */

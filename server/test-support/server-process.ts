@@ -24,10 +24,10 @@ process.once('exit', () => {
 
 /**
  * Starts server/server.ts through tsx on `databaseUrl` (PostgreSQL) without the UI build and demo data, and waits
- * until /api/health answers.
+ * until /api/health answers. On a free port, or on `env.PORT` (a new release taking a stopped instance's place).
  */
 export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}, timeoutMs = 150_000): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mate-instance-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: ROOT,
