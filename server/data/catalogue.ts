@@ -57,6 +57,16 @@ export class CatalogueError extends Error {
 
 const lookupKey = (area: string, entity: string) => `${area.toLowerCase()}/${entity.toLowerCase()}`;
 
+/**
+ * The kind's record validator, compiled by ajv when the kind's first record is checked: compiling every kind's at
+ * start cost a second of CPU per start (each test's server, each instance), though most kinds of a server see no
+ * write. The compiled schema comes from a checked document; `record-validator.test.ts` compiles every shipped kind's.
+ */
+function compiledOnFirstUse(doc: EntityDocument): RecordValidator {
+  let validate: RecordValidator | undefined;
+  return (record) => (validate ??= createRecordValidator(doc))(record);
+}
+
 /** Builds a catalogue from documents already validated. */
 export function createCatalogue(entries: readonly { file: string; doc: EntityDocument }[]): Catalogue {
   const kinds = entries.map(({ file, doc }): EntityKind => {
@@ -75,7 +85,7 @@ export function createCatalogue(entries: readonly { file: string; doc: EntityDoc
       externalFields: doc.fields.filter((f) => f.external).map((f) => f.name),
       // Write-only fields are left out: a filter, sort or search over one would tell its value.
       fieldTypes: fieldTypesOf(meta.fields.filter((f) => !isWriteOnly(f))),
-      validate: createRecordValidator(doc),
+      validate: compiledOnFirstUse(doc),
     };
   });
   const byKey = new Map(kinds.map((k) => [lookupKey(k.doc.area, k.doc.entity), k]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { versionNotBumped } from './version-bump-warning';
+import { sameDocument, versionNotBumped } from './version-bump-warning';
 
 const doc = { area: 'pos-supply', entity: 'gift-card', version: 3, fields: [{ name: 'Code', type: 'string', maxLength: 20 }] };
 
@@ -26,5 +26,18 @@ describe('versionNotBumped', () => {
 
   it('says nothing when there is no earlier document to compare with', () => {
     expect(versionNotBumped('f', undefined, doc)).toBeUndefined();
+  });
+});
+
+describe('sameDocument', () => {
+  it('is JSON equality with the key order and members holding undefined left aside', () => {
+    expect(sameDocument({ a: 1, b: [1, { c: 'x' }] }, { b: [1, { c: 'x' }], a: 1 })).toBe(true);
+    expect(sameDocument({ a: 1, gone: undefined }, { a: 1 })).toBe(true);
+    expect(sameDocument({ a: 1 }, { a: 1, b: null })).toBe(false);
+    expect(sameDocument({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameDocument({ a: [1] }, { a: { 0: 1 } })).toBe(false);
+    expect(sameDocument({ a: '1' }, { a: 1 })).toBe(false);
+    expect(sameDocument({ a: { b: 1 } }, { a: { c: 1 } })).toBe(false);
+    expect(sameDocument(null, {})).toBe(false);
   });
 });
