@@ -34,13 +34,18 @@ const UI_ONLY_SPECS = [
   'data-grid-lookups-rtl',
   'data-grid-values',
 ].map((name) => `**/${name}.spec.ts`);
-const skipped = process.env.DATABASE_URL && process.env.MATE_E2E_ALL !== '1' ? UI_ONLY_SPECS : [];
+const onPostgresSubset = Boolean(process.env.DATABASE_URL) && process.env.MATE_E2E_ALL !== '1';
+const skipped = onPostgresSubset ? UI_ONLY_SPECS : [];
+// Likewise single tests tagged `@looks` in the other spec files: a page read in both corners of the looks (theme,
+// language, width) with axe and overflow checks, after the same file's other tests did the work on the data.
+const LOOKS_TAG = /@looks/;
 
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/support/global-setup.ts',
   globalTeardown: './e2e/support/global-teardown.ts',
   testMatch: '**/*.spec.ts',
+  grepInvert: onPostgresSubset ? LOOKS_TAG : undefined,
   // Each spec file starts its own server on its own database, so files run side by side safely. Two workers on two
   // cores: much of a browser test is waiting (debounces, animations, the server), which the other worker fills; the
   // suite had grown past 20 minutes per database with one. MATE_E2E_WORKERS=1 runs them one at a time.

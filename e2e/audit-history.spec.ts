@@ -75,7 +75,7 @@ test('an edit shows in the record history, its old value is restored, and the ac
 
 // The History panel and the activity page in both corners of the looks (light English at 1440 px, dark Arabic at
 // 390 px): axe finds nothing serious, nothing runs off the side of a phone. One test per page, both looks in it.
-test('the History panel of a record reads in both looks', async ({ page }) => {
+test('the History panel of a record reads in both looks', { tag: '@looks' }, async ({ page }) => {
   await signIn(page, mate.url, PASSWORD);
   const oid = await editedRecord(page);
   for (const look of LOOK_CORNERS) {
@@ -92,7 +92,7 @@ test('the History panel of a record reads in both looks', async ({ page }) => {
   }
 });
 
-test('the activity page reads in both looks', async ({ page }) => {
+test('the activity page reads in both looks', { tag: '@looks' }, async ({ page }) => {
   await signIn(page, mate.url, PASSWORD);
   await editedRecord(page);
   for (const look of LOOK_CORNERS) {

@@ -98,7 +98,7 @@ test('an administrator sets rows per page, ISO dates and the idle minutes at a t
 });
 
 for (const { theme, locale, width, height } of LOOK_CORNERS) {
-  test(`after the idle minutes the session locks with the unsaved edit kept, and signing in again continues (${theme}, ${locale}, ${width} px)`, async ({ page }) => {
+  test(`after the idle minutes the session locks with the unsaved edit kept, and signing in again continues (${theme}, ${locale}, ${width} px)`, { tag: '@looks' }, async ({ page }) => {
     test.setTimeout(120_000);
     // A clock the test moves on: the five idle minutes pass at once.
     await page.clock.install();

@@ -165,7 +165,7 @@ test('without the bridge right the card neither links nor reads and the page is 
   await expect(manager.getByTestId('job-cancel')).toHaveCount(0);
 });
 
-test('the page in Arabic, dark, on a phone: right to left, nothing wider than the screen', async ({ page }) => {
+test('the page in Arabic, dark, on a phone: right to left, nothing wider than the screen', { tag: '@looks' }, async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });

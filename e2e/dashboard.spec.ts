@@ -129,7 +129,7 @@ test('a user without the right on a card page sees the card without its link', a
   await expect(page.getByTestId('unprocessed-card-link')).toHaveCount(0);
 });
 
-test('looks right in light and dark, English and Arabic, at 1440 and 390 px', async ({ page }) => {
+test('looks right in light and dark, English and Arabic, at 1440 and 390 px', { tag: '@looks' }, async ({ page }) => {
   test.setTimeout(180_000);
   // A store manager of one country (docs/demo-data.md): the default layout (the administrator's was edited above).
   await signIn(page, mate.url, 'demo-pass-1', '/', 'title-bar', 'manager.de');

@@ -88,7 +88,7 @@ async function expectToolbarInSight(page: Page, toolbar: Locator, panel: Locator
 }
 
 for (const locale of ['en', 'ar'] as const) {
-  test(`every button of the open row's toolbar and of the record page is in sight at 1280, 1440 and 390 px: ${locale}`, async ({ page }) => {
+  test(`every button of the open row's toolbar and of the record page is in sight at 1280, 1440 and 390 px: ${locale}`, { tag: '@looks' }, async ({ page }) => {
     test.setTimeout(120_000);
     await page.addInitScript((chosen) => localStorage.setItem('mate.locale', chosen), locale);
     await page.setViewportSize({ width: 1280, height: 844 });

@@ -155,7 +155,7 @@ test('unprocessed documents: a receipt that cannot be booked waits with its reas
   await expect(page.getByTestId('unprocessed-table').locator('tbody tr').filter({ hasText: uid.slice(0, 8) })).toBeVisible();
 });
 
-test('Arabic, dark, 390 px: the three pages run right to left, fit the phone and read well', async ({ browser }) => {
+test('Arabic, dark, 390 px: the three pages run right to left, fit the phone and read well', { tag: '@looks' }, async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   const page = await context.newPage();

@@ -243,7 +243,7 @@ async function look(page: Page, name: string): Promise<void> {
 }
 
 for (const { theme, locale, width } of LOOK_CORNERS) {
-  test(`looks right: ${theme}, ${locale}, ${width} px`, async ({ page, pageErrors }) => {
+  test(`looks right: ${theme}, ${locale}, ${width} px`, { tag: '@looks' }, async ({ page, pageErrors }) => {
     test.setTimeout(90_000);
     allowBlockedHostility(pageErrors);
     await page.emulateMedia({ colorScheme: theme });

@@ -110,7 +110,7 @@ test('uploads two images at once with progress, refuses a wrong type and a too l
   await page.screenshot({ path: 'test-results/dropzone-editor-en-light-1440.png' });
 });
 
-test('Arabic, dark, 390 px: the dropzone fits the phone', async ({ browser }) => {
+test('Arabic, dark, 390 px: the dropzone fits the phone', { tag: '@looks' }, async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   const page = await context.newPage();

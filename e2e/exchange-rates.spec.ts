@@ -86,7 +86,7 @@ test('changes a rate by keyboard, keeps the old one in the history, adds and rem
   await expect(page.getByTestId('exchange-rate-table').locator('[data-currency="NZD"]')).toHaveCount(0);
 });
 
-test('Arabic, dark, 390 px: the page runs right to left, fits the phone and reads well', async ({ browser }) => {
+test('Arabic, dark, 390 px: the page runs right to left, fits the phone and reads well', { tag: '@looks' }, async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   const page = await context.newPage();

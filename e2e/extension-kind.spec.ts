@@ -58,7 +58,7 @@ test('the kind gets its menu entry, grid, editor, API, OpenAPI and permission-ma
 });
 
 for (const { theme, locale, width, height } of LOOK_CORNERS) {
-  test(`the kind's page reads right in ${theme} ${locale} at ${width} px`, async ({ page }, info) => {
+  test(`the kind's page reads right in ${theme} ${locale} at ${width} px`, { tag: '@looks' }, async ({ page }, info) => {
     await page.emulateMedia({ colorScheme: theme });
     await page.setViewportSize({ width, height });
     // Signed in through the English form, then the language chosen (the form's labels follow the language).

@@ -86,7 +86,7 @@ test('a message reaches the other user live, the badge counts it and clears when
   await readerContext.close();
 });
 
-test('Arabic, dark, 390 px: the list and the conversation take turns, right to left, within the phone', async ({ browser }) => {
+test('Arabic, dark, 390 px: the list and the conversation take turns, right to left, within the phone', { tag: '@looks' }, async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   const page = await context.newPage();

@@ -167,7 +167,7 @@ test('a user whose second factor is a passkey confirms a provider sign-in with i
 
 // The sign-in page with the provider buttons in both corners of the looks (light English at 1440 px, dark Arabic at
 // 390 px): axe finds nothing serious, nothing runs off the side of a phone. One test, both looks.
-test('the sign-in page with its providers reads in both looks', async ({ page }) => {
+test('the sign-in page with its providers reads in both looks', { tag: '@looks' }, async ({ page }) => {
   for (const look of LOOK_CORNERS) {
     await useLook(page, look);
     await page.goto(`${site}/auth/login`);

@@ -160,7 +160,7 @@ test('new recovery codes: confirmed by a code, shown once with copy and download
 // The passkey list, the recovery codes with their buttons and the sign-in's choice of code or passkey, in both corners
 // of the looks: nothing runs off the side of a phone, right to left included.
 for (const { theme, locale, width, height } of LOOK_CORNERS) {
-  test(`passkeys and recovery codes read in ${theme}, ${locale}, ${width} px`, async ({ page, request }) => {
+  test(`passkeys and recovery codes read in ${theme}, ${locale}, ${width} px`, { tag: '@looks' }, async ({ page, request }) => {
     const name = `looks-${locale}`;
     await userWithPassword(request, name, `${name}-password`);
     await page.setViewportSize({ width, height });

@@ -95,7 +95,7 @@ test('overrides a value at the tenant by keyboard, shows its source below, keeps
   await expect(row(page, 'receipt.copies').getByTestId('setting-source')).toHaveText('Default', { timeout: 30_000 });
 });
 
-test('by mouse: an option and a time overridden at the tenant, in English light at 1440 px and Arabic dark at 390 px', async ({ page }) => {
+test('by mouse: an option and a time overridden at the tenant, in English light at 1440 px and Arabic dark at 390 px', { tag: '@looks' }, async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, mate.url, PASSWORD, PAGE);

@@ -83,7 +83,7 @@ test('progress shows while the answer is awaited, Cancel stops it, a refusal sho
 });
 
 for (const { theme, locale, width } of LOOK_CORNERS) {
-  test(`the page reads in ${theme}, ${locale}, ${width} px, by keyboard`, async ({ page }) => {
+  test(`the page reads in ${theme}, ${locale}, ${width} px, by keyboard`, { tag: '@looks' }, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ colorScheme: theme });
     // Signed in in English (the sign-in form's labels), then the page in the chosen language.

@@ -154,7 +154,7 @@ test('receipts handed in and booked show in the daily sales report from the navi
 
 for (const { theme, locale, width, height } of LOOK_CORNERS) {
   const size = String(width);
-  test(`the report page reads in ${theme}, ${locale}, ${size} px`, async ({ page, request }) => {
+  test(`the report page reads in ${theme}, ${locale}, ${size} px`, { tag: '@looks' }, async ({ page, request }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: theme });

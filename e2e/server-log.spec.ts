@@ -111,7 +111,7 @@ test('a failed sign-in elsewhere arrives live; level and text filters; follow pa
   await context.close();
 });
 
-test('Arabic, dark, 390 px: the log text stays left-to-right inside a right-to-left page, readable', async ({ browser }) => {
+test('Arabic, dark, 390 px: the log text stays left-to-right inside a right-to-left page, readable', { tag: '@looks' }, async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   const page = await context.newPage();

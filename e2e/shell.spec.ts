@@ -91,7 +91,7 @@ test('the embedded layout shows the same pages without the shell', async ({ page
   await expect(page.getByTestId('not-found-path')).toHaveText('/e/no/such');
 });
 
-test('switching to Arabic turns the page right to left and is kept', async ({ page }) => {
+test('switching to Arabic turns the page right to left and is kept', { tag: '@looks' }, async ({ page }) => {
   await signIn(page);
   await page.getByLabel('Language').selectOption('ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -27,7 +27,7 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
   expect(violations, `${where}:\n${formatViolations(violations)}`).toEqual([]);
 }
 
-test('builds a cart from the navigation: scan and click to add, quantity and discounts, totals and taxes, kept over a reload', async ({ page }) => {
+test('builds a cart from the navigation: scan and click to add, quantity and discounts, totals and taxes, kept over a reload', { tag: '@looks' }, async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, mate.url, PASSWORD);

@@ -167,7 +167,7 @@ for (const [theme, locale] of [
   ['dark', 'ar'],
   ['light', 'en'],
 ] as const) {
-  test(`at 390 px the store and till are chosen in the organisation popover (${theme}, ${locale})`, async ({ page }) => {
+  test(`at 390 px the store and till are chosen in the organisation popover (${theme}, ${locale})`, { tag: '@looks' }, async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: theme });

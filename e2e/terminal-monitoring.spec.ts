@@ -122,7 +122,7 @@ test('a simulated terminal shows connected live, answers a ping, its receipt sho
   }
 });
 
-test('the log follows a terminal that connects while it is open, and the pages read in Arabic, dark, at 390 px', async ({ browser }) => {
+test('the log follows a terminal that connects while it is open, and the pages read in Arabic, dark, at 390 px', { tag: '@looks' }, async ({ browser }) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   const page = await context.newPage();

@@ -43,7 +43,7 @@ async function noBlockingFindings(page: Page): Promise<void> {
   expect(violations, formatViolations(violations)).toEqual([]);
 }
 
-test('Swagger UI: opened from the navigation, served by the product, "Try it out" calls as the signed-in user', async ({ page }) => {
+test('Swagger UI: opened from the navigation, served by the product, "Try it out" calls as the signed-in user', { tag: '@looks' }, async ({ page }) => {
   test.setTimeout(120_000);
   const urls = recordRequests(page);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -75,7 +75,7 @@ test('Swagger UI: opened from the navigation, served by the product, "Try it out
   expect(urls.some((url) => url.includes('/api/docs/assets/swagger-ui-bundle.js'))).toBe(true);
 });
 
-test('Scalar: opened from the navigation, the whole document rendered from the product, searched, light and dark', async ({ page }) => {
+test('Scalar: opened from the navigation, the whole document rendered from the product, searched, light and dark', { tag: '@looks' }, async ({ page }) => {
   test.setTimeout(120_000);
   const urls = recordRequests(page);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -184,7 +184,7 @@ test('monitoring: figures from the navigation, read again on their own, paused, 
   expect((await request.get(`${mate.url}/metrics`)).status()).toBe(401);
 });
 
-test('Arabic, dark, 390 px: the three pages fit the phone, the API documents stay left to right', async ({ browser }) => {
+test('Arabic, dark, 390 px: the three pages fit the phone, the API documents stay left to right', { tag: '@looks' }, async ({ browser }) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   const page = await context.newPage();
