@@ -149,7 +149,14 @@ describe('the server log', () => {
 
     // Losing the right stops the lines at the next push; unsubscribing stops them too.
     await setPermission(database.db, { subject: { userOid: olgaOid }, path: '/diagnostics/logs', tenantOid: null, action: 'Read', allowed: null });
+    // The instance learns of a change written straight to the table from its NOTIFY (docs/permissions.md), which on
+    // PostgreSQL arrives a moment later: the revalidation counts from then, as it does for a change made elsewhere.
+    await expect.poll(async () => (await get(olga)).statusCode, { timeout: 5_000, interval: 20 }).toBe(403);
     await server.app.hub.revalidateAll();
+    // A batch pushed to her before the revalidation (the polls above are logged too) arrives before this pong.
+    const settledPong = nextMessage(olgaClient, 'NotifyResponse');
+    await olgaClient.invoke('PingRequest');
+    await settledPong;
     const olgaSaw: ServerLogAppendedMessage[] = [];
     olgaClient.on('ServerLogAppended', (appended) => olgaSaw.push(appended));
     const paulClient = hubClient(server, () => paul);
@@ -164,6 +171,7 @@ describe('the server log', () => {
     await olgaPong;
     expect(olgaSaw).toEqual([]);
     await setPermission(database.db, { subject: { userOid: olgaOid }, path: '/diagnostics/logs', tenantOid: null, action: 'Read', allowed: true });
+    await expect.poll(async () => (await get(olga)).statusCode, { timeout: 5_000, interval: 20 }).toBe(200);
     await paulClient.invoke('UnsubscribeServerLog');
     await olgaClient.stop();
     await paulClient.stop();
