@@ -75,6 +75,9 @@ describe('two hub instances on one database', () => {
     const closed = new Promise<Error | undefined>((resolve) => client.onclose(resolve));
     await client.start();
     expect((await b.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    // A hears of the sign-out on B from its NOTIFY, a moment later on PostgreSQL; the revalidation counts from then.
+    const negotiate = () => a.app.inject({ method: 'POST', url: '/api/hub/mate/negotiate?negotiateVersion=1', headers: { authorization: `Bearer ${token}` } });
+    await expect.poll(async () => (await negotiate()).statusCode, { timeout: 5_000, interval: 20 }).toBe(401);
     await a.app.hub.revalidateAll();
     expect((await closed)?.message).toContain('revoked');
   });
