@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { settled } from './support/settled';
 
 const ADMIN_PASSWORD = 'record-page-e2e-password';
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: ADMIN_PASSWORD });
@@ -65,6 +66,8 @@ async function expectToolbarInSight(page: Page, toolbar: Locator, panel: Locator
       }),
     )
     .toBe(true);
+  // Measured at rest: the panel and its buttons were measured a moment apart while the row still slid open (CI).
+  await settled(page);
   const viewport = { x: 0, y: 0, ...page.viewportSize()! };
   const panelBox = (await panel.boundingBox())!;
   const shown = await panel.evaluate((element): Box | null => {

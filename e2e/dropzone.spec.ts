@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { settled } from './support/settled';
 
 // Issue 18, the dropzone (docs/uploads.md): opened from the navigation in Mate Deutschland, two images uploaded at
 // once with their progress, a file of the wrong type and one too large refused with their messages, then the image
@@ -43,6 +44,8 @@ function png(rgb: [number, number, number], size = 16, padding = 0): Buffer {
 
 async function chooseDeutschland(page: Page): Promise<void> {
   await page.getByTestId('organisation-selector').click();
+  await expect(page.getByTestId('organisation-list')).toBeVisible();
+  await settled(page);
   await page.getByTestId('organisation-list').getByTestId('organisation-option').filter({ hasText: 'Mate Deutschland' }).first().click();
   await expect(page.getByTestId('organisation-selector')).toHaveAccessibleName('Organisation: Mate Deutschland');
 }

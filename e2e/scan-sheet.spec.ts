@@ -25,6 +25,8 @@ test('prints a sheet of random barcodes from the navigation: count and layout by
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, mate.url, PASSWORD);
   await page.getByTestId('organisation-selector').click();
+  await expect(page.getByTestId('organisation-list')).toBeVisible();
+  await settled(page);
   await page.getByTestId('organisation-list').getByTestId('organisation-option').filter({ hasText: 'Mate Deutschland' }).first().click();
   await expect(page.getByTestId('organisation-selector')).toHaveAccessibleName('Organisation: Mate Deutschland');
   await page.getByTestId('mega-menu-/tools').click();

@@ -1,6 +1,7 @@
 import type { Request, Response } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
 import { serveMateForSpec } from './support/spec-server';
+import { settled } from './support/settled';
 
 // Spec 2 §6: a store (location) and till (POS terminal) chosen beside the organisation narrow every data call through
 // the location and terminal headers, beside the tenant header and the tenantOid query. Demo data (docs/demo-data.md):
@@ -46,6 +47,9 @@ function germanStore(tree: ScopeItem[]) {
 
 async function chooseOrganisation(page: Page, name: string): Promise<void> {
   await page.getByTestId('organisation-selector').click();
+  await expect(page.getByTestId('organisation-list')).toBeVisible();
+  // Chosen once the list has opened, as a person does: a click during its opening animation was lost on CI.
+  await settled(page);
   await page.getByTestId('organisation-list').getByTestId('organisation-option').filter({ hasText: name }).first().click();
   await expect(page.getByTestId('organisation-list')).toBeHidden();
 }
