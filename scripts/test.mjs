@@ -101,8 +101,8 @@ if (vitestOnly) {
     notes.push('the UI build failed');
   } else {
     // On PostgreSQL the spec files about drawing and keys (UI_ONLY_SPECS in playwright.config.ts) and the tests tagged
-    // @looks run only with
-    // MATE_E2E_ALL=1: they run on the embedded database, and reach no database behaviour of their own.
+    // @looks run only with MATE_E2E_ALL=1: they run on the embedded database, and reach no database behaviour of
+    // their own.
     if (process.env.DATABASE_URL && process.env.MATE_E2E_ALL !== '1') notes.push('the UI-only browser spec files and the tests tagged @looks ran on PGlite only (playwright.config.ts UI_ONLY_SPECS, LOOKS_TAG; MATE_E2E_ALL=1 runs them here too)');
     const e2eStatus = run('npx', ['playwright', 'test']);
     const e2e = readJson('test-results/e2e.json');
