@@ -60,7 +60,8 @@ const lookupKey = (area: string, entity: string) => `${area.toLowerCase()}/${ent
 /**
  * The kind's record validator, compiled by ajv when the kind's first record is checked: compiling every kind's at
  * start cost a second of CPU per start (each test's server, each instance), though most kinds of a server see no
- * write. The compiled schema comes from a checked document; `catalogue-validators.test.ts` compiles every shipped kind's.
+ * write. The compiled schema comes from a checked document; `catalogue-validators.test.ts` compiles every shipped
+ * kind's.
  */
 function compiledOnFirstUse(doc: EntityDocument): RecordValidator {
   let validate: RecordValidator | undefined;
