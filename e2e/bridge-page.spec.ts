@@ -1,22 +1,14 @@
 import { expect, test, type Page } from './support/test';
-import { blocking, formatViolations, scanPage } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { startMate } from './support/mate-server';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec, storageFor } from './support/spec-server';
-import { settled } from './support/settled';
 
 // The bridge page follows the job runner through the hub: a started job's progress and end show without a reload,
 // a queued one is cancelled by keyboard, refusals show beside the start form, and the dashboard card links to it.
 const PASSWORD = 'bridge-page-e2e-password';
 const DEMO_PASSWORD = 'demo-pass-1';
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
-
-/** Serious and critical axe-core violations of the page as it is now, after transitions have ended. */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  await settled(page);
-  const violations = blocking(await scanPage(page));
-  expect(violations, `${where}:\n${formatViolations(violations)}`).toEqual([]);
-}
 
 async function openBridge(page: Page): Promise<void> {
   await expect(page.getByTestId('bridge-page')).toBeVisible({ timeout: 30_000 });

@@ -2,11 +2,10 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { blocking, formatViolations, scanPage } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { startMate } from './support/mate-server';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec, storageFor } from './support/spec-server';
-import { settled } from './support/settled';
 
 // The hub makes the product live: what one session saves shows in another's grid without a reload, and a
 // restarted server is found again by itself.
@@ -120,13 +119,10 @@ async function otherSession(request: APIRequestContext) {
   };
 }
 
-/** No serious or critical axe finding once transitions are over (colours measured as they end up). */
-async function expectAccessible(page: Page, where: string): Promise<void> {
+async function expectAccessibleAtRest(page: Page, where: string): Promise<void> {
   // Away from the button last clicked: the scan measures the colours at rest, not under the pointer.
   await page.mouse.move(0, 0);
-  await settled(page);
-  const violations = blocking(await scanPage(page));
-  expect(violations, `${where}\n${formatViolations(violations)}`).toEqual([]);
+  await expectAccessible(page, where);
 }
 
 const LOOKS = [
@@ -167,7 +163,7 @@ for (const look of LOOKS) {
     for (const part of look.summary) await expect(summary).toContainText(part);
     await page.screenshot({ path: `test-results/live-grid-${look.locale}-${look.theme}-${look.viewport.width}.png` });
     // The marks and the count read in either theme: no serious or critical axe finding, colour contrast included.
-    await expectAccessible(page, 'grid with marks');
+    await expectAccessibleAtRest(page, 'grid with marks');
 
     const scroller = page.locator('.rdg');
     await scroller.evaluate((element) => element.scrollTo({ top: 210 }));
@@ -201,7 +197,7 @@ for (const look of LOOKS) {
     await expect(notice).toBeVisible();
     await expect(notice).toHaveAttribute('data-state', 'changed');
     await page.screenshot({ path: `test-results/live-editor-${look.locale}-${look.theme}-${look.viewport.width}.png` });
-    await expectAccessible(page, 'editor notice');
+    await expectAccessibleAtRest(page, 'editor notice');
     await page.getByTestId('changed-elsewhere-load').click();
     await expect(text).toHaveValue('Theirs');
     await expect(notice).toHaveCount(0);

@@ -1,11 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { FrameLocator, Locator } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
-import { blocking, formatViolations, scanPage } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { freePort } from './support/free-port';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
-import { settled } from './support/settled';
 
 // The POS configuration page (docs/settings.md): a value overridden at the tenant by keyboard shows where it comes
 // from here and one level below, survives a reload and is reset again; the page works framed by another application
@@ -34,12 +33,6 @@ test.afterAll(async () => {
   await new Promise((resolve) => otherApp?.server.close(resolve));
 });
 const mate = serveMateForSpec(env);
-
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  await settled(page);
-  const violations = blocking(await scanPage(page));
-  expect(violations, `${where}:\n${formatViolations(violations)}`).toEqual([]);
-}
 
 const row = (root: Page | FrameLocator, path: string): Locator => root.locator(`[data-testid="setting-row"][data-path="${path}"]`);
 

@@ -1,9 +1,8 @@
 import type { Locator } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
-import { blocking, formatViolations, scanPage } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
-import { settled } from './support/settled';
 
 // The POS button layouts (docs/pos-layouts.md) and the retail icon gallery: a quick-access layout opened from the
 // navigation, created, buttons placed and resized by mouse and by keyboard, an overlap refused, saved and seen again
@@ -11,12 +10,6 @@ import { settled } from './support/settled';
 // axe-scanned, screenshots in test-results/.
 const PASSWORD = 'quick-access-e2e-password';
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
-
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  await settled(page);
-  const violations = blocking(await scanPage(page));
-  expect(violations, `${where}:\n${formatViolations(violations)}`).toEqual([]);
-}
 
 const button = (page: Page, id: string): Locator => page.locator(`[data-testid="layout-button"][data-button-id="${id}"]`);
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './support/test';
-import { blocking, formatViolations, scanPage } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 import { settled } from './support/settled';
@@ -11,12 +11,6 @@ import { settled } from './support/settled';
 // Arabic at 390 px, axe-scanned, screenshots in test-results/.
 const PASSWORD = 'scan-sheet-e2e-password';
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
-
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  await settled(page);
-  const violations = blocking(await scanPage(page));
-  expect(violations, `${where}:\n${formatViolations(violations)}`).toEqual([]);
-}
 
 const codes = (page: Page) => page.getByTestId('sheet-cell').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-code')));
 

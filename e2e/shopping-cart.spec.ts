@@ -1,9 +1,8 @@
 import { expect, test, type Page } from './support/test';
-import { blocking, formatViolations, scanPage } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { LOOK_CORNERS } from './support/looks';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
-import { settled } from './support/settled';
 
 // The shopping cart (docs/shopping-cart.md): opened from the navigation in Mate Deutschland (the demo articles'
 // tenant), two articles added (one by keyboard as a scanner does: the barcode and Enter), a quantity, a line and a
@@ -19,12 +18,6 @@ async function chooseGermany(page: Page): Promise<void> {
   const list = page.getByTestId('organisation-list');
   await list.getByTestId('organisation-option').filter({ hasText: 'Mate Deutschland' }).first().click();
   await expect(page.getByTestId('organisation-selector')).toHaveAccessibleName('Organisation: Mate Deutschland');
-}
-
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  await settled(page);
-  const violations = blocking(await scanPage(page));
-  expect(violations, `${where}:\n${formatViolations(violations)}`).toEqual([]);
 }
 
 test('builds a cart from the navigation: scan and click to add, quantity and discounts, totals and taxes, kept over a reload', { tag: '@looks' }, async ({ page }) => {

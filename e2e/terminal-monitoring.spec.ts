@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { blocking, formatViolations, scanPage } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
-import { settled } from './support/settled';
 
 // Terminal monitoring, the terminal log and the terminal server page driven by real simulated terminals: the
 // simulator (`npm run terminals`) runs as its own process against the spec's server, as an operator would run it.
@@ -48,11 +47,9 @@ async function connections(request: APIRequestContext): Promise<TerminalRow[]> {
   return ((await (await request.get(`${mate.url}/api/terminals/connections`, { headers })).json()) as { items: TerminalRow[] }).items;
 }
 
-async function expectAccessible(page: Page, where: string): Promise<void> {
+async function expectAccessibleAtRest(page: Page, where: string): Promise<void> {
   await page.mouse.move(0, 0);
-  await settled(page);
-  const violations = blocking(await scanPage(page));
-  expect(violations, `${where}\n${formatViolations(violations)}`).toEqual([]);
+  await expectAccessible(page, where);
 }
 
 test('a simulated terminal shows connected live, answers a ping, its receipt shows in its log and on the terminal server page, and it turns disconnected without a reload', async ({ page, request }) => {
@@ -96,7 +93,7 @@ test('a simulated terminal shows connected live, answers a ping, its receipt sho
     await expect(table.locator('tbody tr').first()).toHaveAttribute('data-connected', 'true');
     await expect(page.locator('th[aria-sort="ascending"]')).toContainText('State');
     await page.screenshot({ path: 'test-results/terminal-monitoring-en-light-1440.png' });
-    await expectAccessible(page, 'terminal monitoring');
+    await expectAccessibleAtRest(page, 'terminal monitoring');
 
     // Ctrl+C on the simulator: the row turns disconnected in place.
     expect(await simulator.stop()).toBe(0);
@@ -146,7 +143,7 @@ test('the log follows a terminal that connects while it is open, and the pages r
     await expect(connects).toHaveCount(2, { timeout: 30_000 });
     await expect(page.getByTestId('terminal-log-lines').locator('tbody tr').first()).toHaveAttribute('data-event', 'connected');
     await page.screenshot({ path: 'test-results/terminal-log-ar-dark-390.png', fullPage: true });
-    await expectAccessible(page, 'terminal log');
+    await expectAccessibleAtRest(page, 'terminal log');
 
     await page.goto(`${mate.url}/service/terminals`);
     await expect(table.locator('tr[data-connected="true"]')).toHaveCount(3, { timeout: 30_000 });
@@ -157,7 +154,7 @@ test('the log follows a terminal that connects while it is open, and the pages r
     await expect(pinged.getByTestId('ping-outcome')).toHaveAttribute('data-ping', 'answered');
     await expect(pinged.getByTestId('ping-outcome')).toContainText('رد خلال');
     await page.screenshot({ path: 'test-results/terminal-monitoring-ar-dark-390.png', fullPage: true });
-    await expectAccessible(page, 'terminal monitoring');
+    await expectAccessibleAtRest(page, 'terminal monitoring');
     // Nothing but the table's own scroll area is wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -165,7 +162,7 @@ test('the log follows a terminal that connects while it is open, and the pages r
     await page.goto(`${mate.url}/service/terminal-server`);
     await expect(page.getByTestId('server-connected')).toHaveText(new Intl.NumberFormat('ar').format(3));
     await page.screenshot({ path: 'test-results/terminal-server-ar-dark-390.png', fullPage: true });
-    await expectAccessible(page, 'terminal server');
+    await expectAccessibleAtRest(page, 'terminal server');
   } finally {
     await simulator.stop();
     await context.close();

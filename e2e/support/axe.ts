@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { AxeResults, ImpactValue, Result, RunOptions } from 'axe-core';
 import { settled } from './settled';
 
@@ -51,4 +51,10 @@ export function formatViolations(violations: AxeViolation[]): string {
       return `[${violation.impact}] ${violation.id}: ${violation.help}\n${nodes}`;
     })
     .join('\n');
+}
+
+/** Fails with the violations named when the page as it is now has a serious or critical one; `where` says which page. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const violations = blocking(await scanPage(page));
+  expect(violations, `${where}:\n${formatViolations(violations)}`).toEqual([]);
 }

@@ -1,4 +1,4 @@
-import { blocking, formatViolations, scanPage } from './axe';
+import { expectAccessible } from './axe';
 import { expect, type Page } from './test';
 
 /**
@@ -6,8 +6,7 @@ import { expect, type Page } from './test';
  * critical, and nothing runs off the side of the window (the elements that stick out are named on failure).
  */
 export async function expectReadable(page: Page, what: string): Promise<void> {
-  const violations = blocking(await scanPage(page));
-  expect(violations, `${what}:\n${formatViolations(violations)}`).toEqual([]);
+  await expectAccessible(page, what);
   const { overflow, outside } = await page.evaluate(() => ({
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     outside: [...document.querySelectorAll('body *')]
