@@ -5,22 +5,17 @@ import type { DocumentIssue } from '../../schemas/document-issue';
  * text). Compared in place: a start compares every kind's stored document with its file, and building sorted JSON
  * text of both took most of a second of CPU for the shipped catalogue.
  */
-function sameJson(a: unknown, b: unknown): boolean {
+export function sameDocument(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, index) => sameJson(item, b[index]));
+    return a.every((item, index) => sameDocument(item, b[index]));
   }
   const left = Object.entries(a).filter(([, item]) => item !== undefined);
   const right = b as Record<string, unknown>;
   if (left.length !== Object.values(right).filter((item) => item !== undefined).length) return false;
-  return left.every(([key, item]) => Object.hasOwn(right, key) && sameJson(item, right[key]));
-}
-
-/** Whether two documents hold the same JSON, key order aside. */
-export function sameDocument(a: unknown, b: unknown): boolean {
-  return sameJson(a, b);
+  return left.every(([key, item]) => Object.hasOwn(right, key) && sameDocument(item, right[key]));
 }
 
 /**
@@ -32,7 +27,7 @@ export function versionNotBumped(file: string, previous: unknown, current: unkno
   if (previous === null || typeof previous !== 'object' || current === null || typeof current !== 'object') return undefined;
   const before = (previous as { version?: unknown }).version;
   const now = (current as { version?: unknown }).version;
-  if (before !== now || sameJson(previous, current)) return undefined;
+  if (before !== now || sameDocument(previous, current)) return undefined;
   const next = typeof now === 'number' ? ` (to ${now + 1}, say)` : '';
   return {
     file,
