@@ -7,7 +7,7 @@ import { adjustRecord } from './adjust-record';
 import type { Catalogue, EntityKind } from './catalogue';
 import { deleteStored, insertStored, readStored, uniqueConflicts, updateStored, type StoredRecord } from './data-store';
 import type { DataEventBus, DataEventType } from './data-event-bus';
-import { directPut } from './direct-update';
+import { directPut, directPutPlan } from './direct-update';
 import { allow, authorise, kindOf, mergePatch, parseId, recordInput, requireIfMatch, type DataParams } from './data-request';
 import { countOf, countSql, encodeCursor, listEtag, listSql, matchesIfNoneMatch, parseListQuery } from './list-query';
 import { hasStoredLookups, lookupProblems } from './lookup-targets';
@@ -286,12 +286,17 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     // A PUT first tries to be the one conditional UPDATE without a read (direct-update.ts); whatever does not
     // end in a write there comes here and gets the answer of the read-validate-write path below. A guarded kind
     // always takes that path: its guard must see the record before and after.
-    // The direct path cannot tell a changed lookup from a kept one: it is taken only when every lookup sent holds.
-    if (operation === 'update' && !restore && !guard && kind.externalFields.length === 0 && Object.keys(await lookupProblems(db, catalogue, kind, input, context)).length === 0) {
-      // With lookups, the targets are locked in the update's transaction (see create); a target gone since: the path below.
-      const direct = hasStoredLookups(kind)
-        ? await actorTransaction(db, userActor(context), async (tx) => (Object.keys(await lookupProblems(tx, catalogue, kind, input, context, undefined, true)).length === 0 ? directPut(tx, kind, { oid, ifMatch, input, scope, user: context.username, actor: userActor(context), events }) : undefined))
-        : await directPut(db, kind, { oid, ifMatch, input, scope, user: context.username, actor: userActor(context), events });
+    const plan = operation === 'update' && !restore && !guard && kind.externalFields.length === 0 ? directPutPlan(kind, catalogue) : undefined;
+    if (plan) {
+      const put = { catalogue, oid, ifMatch, input, scope, targetScope: (target: EntityKind) => rowScopeOf(target, context), user: context.username, actor: userActor(context), events };
+      // Top-level lookups are checked (and their targets locked) inside the one statement. A lookup inside a list
+      // is not: the direct path cannot tell a changed one from a kept one, so it is taken only when every lookup sent
+      // holds, with the targets locked in the update's transaction (see create); a target gone since: the path below.
+      const direct = plan.checksLookups
+        ? await directPut(db, kind, put)
+        : Object.keys(await lookupProblems(db, catalogue, kind, input, context)).length === 0
+          ? await actorTransaction(db, userActor(context), async (tx) => (Object.keys(await lookupProblems(tx, catalogue, kind, input, context, undefined, true)).length === 0 ? directPut(tx, kind, put) : undefined))
+          : undefined;
       if (direct) {
         if (!direct.notified) publish(request, 'DataServiceUpdate', kind, direct);
         return send(reply, kind, direct, profile);

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Database } from '../db/database';
 import type { ContextResolver } from '../lib/request-context';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
@@ -44,4 +45,32 @@ export async function createDataTestApp(dirs: string[] = [TEST_FIXTURES_DIR], op
       await data.drop();
     },
   };
+}
+
+/**
+ * The first words of the statements sent on `db` while `work` runs, those inside a transaction between `begin` and
+ * `commit` (the event bus's own NOTIFYs left out): how many round trips a route takes, and which.
+ */
+export async function statementsDuring(db: Database, work: () => Promise<unknown>): Promise<string[]> {
+  const { query, transaction } = db;
+  const seen: string[] = [];
+  const counted = (run: Database['query']) =>
+    ((sql: string, params?: unknown[], options?: Parameters<Database['query']>[2]) => {
+      if (!sql.startsWith('select pg_notify')) seen.push(sql.trim().split(/\s+/)[0]!.toLowerCase());
+      return run(sql, params, options);
+    }) as Database['query'];
+  db.query = counted(query.bind(db));
+  db.transaction = ((inner: Parameters<Database['transaction']>[0]) => {
+    seen.push('begin');
+    return transaction
+      .call(db, (tx) => inner({ ...tx, query: counted(tx.query.bind(tx)) }))
+      .finally(() => seen.push('commit'));
+  }) as Database['transaction'];
+  try {
+    await work();
+  } finally {
+    db.query = query;
+    db.transaction = transaction;
+  }
+  return seen;
 }

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataTestApp, TEST_FIXTURES_DIR, type DataTestApp } from './data-test-app';
+import { createDataTestApp, statementsDuring, TEST_FIXTURES_DIR, type DataTestApp } from './data-test-app';
 
 // Two kinds beside the shop fixtures: one whose readonly state depends on the record (an effect), one whose
 // conditional required reads a readonly field. Both need the stored record to judge a PUT.
@@ -64,22 +64,8 @@ async function eventually(check: () => boolean): Promise<boolean> {
 }
 const row = async (table: string, oid: number) => (await t.data.db.query(`select * from ${table} where "Oid" = $1`, [oid])).rows[0]!;
 
-/** The first words of the statements the data routes send while `work` runs (the bus's own NOTIFYs left out). */
-async function statements(work: () => Promise<unknown>): Promise<string[]> {
-  const db = t.data.db;
-  const query = db.query.bind(db);
-  const seen: string[] = [];
-  db.query = ((sql: string, params?: unknown[], options?: Parameters<typeof db.query>[2]) => {
-    if (!sql.startsWith('select pg_notify')) seen.push(sql.trim().split(/\s+/)[0]!.toLowerCase());
-    return query(sql, params, options);
-  }) as typeof db.query;
-  try {
-    await work();
-  } finally {
-    db.query = query;
-  }
-  return seen;
-}
+/** The first words of the statements the data routes send while `work` runs. */
+const statements = (work: () => Promise<unknown>) => statementsDuring(t.data.db, work);
 
 describe('PUT as one statement', () => {
   it('writes a plain save with the one UPDATE, no read before it, and publishes its event once', async () => {
@@ -174,10 +160,19 @@ describe('PUT as one statement', () => {
     const locked = await put(`${url}/${c.Oid}`, c.ETag, { ...c, Title: 'Changed' });
     expect(locked.statusCode).toBe(400);
     expect(Object.keys(json(locked).errors)).toEqual(['Title']);
-    const reopened = await put(`${url}/${c.Oid}`, c.ETag, { ...c, Status: 'Open' });
+    let reopened!: Awaited<ReturnType<typeof put>>;
+    // Closed on the stored row, kept by the save: still the one statement, which checks the lock in its WHERE.
+    expect(await statements(async () => (reopened = await put(`${url}/${c.Oid}`, c.ETag, { ...c, Status: 'Open' })))).toHaveLength(1);
     expect(reopened.statusCode, reopened.body).toBe(200);
-    const renamed = await put(`${url}/${c.Oid}`, json(reopened).ETag, { ...json(reopened), Title: 'Renamed' });
+    let renamed!: Awaited<ReturnType<typeof put>>;
+    expect(await statements(async () => (renamed = await put(`${url}/${c.Oid}`, json(reopened).ETag, { ...json(reopened), Title: 'Renamed' })))).toHaveLength(1);
     expect(renamed.statusCode, renamed.body).toBe(200);
+    // Closed again, then a changed title: the statement matches no row, the stored record's verdict answers.
+    const closed = await put(`${url}/${c.Oid}`, json(renamed).ETag, { ...json(renamed), Status: 'Closed' });
+    const lockedAgain = await put(`${url}/${c.Oid}`, json(closed).ETag, { ...json(closed), Title: 'Sneaky' });
+    expect(lockedAgain.statusCode).toBe(400);
+    expect(json(lockedAgain).errors).toEqual({ Title: ['Title is read-only and cannot be changed.'] });
+    expect(await row('e_desk_ticket', c.Oid)).toMatchObject({ Title: 'Renamed', Status: 'Closed' });
   });
 
   it('refuses a change to a field disabled before and after the save, naming it; one the same save enables or disables is free', async () => {

@@ -1,7 +1,10 @@
-import { compileCondition, conditionFields } from '../../conditions';
+import { compileCondition, conditionFields, type Condition } from '../../conditions';
 import type { Queryable } from '../db/database';
 import { actorFromItem, type Actor } from '../audit/audit-actor';
-import type { EntityKind } from './catalogue';
+import type { Catalogue, EntityKind } from './catalogue';
+import { conditionToSql } from './condition-to-sql';
+import { kindResolver } from './list-query';
+import { lookupHoldsSql, statementLookups, type StatementLookup } from './lookup-targets';
 import { etagOf, rowToRecord, rowVersionOf, selectColumns, toSqlParam, writableColumns } from './record-codec';
 import { requireInScope, scopeConditions, type RowScope } from './row-scope';
 import { quoteIdent as q } from './sql-names';
@@ -12,8 +15,18 @@ import { hasWriteOnly } from './write-only-values';
 
 /** What a kind allows a PUT to do without reading the record first; computed once per kind. */
 interface DirectPlan {
-  /** false when a readonly effect exists: whether a field is locked depends on the stored record. */
+  /** false for a kind with write-only fields, or a readonly effect whose condition has no SQL form. */
   possible: boolean;
+  /**
+   * The fields with a readonly effect and its condition. Whether one is locked depends on the stored record, which
+   * the statement's WHERE sees: a locked field must keep its stored value (`(condition) is false or unchanged`).
+   */
+  readonlyEffects: ReadonlyArray<readonly [string, Condition]>;
+  /**
+   * The lookups checked inside the statement (lookup-targets.ts lookupHoldsSql); undefined when one sits inside a
+   * list, so the caller checks them all before the write (and locks them in a transaction around it).
+   */
+  lookups: readonly StatementLookup[] | undefined;
   /** The declared readonly fields: a PUT never writes them, and one it sends must equal the stored value. */
   readonly: readonly string[];
   /** Readonly fields a conditional `required` reads: leaving one out makes validation need the stored value. */
@@ -32,15 +45,31 @@ interface DirectPlan {
 
 const plans = new WeakMap<EntityKind, DirectPlan>();
 
-function planOf(kind: EntityKind): DirectPlan {
+/** Whether a condition has an SQL form over the kind's columns (an external field has none). */
+function translatable(kind: EntityKind, condition: Condition): boolean {
+  try {
+    conditionToSql(condition, kindResolver(kind), []);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function planOf(kind: EntityKind, catalogue: Catalogue): DirectPlan {
   let plan = plans.get(kind);
   if (plan) return plan;
   const effects = Object.values(kind.doc.extensions?.effects ?? {});
   const readonly = kind.doc.fields.filter((f) => f.readonly === true).map((f) => f.name);
   const read = effects.flatMap((e) => (e.required ? conditionFields(e.required) : []));
+  const readonlyEffects = kind.doc.fields.flatMap((f) => {
+    const condition = kind.doc.extensions?.effects?.[f.name]?.readonly;
+    return condition && f.readonly !== true ? [[f.name, condition] as const] : [];
+  });
   plan = {
     // A kind with write-only fields keeps the ones a PUT leaves out, which needs the stored record.
-    possible: effects.every((e) => e.readonly === undefined) && !hasWriteOnly(kind),
+    possible: readonlyEffects.every(([, condition]) => translatable(kind, condition)) && !hasWriteOnly(kind),
+    readonlyEffects,
+    lookups: statementLookups(catalogue, kind),
     readonly,
     disabledEffects: kind.doc.fields.flatMap((f) => {
       const condition = kind.doc.extensions?.effects?.[f.name]?.disabled;
@@ -54,14 +83,26 @@ function planOf(kind: EntityKind): DirectPlan {
   return plan;
 }
 
+/**
+ * Whether a PUT on the kind may try the one statement, and whether it checks the kind's lookups itself (`false`:
+ * the caller checks them first, see DirectPlan.lookups). Undefined when it may not.
+ */
+export function directPutPlan(kind: EntityKind, catalogue: Catalogue): { checksLookups: boolean } | undefined {
+  const plan = planOf(kind, catalogue);
+  return plan.possible ? { checksLookups: plan.lookups !== undefined } : undefined;
+}
+
 /** The parts of a direct PUT that depend on the request. */
 export interface DirectPut {
+  catalogue: Catalogue;
   oid: number;
   /** The If-Match tag, quotes included. */
   ifMatch: string;
   /** The request body as record input, scope fields filled. */
   input: Record<string, unknown>;
   scope: RowScope;
+  /** How the request sees a lookup's target kind (its tenant and visibility rule; row-scope.ts rowScopeOf). */
+  targetScope: (target: EntityKind) => RowScope;
   user: string;
   /** Who writes, named in the statement itself for the audit trail (audit-actor.ts actorFromItem). */
   actor: Actor;
@@ -85,7 +126,7 @@ export interface DirectPutResult extends StoredRecord {
  * trip, and any other outcome the same answer as without this path.
  */
 export async function directPut(db: Queryable, kind: EntityKind, put: DirectPut): Promise<DirectPutResult | undefined> {
-  const plan = planOf(kind);
+  const plan = planOf(kind, put.catalogue);
   const rowVersion = rowVersionOf(put.ifMatch, put.oid);
   if (!plan.possible || rowVersion === undefined) return undefined;
   const { input, scope } = put;
@@ -119,13 +160,22 @@ export async function directPut(db: Queryable, kind: EntityKind, put: DirectPut)
   const kept = sentReadonly.map(push);
   const disabled = disabledNow();
   const unchanged = disabled.map(push);
+  // A field locked by a readonly effect on the stored row keeps its value; an unknown verdict (NULL) locks too.
+  const locks = plan.readonlyEffects.map(([name, condition]) => `((${conditionToSql(condition, kindResolver(kind), params)}) is false or ${q(name)} is not distinct from ${push(name)})`);
+  const lookupChecks: string[] = [];
+  for (const lookup of plan.lookups ?? []) {
+    const check = lookupHoldsSql(lookup, next[lookup.field], put.targetScope(lookup.target), params);
+    if (check === undefined) return undefined;
+    if (check !== null) lookupChecks.push(check);
+  }
   // The event knows the new ETag ahead: the statement writes only the version after the If-Match one.
   const tenantOid = kind.tenantScoped ? (scope.tenantOid ?? null) : null;
   const notification = put.events.notification({ type: 'DataServiceUpdate', kind: kind.kind, oid: put.oid, etag: etagOf(put.oid, rowVersion + 1), tenantOid });
   if (notification) params.push(notification.channel, notification.payload);
   // The text depends only on the kind, the readonly fields sent, the scope fields pinned and whether the event
   // goes along: built once each.
-  const key = `${sentReadonly.join(',')}|${disabled.join(',')}|${scope.pinned.map(([field]) => field).join(',')}|${notification ? 'notify' : ''}`;
+  // Which lookups are checked shows in the condition texts; their parameters are numbered in the same order each time.
+  const key = `${sentReadonly.join(',')}|${disabled.join(',')}|${scope.pinned.map(([field]) => field).join(',')}|${lookupChecks.join(',')}|${notification ? 'notify' : ''}`;
   let sql = plan.statements.get(key);
   if (sql === undefined) {
     const where = [
@@ -134,6 +184,8 @@ export async function directPut(db: Queryable, kind: EntityKind, put: DirectPut)
       ...scoped,
       ...sentReadonly.map((name, i) => `${q(name)} is not distinct from ${kept[i]!}`),
       ...disabled.map((name, i) => `${q(name)} is not distinct from ${unchanged[i]!}`),
+      ...locks,
+      ...lookupChecks,
       // A save that changes nothing writes nothing: the caller's read then answers 304.
       `(${plan.columns.map(q).join(', ')}) is distinct from (${values.join(', ')})`,
     ];

@@ -4,7 +4,7 @@ import type { FieldErrors } from '../lib/api-error';
 import type { RequestContext } from '../lib/request-context';
 import type { Catalogue, EntityKind } from './catalogue';
 import { toSqlParam } from './record-codec';
-import { rowScopeOf, scopeConditions } from './row-scope';
+import { rowScopeOf, scopeConditions, type RowScope } from './row-scope';
 import { quoteIdent as q } from './sql-names';
 
 /** Null and 0 mean "none" in a lookup field (the demo's field-sales terminal has LocationOid 0): never looked up. */
@@ -92,4 +92,50 @@ export async function lookupProblems(
 /** Whether a kind has lookups the server checks (an external field's are its module's). */
 export function hasStoredLookups(kind: EntityKind): boolean {
   return Object.keys(kind.doc.extensions?.lookups ?? {}).some((path) => !kind.externalFields.includes(path.split(/[.[]/)[0]!));
+}
+
+/** A lookup that the one-statement PUT checks inside its UPDATE: a top-level field holding its target's key. */
+export interface StatementLookup {
+  field: string;
+  target: EntityKind;
+  valueField: string;
+}
+
+/**
+ * The kind's stored lookups as the one-statement PUT checks them (direct-update.ts), or undefined when one of them
+ * sits inside a list (`List[].Key`): those are checked by `lookupProblems` before the write instead.
+ */
+export function statementLookups(catalogue: Catalogue, kind: EntityKind): StatementLookup[] | undefined {
+  const lookups: StatementLookup[] = [];
+  for (const [path, lookup] of Object.entries(kind.doc.extensions?.lookups ?? {})) {
+    if (kind.externalFields.includes(path.split(/[.[]/)[0]!)) continue;
+    if (path.includes('[') || path.includes('.')) return undefined;
+    const [area = '', entity = ''] = lookup.entity.split('/');
+    const target = catalogue.find(area, entity);
+    if (target) lookups.push({ field: path, target, valueField: lookup.valueField ?? 'Oid' });
+  }
+  return lookups;
+}
+
+/**
+ * The WHERE condition by which one UPDATE keeps `lookup`'s rule for the new `value`: the row keeps the value it holds
+ * (a kept reference may point at a record since disabled or gone, as `lookupProblems` allows with `previous`), or
+ * the value names an active target the request sees, locked `for key share` until the statement's transaction ends
+ * (as `lookupProblems` locks it: a delete of the target waits, then sees the new reference). Undefined when the
+ * value names nothing: null (no condition needed); undefined when it has a type the key cannot have: the caller then
+ * leaves the one statement, and the read-validate-write path answers.
+ */
+export function lookupHoldsSql(lookup: StatementLookup, value: unknown, targetScope: RowScope, params: unknown[]): string | null | undefined {
+  if (isNone(value)) return null;
+  const { target, valueField } = lookup;
+  const isOid = valueField === 'Oid';
+  const type = isOid ? 'Number' : target.fields.get(valueField)?.type;
+  const typed = type === 'Number' ? typeof value === 'number' && (isOid ? Number.isSafeInteger(value) : Number.isFinite(value)) : type === 'String' && typeof value === 'string';
+  if (!typed) return undefined;
+  const cast = isOid ? 'bigint' : toSqlParam(target, valueField, value).cast;
+  params.push(value);
+  const key = `$${params.length}::${cast}`;
+  // Unqualified names inside the sub-select are the target's own columns (its scope conditions name them so).
+  const where = scopeConditions(target, { ...targetScope, pinned: [] }, params).map((c) => ` and ${c}`).join('');
+  return `(${q(lookup.field)} is not distinct from ${key} or exists (select 1 from ${q(target.table)} where ${q(valueField)} = ${key} and "Disabled" is not true${where} for key share))`;
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '../lib/request-context';
-import { createDataTestApp, type DataTestApp } from './data-test-app';
+import { createDataTestApp, statementsDuring, type DataTestApp } from './data-test-app';
 import { insertStored } from './data-store';
 import { lookupProblems } from './lookup-targets';
 
@@ -294,5 +294,50 @@ describe('lookups to disabled records', () => {
     // In a list too.
     const listed = await t.app.inject({ method: 'POST', url: url('item'), payload: { Name: 'parts', Parts: [{ SupplierOid: supplier.Oid }] } });
     expect(json(listed).errors).toEqual({ Parts: [`Parts SupplierOid ${supplier.Oid} is a disabled ref/supplier record: choose an active one.`] });
+  });
+});
+
+describe('a PUT checks its lookups inside its one statement', () => {
+  const put = (entity: string, record: Json, fields: Json) => t.app.inject({ method: 'PUT', url: url(entity, record.Oid), headers: { 'if-match': record.ETag as string }, payload: { ...record, ...fields } });
+
+  it('writes a new or kept reference with the one UPDATE, and refuses a missing, disabled or other tenant\'s one as before', async () => {
+    const [first, second] = [await create('item'), await create('item')];
+    const line = await create('order-line', { ItemOid: first.Oid });
+    let moved!: Awaited<ReturnType<typeof put>>;
+    expect(await statementsDuring(t.data.db, async () => (moved = await put('order-line', line, { ItemOid: second.Oid })))).toHaveLength(1);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(json(moved).ItemOid).toBe(second.Oid);
+
+    // Refused as the read-validate-write path refuses them, naming the field; nothing written.
+    caller = asTenant(2);
+    const theirs = await create('item');
+    caller = context;
+    const disabled = await create('item', { Disabled: true });
+    const current = json(moved);
+    for (const [target, message] of [
+      [987654, 'is not a ref/item record you can see'],
+      [theirs.Oid, 'is not a ref/item record you can see'],
+      [disabled.Oid, 'is a disabled ref/item record: choose an active one'],
+    ] as const) {
+      const refused = await put('order-line', current, { ItemOid: target });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(json(refused).errors).toEqual({ ItemOid: [`ItemOid ${target} ${message}.`] });
+    }
+    expect(json(await read('order-line', line))).toMatchObject({ ItemOid: second.Oid, ETag: current.ETag });
+
+    // A reference the row holds already may stay after its target was disabled: still one statement.
+    const off = await t.app.inject({ method: 'PATCH', url: url('item', second.Oid), headers: { 'if-match': second.ETag as string }, payload: { Disabled: true } });
+    expect(off.statusCode, off.body).toBe(200);
+    let renamed!: Awaited<ReturnType<typeof put>>;
+    expect(await statementsDuring(t.data.db, async () => (renamed = await put('order-line', current, { Name: 'kept reference' })))).toHaveLength(1);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+
+  it('of a PUT pointing at a record and that record\'s delete racing, never both win', async () => {
+    for (let round = 0; round < 8; round++) {
+      const [item, line] = [await create('item'), await create('order-line')];
+      const [moved, deleted] = await Promise.all([put('order-line', line, { ItemOid: item.Oid }), remove('item', item)]);
+      expect([moved.statusCode, deleted.statusCode].sort(), `${moved.body} ${deleted.body}`).toEqual(moved.statusCode === 200 ? [200, 409] : [204, 400]);
+    }
   });
 });
