@@ -41,11 +41,14 @@ async function startPeer(db: Database, table: string, orderBy: string): Promise<
       const row = (await db.query(`select * from ${table} where "Oid" = $1 and "TenantOid" = $2`, [Number((request.params as { oid: string }).oid), tenantOf(request.headers)], prepared)).rows[0];
       return row ? withEtag(row) : reply.status(404).send({ status: 404 });
     });
+    const update = `update ${table} set "Text" = $4, row_version = row_version + 1, modified_at = now() where "Oid" = $1 and "TenantOid" = $2 and row_version = $3 returning *`;
+    // The same update telling listeners, as the product's does for its live grids (one NOTIFY in the statement).
+    const notifying = `with changed as (${update}) select changed.*, pg_notify('bench_peer', changed."Oid"::text) from changed`;
     app.put(`${prefix}/articles/:oid`, async (request, reply) => {
       const version = Number(/-(\d+)"?$/.exec(String(request.headers['if-match'] ?? ''))?.[1] ?? -1);
       const body = request.body as { Text: string };
       const rows = (await db.query(
-        `update ${table} set "Text" = $4, row_version = row_version + 1, modified_at = now() where "Oid" = $1 and "TenantOid" = $2 and row_version = $3 returning *`,
+        (request.query as { notify?: string }).notify === undefined ? update : notifying,
         [Number((request.params as { oid: string }).oid), tenantOf(request.headers), version, body.Text],
         prepared,
       )).rows;

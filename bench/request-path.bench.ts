@@ -1,8 +1,9 @@
 // The data service as users call it: the real server (sign-in, the real context resolver with the tenant header, the
 // demo data's 20,000 articles, a wide catalogue kind) over HTTP on loopback, against a hand-written Fastify + pg peer
 // in the same server process that verifies the same JWT on the same table (and the same peer without a token check).
-// Read by id, a list page of 50 in the kind's default sort, and an update with If-Match. PGlite, then PostgreSQL with
-// DATABASE_URL. Prints req/s, p50, p95, the ratio to the peer and the server's CPU per request; asserts nothing.
+// Read by id, a list page of 50 in the kind's default sort, and an update with If-Match (beside the peer's update,
+// also the peer's update with one NOTIFY in its statement, as the product's carries its event). PGlite, then
+// PostgreSQL with DATABASE_URL. Prints req/s, p50, p95, the ratio to the peer and the server's CPU per request; asserts nothing.
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -19,12 +20,17 @@ const hdr = require('hdr-histogram-js') as { build(o: object): { getValueAtPerce
 
 type Cpu = NodeJS.CpuUsage;
 
+/** BENCH_REQUEST_PATH_PROFILE=1 writes a CPU profile of the server process to bench/results/ (open it in Chrome's DevTools). */
+const PROFILE = process.env.BENCH_REQUEST_PATH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/results'] : [];
+/** BENCH_REQUEST_PATH_OPS=update (comma-separated: read, list50, update) measures only those. */
+const OPS = (process.env.BENCH_REQUEST_PATH_OPS ?? 'read,list50,update').split(',');
+
 /** The server process and a way to read its CPU time. */
 async function startServer(databaseUrl: string | undefined) {
   const env = { ...process.env };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = fork(fileURLToPath(new URL('./request-path-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], env });
+  const child = fork(fileURLToPath(new URL('./request-path-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx', ...PROFILE], env });
   const ready = await new Promise<RequestPathReady>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench server ended with ${code}`)));
     child.on('message', (message: { type: string }) => {
@@ -74,7 +80,7 @@ async function measure(url: string, headers: Record<string, string>, cpu: () => 
  * one-request list, so the state lives here) with its current ETag as If-Match, and gives it back with the new one.
  * The product's PUT takes the whole record, so the body is the record as read, with a new Text.
  */
-function updates(base: string, oids: number[], records: Map<number, Record<string, unknown>>) {
+function updates(base: string, oids: number[], records: Map<number, Record<string, unknown>>, query = '') {
   const free = [...oids];
   const etags = new Map(oids.map((oid) => [oid, String(records.get(oid)!.ETag)]));
   let n = 0;
@@ -88,7 +94,7 @@ function updates(base: string, oids: number[], records: Map<number, Record<strin
           const record: Record<string, unknown> = { ...records.get(oid)!, Text: `Bench ${++n}` };
           delete record.ETag;
           const headers = { ...(request.headers as Record<string, string>), 'content-type': 'application/json', 'if-match': etags.get(oid)! };
-          return { ...request, path: `${base}/${oid}`, headers, body: JSON.stringify(record) };
+          return { ...request, path: `${base}/${oid}${query}`, headers, body: JSON.stringify(record) };
         },
         onResponse: (_status: number, _body: string, context: Record<string, unknown>, headers: Record<string, string>) => {
           const oid = context.oid as number;
@@ -128,18 +134,20 @@ async function engine(databaseUrl: string | undefined, figures: Record<string, n
       ['peer.list50', `${ready.peerUrl}/peer/articles`],
       ['open.list50', `${ready.peerUrl}/open/articles`],
       ['mate.update', mate, updates('/api/data/pos-supply/article', mateOids, records)],
-      ['peer.update', `${ready.peerUrl}/peer/articles`, updates('/peer/articles', peerOids, records)],
+      ['peer.update', `${ready.peerUrl}/peer/articles`, updates('/peer/articles', peerOids.slice(0, Math.floor(peerOids.length / 2)), records)],
+      // The peer's update with one NOTIFY in its statement, as the product's: what telling the live grids costs.
+      ['notifying.update', `${ready.peerUrl}/peer/articles`, updates('/peer/articles', peerOids.slice(Math.floor(peerOids.length / 2)), records, '?notify')],
     ];
-    for (const [name, url, options] of runs) {
+    for (const [name, url, options] of runs.filter(([name]) => OPS.includes(name.split('.')[1]!))) {
       const m = await measure(url, headers, server.cpu, options);
       figures[`${label}.${name}.rps`] = m.rps;
       figures[`${label}.${name}.p50_ms`] = m.p50;
       figures[`${label}.${name}.p95_ms`] = m.p95;
       figures[`${label}.${name}.cpu_ms_per_request`] = m.cpuMsPerRequest;
     }
-    for (const op of ['read', 'list50', 'update']) {
-      figures[`${label}.${op}.ratio_to_peer`] = Math.round((figures[`${label}.mate.${op}.rps`]! / figures[`${label}.peer.${op}.rps`]!) * 100) / 100;
-    }
+    const ratio = (a: string, b: string) => Math.round((figures[a]! / figures[b]!) * 100) / 100;
+    for (const op of OPS) figures[`${label}.${op}.ratio_to_peer`] = ratio(`${label}.mate.${op}.rps`, `${label}.peer.${op}.rps`);
+    if (OPS.includes('update')) figures[`${label}.update.ratio_to_notifying_peer`] = ratio(`${label}.mate.update.rps`, `${label}.notifying.update.rps`);
   } finally {
     await server.stop();
   }
