@@ -6,9 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../server/db/database';
-import { decodeScopeValue, SCOPE_HEADERS } from '../server/identity/scope-headers';
 import { loadJwtSecret } from '../server/identity/token-service';
-import { checkPeerTokens } from './peer-token-check';
+import { checkPeerTokens, peerTenantOf } from './peer-token-check';
 
 export interface DashboardPeer {
   url: string;
@@ -19,7 +18,6 @@ export async function startDashboardPeer(db: Database): Promise<DashboardPeer> {
   const secret = await loadJwtSecret(db);
   const app: FastifyInstance = Fastify({ logger: false });
   const prepared = { prepare: true };
-  const tenantOf = (headers: Record<string, string | string[] | undefined>) => decodeScopeValue(String(headers[SCOPE_HEADERS.tenant] ?? '')) ?? -1;
   checkPeerTokens(app, secret);
   // Turnover per day of the last 7 days (today included) of the tenant: receipts that are sales, returns or
   // cancellations and could be booked.
@@ -30,7 +28,7 @@ export async function startDashboardPeer(db: Database): Promise<DashboardPeer> {
         where tenant_oid = $1 and business_day > current_date - 7 and business_day <= current_date
           and document_type = 'receipt' and kind in ('sale', 'return', 'cancellation') and processing_error is null
         group by 1 order by 1`,
-      [tenantOf(request.headers)],
+      [peerTenantOf(request.headers)],
       prepared,
     );
     return { days: rows.rows.map((row) => ({ day: row.day, total: Number(row.total), receiptCount: row.receipts })) };
@@ -42,7 +40,7 @@ export async function startDashboardPeer(db: Database): Promise<DashboardPeer> {
          from mate_terminal_document
         where tenant_oid = $1 and business_day >= (date_trunc('month', current_date) - interval '11 months')::date
         group by 1 order by 1`,
-      [tenantOf(request.headers)],
+      [peerTenantOf(request.headers)],
       prepared,
     );
     return { months: rows.rows.map((row) => ({ month: row.month, count: row.n })) };

@@ -29,6 +29,7 @@ import { BUILT_IN_METADATA_DIR } from '../server/metadata/load-navigation';
 import { ALL_MIGRATIONS } from '../server/schema-migrations';
 import { seedDemoData } from '../server/seed/demo/seed-demo-data';
 import { writeBenchDocuments } from './bench-documents';
+import { latencyStats as stats, timedRequests } from './bench-timing';
 import { startDashboardPeer, type DashboardPeer } from './dashboard-peer';
 import { measureFirstPaint, type PaintProbe } from './dashboard-paint';
 
@@ -48,26 +49,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const log = (line: string) => console.log(`dashboard: ${line}`);
 const round1 = (ms: number) => Math.round(ms * 10) / 10;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-function stats(values: number[]): { p50: number; p95: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: round1(percentile(sorted, 50)), p95: round1(percentile(sorted, 95)) };
-}
-
-async function timed(runs: number, call: () => Promise<Response>): Promise<{ p50: number; p95: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < runs + 2; i++) {
-    const start = performance.now();
-    const response = await call();
-    if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
-    await response.arrayBuffer();
-    // The first two warm plans and caches; they are not counted.
-    if (i >= 2) times.push(performance.now() - start);
-  }
-  return stats(times);
-}
-
-
 /**
  * The database as the server finds it: migrated, the demo data without articles (the administrator first, as the
  * server bootstraps it, so the seed gives them the demo tenants), the documents, and a reader who may read the
@@ -175,11 +156,11 @@ export async function run(): Promise<Record<string, number>> {
     }
     const reads = { turnover: ['/api/turnover/daily', '/peer/turnover'], throughput: ['/api/documents/throughput', '/peer/throughput'], exchange_rates: [`/api/currencies/exchange-rates?tenantOid=${tenantOid}`] } as const;
     for (const [name, [route, peerRoute]] of Object.entries(reads) as [string, readonly [string, string?]][]) {
-      const ours = await timed(RUNS, () => fetch(`${mate!.url}${route}`, { headers }));
+      const ours = await timedRequests(RUNS, () => fetch(`${mate!.url}${route}`, { headers }));
       figures[`${name}.mate.p50_ms`] = ours.p50;
       figures[`${name}.mate.p95_ms`] = ours.p95;
       if (peer && peerRoute) {
-        const theirs = await timed(RUNS, () => fetch(`${peer!.url}${peerRoute}`, { headers }));
+        const theirs = await timedRequests(RUNS, () => fetch(`${peer!.url}${peerRoute}`, { headers }));
         figures[`${name}.peer.p50_ms`] = theirs.p50;
         figures[`${name}.peer.p95_ms`] = theirs.p95;
         figures[`${name}.ratio_p50`] = Math.round((ours.p50 / theirs.p50) * 100) / 100;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
+import { decodeScopeValue, SCOPE_HEADERS } from '../server/identity/scope-headers';
 
 /**
  * The hand-written peers' token check, as a developer would write it: the product's HS256 token verified with the
@@ -17,3 +18,6 @@ export function checkPeerTokens(app: FastifyInstance, secret: Uint8Array, open?:
     }
   });
 }
+
+/** The tenant a peer request names in the product's tenant header (-1, no rows, when it names none). */
+export const peerTenantOf = (headers: Record<string, string | string[] | undefined>): number => decodeScopeValue(String(headers[SCOPE_HEADERS.tenant] ?? '')) ?? -1;

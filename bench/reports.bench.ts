@@ -20,6 +20,7 @@ import { encodeScopeValue } from '../server/identity/scope-headers';
 import { createRole, setPermission, setUserRoles } from '../server/identity/user-admin';
 import { seedDemoData } from '../server/seed/demo/seed-demo-data';
 import { writeBenchDocuments } from './bench-documents';
+import { timedRequests } from './bench-timing';
 
 const DOCUMENTS = Number(process.env.BENCH_REPORT_DOCUMENTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 15);
@@ -53,23 +54,6 @@ async function handWritten(db: Database, locationTable: string): Promise<Fastify
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
-}
-
-const round1 = (ms: number) => Math.round(ms * 10) / 10;
-
-async function timed(runs: number, call: () => Promise<Response>): Promise<{ p50: number; p95: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < runs + 2; i++) {
-    const start = performance.now();
-    const response = await call();
-    if (!response.ok) throw new Error(`answered ${response.status}: ${await response.text()}`);
-    await response.arrayBuffer();
-    // The first two runs warm plans and caches; they are not counted.
-    if (i >= 2) times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
-  return { p50: round1(at(50)), p95: round1(at(95)) };
 }
 
 export async function run(): Promise<Record<string, number>> {
@@ -120,8 +104,8 @@ export async function run(): Promise<Record<string, number>> {
       year_by_month: { from: firstDay, to: lastDay, grouping: 'month' },
     } as const;
     for (const [name, body] of Object.entries(cases)) {
-      const ours = await timed(RUNS, mate(body));
-      const theirs = await timed(RUNS, hand(body));
+      const ours = await timedRequests(RUNS, mate(body));
+      const theirs = await timedRequests(RUNS, hand(body));
       figures[`${name}.mate.p50_ms`] = ours.p50;
       figures[`${name}.mate.p95_ms`] = ours.p95;
       figures[`${name}.peer.p50_ms`] = theirs.p50;

@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createApp } from '../server/app';
-import { checkPeerTokens } from './peer-token-check';
+import { checkPeerTokens, peerTenantOf } from './peer-token-check';
 import { buildInfoFor } from '../server/build-info';
 import { loadConfig } from '../server/config';
 import { DataEventBus } from '../server/data/data-event-bus';
@@ -14,7 +14,6 @@ import { quoteIdent } from '../server/data/sql-names';
 import type { Database } from '../server/db/database';
 import { bootstrapAdministrator } from '../server/identity/bootstrap-administrator';
 import { builtInCatalogue, createIdentityTestDatabase } from '../server/identity/identity-test-app';
-import { decodeScopeValue, SCOPE_HEADERS } from '../server/identity/scope-headers';
 import { loadJwtSecret } from '../server/identity/token-service';
 import { articleTenantOid, seedDemoData } from '../server/seed/demo/seed-demo-data';
 import { BENCH_ADMIN_PASSWORD, type RequestPathReady } from './request-path-messages';
@@ -29,16 +28,15 @@ async function startPeer(db: Database, table: string, orderBy: string): Promise<
   const secret = await loadJwtSecret(db);
   const app = Fastify({ logger: false });
   const prepared = { prepare: true };
-  const tenantOf = (headers: Record<string, string | string[] | undefined>) => decodeScopeValue(String(headers[SCOPE_HEADERS.tenant] ?? '')) ?? -1;
   const withEtag = (row: Record<string, unknown>) => ({ ...row, ETag: `"${String(row.Oid)}-${String(row.row_version)}"` });
   checkPeerTokens(app, secret, '/open/');
   for (const prefix of ['/peer', '/open']) {
     app.get(`${prefix}/articles`, async (request) => {
-      const rows = (await db.query(`select * from ${table} where "TenantOid" = $1 order by ${orderBy} limit 51`, [tenantOf(request.headers)], prepared)).rows;
+      const rows = (await db.query(`select * from ${table} where "TenantOid" = $1 order by ${orderBy} limit 51`, [peerTenantOf(request.headers)], prepared)).rows;
       return { items: rows.slice(0, 50).map(withEtag), hasMore: rows.length > 50 };
     });
     app.get(`${prefix}/articles/:oid`, async (request, reply) => {
-      const row = (await db.query(`select * from ${table} where "Oid" = $1 and "TenantOid" = $2`, [Number((request.params as { oid: string }).oid), tenantOf(request.headers)], prepared)).rows[0];
+      const row = (await db.query(`select * from ${table} where "Oid" = $1 and "TenantOid" = $2`, [Number((request.params as { oid: string }).oid), peerTenantOf(request.headers)], prepared)).rows[0];
       return row ? withEtag(row) : reply.status(404).send({ status: 404 });
     });
     const update = `update ${table} set "Text" = $4, row_version = row_version + 1, modified_at = now() where "Oid" = $1 and "TenantOid" = $2 and row_version = $3 returning *`;
@@ -49,7 +47,7 @@ async function startPeer(db: Database, table: string, orderBy: string): Promise<
       const body = request.body as { Text: string };
       const rows = (await db.query(
         (request.query as { notify?: string }).notify === undefined ? update : notifying,
-        [Number((request.params as { oid: string }).oid), tenantOf(request.headers), version, body.Text],
+        [Number((request.params as { oid: string }).oid), peerTenantOf(request.headers), version, body.Text],
         prepared,
       )).rows;
       if (!rows[0]) return reply.status(412).send({ status: 412 });

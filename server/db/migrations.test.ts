@@ -33,6 +33,24 @@ describe('migrate', () => {
     expect(tables.rowCount).toBe(0);
   });
 
+  it('runs a migration outside a transaction when it says so: an index built concurrently on PostgreSQL, once', async () => {
+    const withIndex: Migration[] = [
+      ...sample,
+      {
+        version: 3,
+        name: 'index',
+        outsideTransaction: true,
+        // PostgreSQL refuses CONCURRENTLY inside a transaction block; PGlite has one connection and builds it plainly.
+        up: async (db, engine) => void (await db.query(`create index ${engine === 'postgres' ? 'concurrently ' : ''}if not exists m_one_id on m_one (id)`)),
+      },
+      { version: 4, name: 'four', up: async (tx) => void (await tx.query('create table m_four (id int)')) },
+    ];
+    expect(await migrate(t.db, withIndex)).toEqual([1, 2, 3, 4]);
+    expect((await t.db.query("select 1 from pg_indexes where indexname = 'm_one_id'")).rowCount).toBe(1);
+    expect(await migrate(t.db, withIndex)).toEqual([]);
+    expect((await t.db.query('select version from mate_migration order by version')).rows).toEqual([1, 2, 3, 4].map((version) => ({ version })));
+  });
+
   it('runs the product migrations on an empty database', async () => {
     expect((await migrate(t.db)).length).toBeGreaterThan(0);
     const users = await t.db.query('select count(*)::int as n from mate_error');

@@ -85,4 +85,14 @@ export const DOCUMENT_MIGRATIONS: Migration[] = [
       await tx.query(`insert into mate_document_payment (${PAYMENT_COLUMNS}) ${PAYMENTS_FROM_BODY}`);
     },
   },
+  {
+    // The viewer's "documents with this article" (document-query.ts) finds their lines by tenant and article number
+    // instead of reading every line. Built concurrently on PostgreSQL, so that intake goes on writing lines meanwhile
+    // (docs/operations.md "Upgrades").
+    version: 601,
+    name: 'document-line-article-index',
+    outsideTransaction: true,
+    up: (db, engine) =>
+      db.query(`create index ${engine === 'postgres' ? 'concurrently ' : ''}if not exists mate_document_line_article on mate_document_line (tenant_oid, article_number)`).then(() => undefined),
+  },
 ];

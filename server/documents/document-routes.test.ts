@@ -121,6 +121,28 @@ describe('the document viewer routes', () => {
     expect((await list('ada', `${march}`, 'returns')).items.map((item) => item.uid)).toEqual([refund]);
   });
 
+  it("pages over the caller's tenants as over one list, newest first and in the other orders", async () => {
+    // Sales of both tenants on one day, interleaved in time and amount: every page merges the tenants' rows.
+    const may: Record<string, string> = {};
+    for (const [hour, tenantOid, of] of [[10, de, terminalsDe[0]!], [11, at, terminalsAt[0]!], [12, de, terminalsDe[0]!], [13, at, terminalsAt[0]!], [14, de, terminalsDe[0]!]] as const) {
+      may[hour] = await insertTestDocument(t.database.db, { tenantOid, ...terminal(of), createdAt: `2031-05-02T${hour}:00:00Z`, lines: [{ articleNumber: 'VW-5', text: 'Tea', quantity: 1, unitPrice: hour % 3, amount: hour % 3, taxRate: 7 }] });
+    }
+    const day = 'from=2031-05-02&to=2031-05-02';
+    const pages = async (order: string) => {
+      const uids: string[] = [];
+      for (let skip = 0; skip < 6; skip += 2) uids.push(...(await list('ada', `${day}&orderBy=${order}&take=2&skip=${skip}`)).items.map((item) => item.uid));
+      return uids;
+    };
+    expect(await pages('-date')).toEqual([may[14], may[13], may[12], may[11], may[10]]);
+    expect(await pages('date')).toEqual([may[10], may[11], may[12], may[13], may[14]]);
+    // Amounts 1, 2, 0, 1, 2 (hour % 3), ties in document order.
+    const byAmount = await pages('amount');
+    expect(byAmount[0]).toBe(may[12]);
+    expect(new Set(byAmount.slice(1, 3))).toEqual(new Set([may[10], may[13]]));
+    expect(new Set(byAmount.slice(3))).toEqual(new Set([may[11], may[14]]));
+    expect((await list('ada', `${day}&article=VW-5&take=2`)).total).toBe(5);
+  });
+
   it('keeps to the tenant asked for and to the location and terminal of the scope headers', async () => {
     const april = 'from=2031-04-01&to=2031-04-01';
     expect((await list('ada', april, 'cash-deposits')).items.map((item) => item.tenantOid).sort()).toEqual([de, at].sort());
