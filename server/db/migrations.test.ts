@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createIndexConcurrently } from './concurrent-index';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 import { migrate, type Migration } from './migrations';
 
@@ -49,6 +50,18 @@ describe('migrate', () => {
     expect((await t.db.query("select 1 from pg_indexes where indexname = 'm_one_id'")).rowCount).toBe(1);
     expect(await migrate(t.db, withIndex)).toEqual([]);
     expect((await t.db.query('select version from mate_migration order by version')).rows).toEqual([1, 2, 3, 4].map((version) => ({ version })));
+  });
+
+  it('builds an index again that an interrupted concurrent build left INVALID', async () => {
+    await t.db.query('create table m_dup (id int)');
+    await t.db.query('insert into m_dup values (1), (1)');
+    if (t.db.kind === 'postgres') {
+      // A unique index over duplicates fails half-way and stays behind INVALID, as a killed build does.
+      await expect(t.db.query('create unique index concurrently m_dup_id on m_dup (id)')).rejects.toThrow(/duplicate|unique/i);
+      expect((await t.db.query("select 1 from pg_index where indexrelid = 'm_dup_id'::regclass and not indisvalid")).rowCount).toBe(1);
+    }
+    await createIndexConcurrently(t.db, t.db.kind, 'm_dup_id', 'm_dup (id)');
+    expect((await t.db.query("select indisvalid as valid, indisunique as unique from pg_index where indexrelid = 'm_dup_id'::regclass")).rows).toEqual([{ valid: true, unique: false }]);
   });
 
   it('runs the product migrations on an empty database', async () => {

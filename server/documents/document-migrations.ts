@@ -1,4 +1,5 @@
 import { exec, type Migration } from '../db/migrations';
+import { createIndexConcurrently } from '../db/concurrent-index';
 import { entityTableName } from '../data/sql-names';
 import { DOCUMENT_KINDS } from './document-kinds';
 
@@ -92,7 +93,6 @@ export const DOCUMENT_MIGRATIONS: Migration[] = [
     version: 601,
     name: 'document-line-article-index',
     outsideTransaction: true,
-    up: (db, engine) =>
-      db.query(`create index ${engine === 'postgres' ? 'concurrently ' : ''}if not exists mate_document_line_article on mate_document_line (tenant_oid, article_number)`).then(() => undefined),
+    up: (db, engine) => createIndexConcurrently(db, engine, 'mate_document_line_article', 'mate_document_line (tenant_oid, article_number)'),
   },
 ];
