@@ -2,6 +2,7 @@ import { OPERATORS } from './condition';
 import type { ConditionFieldKind, ConditionFieldTypes } from './condition-field-types';
 import { OPERATOR_SPECS, isOperator } from './operators';
 import { isPlainObject } from './value-kind';
+import { isDecimalInteger, type ConditionOptions } from './wide-integers';
 
 /** Why a condition was refused. Stable strings: callers may branch on them and tests assert them. */
 export type ConditionIssueCode =
@@ -56,6 +57,16 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : typeof value;
 }
 
+const WIDE_VALUE_NAME = `a whole number as a decimal string (e.g. "9223372036854775807") or a number within ±${Number.MAX_SAFE_INTEGER}`;
+
+/**
+ * A wide integer field takes a decimal-integer string, or a number the SQL translation sends exactly: past 2^53 a
+ * JSON number has lost its digits already, and one the database would read otherwise than the interpreter does.
+ */
+function wideValueFits(value: unknown): boolean {
+  return isDecimalInteger(value) || (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER);
+}
+
 function valueFits(kind: ConditionFieldKind, value: unknown): boolean {
   switch (kind) {
     case 'String':
@@ -76,7 +87,7 @@ function valueFits(kind: ConditionFieldKind, value: unknown): boolean {
  * (operators, arity, combinators), which is what `isCondition` needs.
  * @internal shared by checkCondition and isCondition; not part of the public API.
  */
-export function collectConditionIssues(node: unknown, fields: ConditionFieldTypes | undefined, path: string, depth: number, issues: ConditionIssue[]): void {
+export function collectConditionIssues(node: unknown, fields: ConditionFieldTypes | undefined, path: string, depth: number, issues: ConditionIssue[], options?: ConditionOptions): void {
   if (depth > MAX_CONDITION_DEPTH) {
     issues.push({ path, code: 'too-deep', message: `Conditions nest at most ${MAX_CONDITION_DEPTH} levels deep` });
     return;
@@ -103,20 +114,20 @@ export function collectConditionIssues(node: unknown, fields: ConditionFieldType
     }
     const child = node[combinator];
     if (combinator === 'not') {
-      collectConditionIssues(child, fields, `${path}/not`, depth + 1, issues);
+      collectConditionIssues(child, fields, `${path}/not`, depth + 1, issues, options);
       return;
     }
     if (!Array.isArray(child)) {
       issues.push({ path: `${path}/${combinator}`, code: 'not-an-array', message: `"${combinator}" must be an array of conditions, got ${describe(child)}` });
       return;
     }
-    child.forEach((item, index) => collectConditionIssues(item, fields, `${path}/${combinator}/${index}`, depth + 1, issues));
+    child.forEach((item, index) => collectConditionIssues(item, fields, `${path}/${combinator}/${index}`, depth + 1, issues, options));
     return;
   }
-  checkLeaf(node, keys, fields, path, issues);
+  checkLeaf(node, keys, fields, path, issues, options);
 }
 
-function checkLeaf(node: Record<string, unknown>, keys: string[], fields: ConditionFieldTypes | undefined, path: string, issues: ConditionIssue[]): void {
+function checkLeaf(node: Record<string, unknown>, keys: string[], fields: ConditionFieldTypes | undefined, path: string, issues: ConditionIssue[], options: ConditionOptions | undefined): void {
   for (const key of keys) {
     if (!LEAF_KEYS.has(key)) issues.push({ path: `${path}/${pointerToken(key)}`, code: 'unknown-property', message: `Unexpected property "${key}" in a leaf (a leaf has "field", "op" and, for binary operators, "value")` });
   }
@@ -163,8 +174,10 @@ function checkLeaf(node: Record<string, unknown>, keys: string[], fields: Condit
     return;
   }
   if (spec.arity !== 'binary' || !hasValue) return;
-  if (value === null ? !spec.acceptsNull : !valueFits(kind, value)) {
-    const allowed = spec.acceptsNull ? `${VALUE_TYPE_NAMES[kind]} or null` : VALUE_TYPE_NAMES[kind];
+  const wide = kind === 'Number' && typeof field === 'string' && options?.wideIntegers?.has(field) === true;
+  if (value === null ? !spec.acceptsNull : !(wide ? wideValueFits(value) : valueFits(kind, value))) {
+    const name = wide ? WIDE_VALUE_NAME : VALUE_TYPE_NAMES[kind];
+    const allowed = spec.acceptsNull ? `${name} or null` : name;
     issues.push({ path: `${path}/value`, code: 'wrong-value-type', message: `Operator "${op}" on ${kind} field ${fieldName} needs ${allowed} as value, got ${describe(value)}` });
   }
 }
@@ -177,9 +190,10 @@ function checkLeaf(node: Record<string, unknown>, keys: string[], fields: Condit
  * @param condition the parsed JSON, of any shape
  * @param fields the kind of every field path the condition may read
  * @param at JSON pointer of the condition inside its document, prefixed to every issue's path
+ * @param options `wideIntegers`: Number fields holding wide integers, which also take decimal-string values
  */
-export function checkCondition(condition: unknown, fields: ConditionFieldTypes, at = ''): ConditionIssue[] {
+export function checkCondition(condition: unknown, fields: ConditionFieldTypes, at = '', options?: ConditionOptions): ConditionIssue[] {
   const issues: ConditionIssue[] = [];
-  collectConditionIssues(condition, fields, at, 0, issues);
+  collectConditionIssues(condition, fields, at, 0, issues, options);
   return issues;
 }

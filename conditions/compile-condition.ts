@@ -1,6 +1,7 @@
 import type { Condition, ConditionLeaf } from './condition';
 import { OPERATOR_SPECS, isOperator } from './operators';
 import { fieldReader } from './resolve-field';
+import { operatorTest, type ConditionOptions } from './wide-integers';
 
 /** A compiled condition: a predicate over one record. */
 export type CompiledCondition = (record: Record<string, unknown>) => boolean;
@@ -11,12 +12,16 @@ function isPrimitive(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-function compileLeaf(leaf: ConditionLeaf, path: string): CompiledCondition {
+function compileLeaf(leaf: ConditionLeaf, path: string, options: ConditionOptions | undefined): CompiledCondition {
   const { field, op, value } = leaf;
   if (typeof field !== 'string' || !isOperator(op)) {
     throw new Error(`compileCondition: not a valid leaf at ${path || '/'} (run checkCondition first)`);
   }
   const read: Reader = fieldReader(field);
+  if (options?.wideIntegers?.has(field)) {
+    const wide = operatorTest(op, field, options, OPERATOR_SPECS[op].test);
+    return (record) => wide(read(record), value);
+  }
   // Fast paths with exactly the meaning of OPERATOR_SPECS (the truth table and the property tests
   // hold them to it); everything else goes through the generic predicate.
   if (isPrimitive(value) && !(typeof value === 'number' && Number.isNaN(value))) {
@@ -39,10 +44,10 @@ function compileLeaf(leaf: ConditionLeaf, path: string): CompiledCondition {
   return (record) => test(read(record), value);
 }
 
-function compileNode(node: Condition, path: string): CompiledCondition {
+function compileNode(node: Condition, path: string, options: ConditionOptions | undefined): CompiledCondition {
   if (typeof node === 'object' && node !== null) {
     if ('whenAll' in node && Array.isArray(node.whenAll)) {
-      const children = node.whenAll.map((child, i) => compileNode(child, `${path}/whenAll/${i}`));
+      const children = node.whenAll.map((child, i) => compileNode(child, `${path}/whenAll/${i}`, options));
       if (children.length === 0) return () => true;
       if (children.length === 1) return children[0]!;
       if (children.length === 2) {
@@ -55,7 +60,7 @@ function compileNode(node: Condition, path: string): CompiledCondition {
       };
     }
     if ('whenAny' in node && Array.isArray(node.whenAny)) {
-      const children = node.whenAny.map((child, i) => compileNode(child, `${path}/whenAny/${i}`));
+      const children = node.whenAny.map((child, i) => compileNode(child, `${path}/whenAny/${i}`, options));
       if (children.length === 0) return () => false;
       if (children.length === 1) return children[0]!;
       if (children.length === 2) {
@@ -68,10 +73,10 @@ function compileNode(node: Condition, path: string): CompiledCondition {
       };
     }
     if ('not' in node) {
-      const inner = compileNode(node.not, `${path}/not`);
+      const inner = compileNode(node.not, `${path}/not`, options);
       return (record) => !inner(record);
     }
-    if ('field' in node) return compileLeaf(node, path);
+    if ('field' in node) return compileLeaf(node, path, options);
   }
   throw new Error(`compileCondition: unknown condition node at ${path || '/'} (run checkCondition first)`);
 }
@@ -82,8 +87,10 @@ function compileNode(node: Condition, path: string): CompiledCondition {
  * cheap. The returned predicate never throws, whatever the record holds (a record that is not an
  * object has every field missing).
  *
+ * `options.wideIntegers` names the fields holding wide integers (decimal strings), compared numerically.
+ *
  * @throws Error at compile time only, for a node or operator the checker would have refused.
  */
-export function compileCondition(condition: Condition): CompiledCondition {
-  return compileNode(condition, '');
+export function compileCondition(condition: Condition, options?: ConditionOptions): CompiledCondition {
+  return compileNode(condition, '', options);
 }

@@ -1,7 +1,7 @@
 import { isWriteOnly } from './write-only';
 import type { EntityDocument, EntityMeta, Locale } from './entity-document';
 import { compileDetails, compileGrid, compileQueryFields, compileQuickSearch, compileRowCommands, type CompiledDetailView, type CompiledGrid, type CompiledQueryField, type CompiledRowCommand } from './compile-grid';
-import { compileFieldSchema, type JsonSchema } from './compile-field-schema';
+import { compileTopLevelFieldSchema, type JsonSchema } from './compile-field-schema';
 import { compileLayout, layoutOrder, type FormLayout } from './compile-layout';
 import { compileLookup, compileUiSchema, effectFields, type CompiledLookup, type UiSchema } from './compile-ui-schema';
 import { emptyRecord } from './defaults';
@@ -60,7 +60,7 @@ export function compileEntityUncached(doc: EntityDocument, locale: Locale | stri
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: localize(doc.label, locale),
     type: 'object',
-    properties: Object.fromEntries(meta.fields.map((f) => [f.name, compileFieldSchema(f, locale)])),
+    properties: Object.fromEntries(meta.fields.map((f) => [f.name, compileTopLevelFieldSchema(f, locale)])),
     additionalProperties: false,
     ...(required.length > 0 ? { required } : {}),
   };

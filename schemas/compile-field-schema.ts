@@ -4,6 +4,7 @@ import { fieldLabel, localize } from './field-label';
 import { effectiveBounds, isIntegerType } from './managed-types';
 import { URL_TEMPLATE_FORMAT } from './url-template';
 import { TIME_ZONE_FORMAT } from './time-zone';
+import { isWideInteger, normaliseWideInteger, wideIntegerKeywords } from './wide-integer';
 
 /** A JSON Schema object (draft-07), as plain JSON. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -39,11 +40,25 @@ const USAGE_PATTERNS: Partial<Record<FieldUsage, string>> = {
  * A required String gets `minLength` 1 and a required Array `minItems` 1, so "empty" fails as rjsf expects.
  */
 export function compileFieldSchema(field: FieldModel, locale: Locale | string = 'en'): JsonSchema {
-  const schema: JsonSchema = { ...typeKeywords(field, locale) };
+  return withCommonKeywords(field, locale, typeKeywords(field, locale), defaultValue(field));
+}
+
+/**
+ * A top-level field of an entity, as `compileFieldSchema` but for a wide integer (schemas/wide-integer.ts): a
+ * decimal string (or a safe JSON integer) with a pattern and the `x-integer-range` keyword, its default a string.
+ */
+export function compileTopLevelFieldSchema(field: FieldModel, locale: Locale | string = 'en'): JsonSchema {
+  if (!isWideInteger(field)) return compileFieldSchema(field, locale);
+  const keywords = wideIntegerKeywords(field, field.nullable === true && !field.required);
+  return withCommonKeywords(field, locale, keywords, normaliseWideInteger(defaultValue(field)));
+}
+
+function withCommonKeywords(field: FieldModel, locale: Locale | string, keywords: JsonSchema, fallback: unknown): JsonSchema {
+  const schema: JsonSchema = { ...keywords };
   schema.title = fieldLabel(field, locale);
   if (field.description) schema.description = localize(field.description, locale);
   if (field.readonly) schema.readOnly = true;
-  schema.default = defaultValue(field);
+  schema.default = fallback;
   return schema;
 }
 

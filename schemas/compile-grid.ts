@@ -1,4 +1,5 @@
 import { isWriteOnly } from './write-only';
+import { isWideInteger } from './wide-integer';
 import type { DetailView, EntityDocument, RowCommand, FieldModel, FieldType, FieldUsage, Locale, SortKey } from './entity-document';
 import { fieldLabel, localize } from './field-label';
 import { findField } from './field-paths';
@@ -28,6 +29,8 @@ export interface CompiledQueryField {
   label: string;
   type: FieldType;
   usage?: FieldUsage;
+  /** A wide integer (schemas/wide-integer.ts): its bounds go to the filter as decimal strings, every digit kept. */
+  wide?: true;
 }
 
 /** A compiled detail view (label in the locale). */
@@ -92,7 +95,8 @@ export function compileQueryFields(doc: Pick<EntityDocument, 'fields' | 'extensi
   const paths = doc.extensions?.queryFields ?? [resolveTitleField(doc)];
   return paths.map((path) => {
     const { width: _width, ...field } = column(doc, path, locale);
-    return field;
+    const model = doc.fields.find((f) => f.name === path);
+    return model && isWideInteger(model) ? { ...field, wide: true as const } : field;
   });
 }
 

@@ -1,4 +1,5 @@
 import type { EntityMeta, FieldModel } from './entity-document';
+import { isWideInteger, normaliseWideInteger } from './wide-integer';
 
 /**
  * The default value of a field (spec 2 §3): an explicit `default` wins; otherwise a non-nullable Number is 0
@@ -26,7 +27,8 @@ export function defaultValue(field: FieldModel): unknown {
  * A new record of an entity: every field (system fields included) at its default value.
  */
 export function emptyRecord(meta: Pick<EntityMeta, 'fields'>): Record<string, unknown> {
-  return Object.fromEntries(meta.fields.map((f) => [f.name, defaultValue(f)]));
+  // A wide integer travels as a decimal string (schemas/wide-integer.ts), its default too.
+  return Object.fromEntries(meta.fields.map((f) => [f.name, isWideInteger(f) ? normaliseWideInteger(defaultValue(f)) : defaultValue(f)]));
 }
 
 /**

@@ -3,6 +3,7 @@ import { isoText, type DateStyle } from './date-style';
 import type { FieldModel } from './entity-document';
 import { findField, valueAt } from './field-paths';
 import { isIntegerType } from './managed-types';
+import { parseWideInteger } from './wide-integer';
 
 /**
  * Values as text in the user's language (issue 14): the grid's cells, the row details and the read-only views all
@@ -66,9 +67,9 @@ export function numberFormatOptions(field: NumericField, currency: string = DEFA
   return { ...percent, minimumFractionDigits: minimum, maximumFractionDigits: MAX_FRACTION_DIGITS };
 }
 
-/** A number of a field in the locale; a value that is not a finite number stays as stored. */
-export function formatNumberValue(field: NumericField, value: number, options: FormatOptions): string {
-  if (!Number.isFinite(value)) return String(value);
+/** A number of a field in the locale (a wide integer as a bigint, every digit kept); a value that is not a finite number stays as stored. */
+export function formatNumberValue(field: NumericField, value: number | bigint, options: FormatOptions): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   const currency = field.usage === 'CurrencyAmount' && options.currency && /^[A-Za-z]{3}$/.test(options.currency) ? options.currency : DEFAULT_CURRENCY;
   return numberFormat(options.locale, numberFormatOptions(field, currency)).format(value);
 }
@@ -112,6 +113,11 @@ export function formatPlainValue(value: unknown, yes = '✓', no = ''): string {
  */
 export function formatFieldText(field: Pick<FieldModel, 'type' | 'usage' | 'managedType'> | undefined, value: unknown, options: FormatOptions): string {
   if (field?.type === 'Number' && typeof value === 'number' && isNumericDisplay(field)) return formatNumberValue(field, value, options);
+  // A wide integer (int64 / uint64) arrives as its decimal string: formatted as a bigint, so no digit is lost.
+  if (field?.type === 'Number' && typeof value === 'string' && isNumericDisplay(field)) {
+    const wide = parseWideInteger(value);
+    if (wide !== undefined) return formatNumberValue(field, wide, options);
+  }
   if (field?.type === 'String' && typeof value === 'string' && value !== '' && (field.usage === 'Date' || field.usage === 'DateTime' || field.usage === 'Time')) {
     return formatTemporalValue(field.usage, value, options.locale, options.dateStyle);
   }

@@ -19,7 +19,11 @@ export { defaultValue, emptyRecord, normaliseNumberInput } from './defaults';
 export { localize, fieldLabel, nameToWords } from './field-label';
 export { formatFieldText, formatNumberValue, formatTemporalValue, formatPlainValue, fieldCurrency, isNumericDisplay, numberFormatOptions, DECIMAL_MIN_FRACTION_DIGITS, type FormatOptions } from './format-value';
 export { walkFields, fieldTypesOf, findField, valueAt, type WalkedField } from './field-paths';
-export { compileFieldSchema, compileObjectSchema, type JsonSchema } from './compile-field-schema';
+export { compileFieldSchema, compileObjectSchema, compileTopLevelFieldSchema, type JsonSchema } from './compile-field-schema';
+export {
+  WIDE_INTEGER_RANGES, WIDE_INTEGER_PATTERN, WIDE_INTEGER_KEYWORD, isWideInteger, wideIntegerNames, parseWideInteger, wideIntegerBounds, wideIntegerHint, wideIntegerKeywords,
+  inWideRange, addWideIntegerKeyword, normaliseWideInteger, wideIntegersOfSchema, type WideIntegerRange, type WideManagedType,
+} from './wide-integer';
 export { compileUiSchema, compileLookup, effectFields, type UiSchema, type CompiledUi, type CompiledEffects, type CompiledLookup } from './compile-ui-schema';
 export { compileLayout, layoutOrder, DEFAULT_TAB_ID, type FormLayout, type LayoutTab, type LayoutGroup } from './compile-layout';
 export { compileGrid, compileQueryFields, compileQuickSearch, compileDetails, compileRowCommands, commandResultText, commandResultIsWarning, DEFAULT_PAGE_SIZE, DEFAULT_COLUMN_COUNT, type CompiledGrid, type CompiledColumn, type CompiledQueryField, type CompiledDetailView, type CompiledRowCommand } from './compile-grid';

@@ -11,10 +11,11 @@ export interface ManagedTypeInfo {
 }
 
 /**
- * Why int64/uint64 are clamped: JSON numbers arrive as IEEE doubles, which hold whole numbers exactly only up to
- * 2^53 - 1. Accepting 9007199254740993 would silently store 9007199254740992, so the compiled schema (and
- * `effectiveBounds`) limit 64-bit integer fields to ±Number.MAX_SAFE_INTEGER. Larger identifiers belong in a
- * String field.
+ * Why int64/uint64 are clamped here: JSON numbers arrive as IEEE doubles, which hold whole numbers exactly only up
+ * to 2^53 - 1. Accepting 9007199254740993 as a number would silently store 9007199254740992, so `effectiveBounds`
+ * limits 64-bit integers that travel as JSON numbers (lookups, record keys, values inside Object and Array fields)
+ * to ±Number.MAX_SAFE_INTEGER. A top-level int64/uint64 field that is no lookup holds its full range instead, as a
+ * decimal string: schemas/wide-integer.ts.
  */
 const SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -22,7 +23,8 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 const DECIMAL_MAX = Number('79228162514264337593543950335');
 
 /**
- * Every managed type with its range. int64/uint64 are clamped to the safe-integer range (see `SAFE`);
+ * Every managed type with its range. int64/uint64 are clamped to the safe-integer range here (see `SAFE`; wide
+ * integers have their full range in schemas/wide-integer.ts);
  * single is ±3.4028235e38, double ±Number.MAX_VALUE, decimal ±79228162514264337593543950335 (as a double).
  */
 export const MANAGED_TYPES: Readonly<Record<ManagedType, ManagedTypeInfo>> = {

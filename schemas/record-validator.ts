@@ -11,6 +11,7 @@ import { SYSTEM_FIELDS } from './system-fields';
 import { addUrlTemplateFormat, URL_TEMPLATE_FORMAT } from './url-template';
 import { addTimeZoneFormat } from './time-zone';
 import { writeOnlyFields } from './write-only';
+import { addWideIntegerKeyword, isWideInteger, wideIntegerHint, wideIntegerNames } from './wide-integer';
 
 /** One validation error of a field. */
 export interface FieldError {
@@ -31,7 +32,8 @@ let sharedAjv: Ajv | undefined;
 
 /**
  * The ajv instance of the record validators, configured as @rjsf/validator-ajv8 with ajv-formats is:
- * all errors, union types (nullable fields), formats (and ours: `url-template`, `time-zone`). Created on first use.
+ * all errors, union types (nullable fields), formats (and ours: `url-template`, `time-zone`), and the
+ * `x-integer-range` keyword of wide integers. Created on first use.
  */
 export function recordAjv(): Ajv {
   if (!sharedAjv) {
@@ -39,6 +41,7 @@ export function recordAjv(): Ajv {
     addFormats(sharedAjv);
     addUrlTemplateFormat(sharedAjv);
     addTimeZoneFormat(sharedAjv);
+    addWideIntegerKeyword(sharedAjv);
   }
   return sharedAjv;
 }
@@ -57,7 +60,7 @@ export function createRecordValidator(doc: EntityDocument): RecordValidator {
   const fields = [...SYSTEM_FIELDS, ...doc.fields];
   const conditional = Object.entries(doc.extensions?.effects ?? {})
     .filter(([, effects]) => effects.required !== undefined)
-    .map(([path, effects]) => ({ path, holds: compileCondition(effects.required!) }));
+    .map(([path, effects]) => ({ path, holds: compileCondition(effects.required!, { wideIntegers: wideIntegerNames(doc.fields) }) }));
   const secretRequired = writeOnlyFields(doc.fields).filter((f) => f.required);
   const secretNames = new Set(writeOnlyFields(doc.fields).map((f) => f.name));
   const ruled = walkFields(doc.fields)
@@ -116,6 +119,8 @@ function mapAjvError(error: ErrorObject, record: unknown, fields: readonly Field
   const field = findField(fields, base);
   const label = field ? fieldLabel(field) : base;
   if (field?.required && isEmptyValue(value)) return add(base, 'required', { label });
+  // A wide integer's type, pattern and range errors are one message: what it takes, with an example.
+  if (field && !base.includes('.') && isWideInteger(field)) return add(base, 'invalid', { label, reason: wideIntegerHint(field) });
   const shown = value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
   switch (error.keyword) {
     case 'type': {

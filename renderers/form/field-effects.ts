@@ -1,6 +1,6 @@
 import { compileCondition, explainCondition, formatExplanation, type CompiledCondition, type ExplanationMessages } from '../../conditions';
 import type { Condition } from '../../conditions/condition';
-import { valueAt, type CompiledEffects, type CompiledEntity, type UiSchema } from '../../schemas';
+import { valueAt, wideIntegersOfSchema, type CompiledEffects, type CompiledEntity, type UiSchema } from '../../schemas';
 import { schemaAt } from './schema-at';
 
 /** The live state of one field's effects. */
@@ -73,10 +73,12 @@ export function choiceTitle(compiled: Pick<CompiledEntity, 'schema'>, path: stri
  */
 export function createFieldEffects(compiled: Pick<CompiledEntity, 'uiSchema' | 'effectDependents' | 'schema'>, messages?: ExplanationMessages): FieldEffectsEngine {
   const found = new Map<string, CompiledEffects>();
+  // Wide integers (decimal strings) compare numerically, as on the server.
+  const options = { wideIntegers: wideIntegersOfSchema(compiled.schema) };
   collectEffects(compiled.uiSchema, '', found);
   const rules = new Map<string, FieldEffectRule>();
   for (const [path, effects] of found) {
-    const compile = (c: Condition | undefined) => (c ? compileCondition(c) : undefined);
+    const compile = (c: Condition | undefined) => (c ? compileCondition(c, options) : undefined);
     rules.set(path, { path, effects, disabled: compile(effects.disabled), readonly: compile(effects.readonly), required: compile(effects.required), visible: compile(effects.visible) });
   }
   const sources = Object.entries(compiled.effectDependents);
@@ -96,7 +98,7 @@ export function createFieldEffects(compiled: Pick<CompiledEntity, 'uiSchema' | '
     const kind = state.disabled ? 'disabled' : state.readonly ? 'readonly' : undefined;
     if (kind) {
       state.reasonKind = kind;
-      state.reason = formatExplanation(explainCondition(rule.effects[kind]!, record), label, messages, valueLabel);
+      state.reason = formatExplanation(explainCondition(rule.effects[kind]!, record, options), label, messages, valueLabel);
     }
     return state;
   };

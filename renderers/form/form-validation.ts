@@ -3,7 +3,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import addFormats from 'ajv-formats';
 import { deepEqual } from '../../conditions';
 import {
-  addTimeZoneFormat, addUrlTemplateFormat, evaluateRules, fieldLabel, findField, formatMessage, isEmptyValue, parseRules, valueAt, walkFields,
+  addTimeZoneFormat, addUrlTemplateFormat, addWideIntegerKeyword, evaluateRules, fieldLabel, findField, formatMessage, isEmptyValue, isWideInteger, parseRules, parseWideInteger, valueAt, walkFields, wideIntegerBounds,
   URL_TEMPLATE_FORMAT, type CompiledEntity, type FormLayout, type MessageParams, type Translate,
 } from '../../schemas';
 import type { EffectStates } from './field-effects';
@@ -14,7 +14,7 @@ let sharedValidator: ReturnType<typeof customizeValidator> | undefined;
 /**
  * The rjsf validator, configured as schemas/ `recordAjv` is (all errors, union types for nullable fields, the
  * ajv-formats 3 formats, whose `iso-time` the compiler emits; rjsf's bundled ajv-formats 2 lacks it; and ours,
- * `url-template` and `time-zone`).
+ * `url-template` and `time-zone`, and the `x-integer-range` keyword of wide integers).
  */
 export function formValidator(): ReturnType<typeof customizeValidator> {
   sharedValidator ??= customizeValidator({
@@ -22,7 +22,7 @@ export function formValidator(): ReturnType<typeof customizeValidator> {
     ajvFormatOptions: false,
     extenderFn: (ajv) => {
       addFormats(ajv);
-      return addTimeZoneFormat(addUrlTemplateFormat(ajv));
+      return addWideIntegerKeyword(addTimeZoneFormat(addUrlTemplateFormat(ajv)));
     },
   });
   return sharedValidator;
@@ -49,6 +49,7 @@ function describe(error: RJSFValidationError, compiled: CompiledEntity, record: 
   if (error.name === 'required') return { validator: 'required', params: { label } };
   if (error.name === 'const' || error.name === 'if') return null; // the enclosing oneOf reports it once
   if (field?.required && isEmptyValue(value)) return { validator: 'required', params: { label } };
+  if (field && !path.includes('.') && isWideInteger(field)) return describeWide(field, label, value);
   switch (error.name) {
     case 'type': {
       const expected = ([] as unknown[]).concat(params.type).join(' or ');
@@ -77,6 +78,18 @@ function describe(error: RJSFValidationError, compiled: CompiledEntity, record: 
     default:
       return { validator: 'invalid', params: { label, reason: error.message ?? error.name ?? '' } };
   }
+}
+
+/**
+ * A wide integer's type, pattern or range error as one message a user reads: the bound it passes, or that it is no
+ * whole number (the API's message, for programs, says the decimal-string form instead).
+ */
+function describeWide(field: Parameters<typeof wideIntegerBounds>[0], label: string, value: unknown): { validator: string; params: MessageParams } {
+  const parsed = parseWideInteger(value);
+  const { min, max } = wideIntegerBounds(field);
+  if (parsed !== undefined && parsed < min) return { validator: 'min', params: { label, min: String(min), value: shown(value) } };
+  if (parsed !== undefined && parsed > max) return { validator: 'max', params: { label, max: String(max), value: shown(value) } };
+  return { validator: 'integer', params: { label, value: shown(value) } };
 }
 
 /**

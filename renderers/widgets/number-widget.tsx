@@ -1,9 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { formatNumberValue, normaliseNumberInput } from '../../schemas';
+import { formatNumberValue, normaliseNumberInput, parseWideInteger } from '../../schemas';
 import type { EntityFormContext } from '../form-context';
 import { useDraftText } from './draft-text';
 import { NumericTextInput } from './numeric-text-input';
-import { isInteger, isNullable } from './schema-traits';
+import { isInteger, isNullable, isWideInteger } from './schema-traits';
 
 const INTEGER_TYPING = /^[+-]?\d*$/;
 const DECIMAL_TYPING = /^[+-]?\d*([.,]\d*)?([eE][+-]?\d*)?$/;
@@ -15,16 +15,26 @@ function toText(value: unknown): string {
 /**
  * Number box (spec 2 §5): empty input is null when the field is nullable, else 0 (schemas/ `normaliseNumberInput`);
  * integer managed types refuse a decimal separator as it is typed, and a pasted decimal is refused on blur.
- * The text is kept while typing ("12." stays), the stored value is the number.
+ * The text is kept while typing ("12." stays), the stored value is the number. A wide integer (int64 / uint64) keeps
+ * its text as the value itself, a decimal string, so no digit past 2^53 is lost to a JS number.
  */
 export function NumberWidget(props: WidgetProps) {
+  const wide = isWideInteger(props.schema);
   const { id, value, schema, onChange, onBlur } = props;
-  const integer = isInteger(schema);
+  const integer = wide || isInteger(schema);
   const nullable = isNullable(schema);
   const { text, setText, send } = useDraftText(value, toText(value), onChange);
   const locale = (props.registry.formContext as Partial<EntityFormContext> | undefined)?.locale;
   // A read-only box cannot be typed into, so it reads as the grid does: grouped, in the UI language.
-  const shown = props.readonly && locale && typeof value === 'number' ? formatNumberValue({ type: 'Number', managedType: integer ? 'int64' : 'double' }, value, { locale }) : text;
+  const readable = typeof value === 'number' ? value : wide ? parseWideInteger(value) : undefined;
+  const shown = props.readonly && locale && readable !== undefined ? formatNumberValue({ type: 'Number', managedType: integer ? 'int64' : 'double' }, readable, { locale }) : text;
+  // Empty is null when nullable, else zero; digits are the decimal string they spell ("007" and "+7" are "7"); anything
+  // else ("-" halfway) stays as typed, for the validator to judge.
+  const wideValue = (typed: string) => {
+    const trimmed = typed.trim();
+    if (trimmed === '') return nullable ? null : '0';
+    return /^[+-]?\d+$/.test(trimmed) ? BigInt(trimmed).toString() : trimmed;
+  };
   return (
     <NumericTextInput
       widget={props}
@@ -33,9 +43,16 @@ export function NumberWidget(props: WidgetProps) {
       onType={(typed) => {
         if (!(integer ? INTEGER_TYPING : DECIMAL_TYPING).test(typed.trim())) return; // refused: the text stays as it was
         setText(typed);
-        send(normaliseNumberInput({ nullable }, typed));
+        send(wide ? wideValue(typed) : normaliseNumberInput({ nullable }, typed));
       }}
       onLeave={() => {
+        if (wide) {
+          const next = wideValue(text);
+          setText(toText(next));
+          send(next);
+          onBlur(id, next);
+          return;
+        }
         let next = normaliseNumberInput({ nullable }, text);
         if (integer && typeof next === 'number' && !Number.isInteger(next)) next = nullable ? null : 0;
         setText(toText(next));

@@ -48,6 +48,28 @@ describe('numeric text input (number and currency widgets)', () => {
     expect(props.onBlur).toHaveBeenLastCalledWith('root_Field', null);
   });
 
+  it('number: keeps every digit of a wide integer as its decimal string, refuses non-digits, reads grouped when read-only', () => {
+    const schema = { type: ['string', 'integer', 'null'], 'x-integer-range': { minimum: '0', maximum: '18446744073709551615' } } as WidgetProps['schema'];
+    const { host, props } = mount('number', { schema, value: '9223372036854775807' });
+    const input = host.querySelector('input')!;
+    expect(input.value).toBe('9223372036854775807');
+    typeInto(input, '18446744073709551615');
+    expect(props.onChange).toHaveBeenLastCalledWith('18446744073709551615');
+    typeInto(input, '1844674407370955161x');
+    expect(input.value).toBe('18446744073709551615');
+    focus(input);
+    typeInto(input, '0077');
+    blur(input);
+    expect(props.onBlur).toHaveBeenLastCalledWith('root_Field', '77');
+    expect(input.value).toBe('77');
+    typeInto(input, '');
+    expect(props.onChange).toHaveBeenLastCalledWith(null);
+    unmount!();
+    const registry = { formContext: { locale: 'de', getRecord: () => ({}) } } as unknown as WidgetProps['registry'];
+    const readOnly = mount('number', { schema, value: '18446744073709551615', readonly: true, registry });
+    expect(readOnly.host.querySelector('input')!.value).toBe('18.446.744.073.709.551.615');
+  });
+
   it('leaves room for the currency code at the end of the box', () => {
     const { host } = mount('currency', { value: 5, options: { currency: { code: 'CHF' } } });
     const input = host.querySelector('input')!;

@@ -1,4 +1,5 @@
 import type { RJSFSchema } from '@rjsf/utils';
+import { WIDE_INTEGER_KEYWORD } from '../../schemas';
 
 function types(schema: RJSFSchema): string[] {
   return ([] as unknown[]).concat(schema.type ?? []).filter((t): t is string => typeof t === 'string');
@@ -7,6 +8,11 @@ function types(schema: RJSFSchema): string[] {
 /** True when the compiled schema lets the field be null (a nullable Number, an optional String). */
 export function isNullable(schema: RJSFSchema): boolean {
   return types(schema).includes('null');
+}
+
+/** True for a wide integer (int64 / uint64, schemas/wide-integer.ts): a decimal string, never a JS number. */
+export function isWideInteger(schema: RJSFSchema): boolean {
+  return (schema as Record<string, unknown>)[WIDE_INTEGER_KEYWORD] !== undefined;
 }
 
 /** True when the compiled schema wants whole numbers (an integer managed type). */

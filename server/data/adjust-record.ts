@@ -1,5 +1,5 @@
 import { compileCondition, type Condition } from '../../conditions';
-import { normaliseNumberInput } from '../../schemas';
+import { normaliseNumberInput, normaliseWideInteger } from '../../schemas';
 import type { EntityKind } from './catalogue';
 
 /** The evaluated editor effects of one field. */
@@ -17,10 +17,10 @@ export interface Adjusted {
 }
 
 const compiled = new WeakMap<object, (record: Record<string, unknown>) => boolean>();
-function holds(condition: Condition | undefined, record: Record<string, unknown>, fallback: boolean): boolean {
+function holds(kind: EntityKind, condition: Condition | undefined, record: Record<string, unknown>, fallback: boolean): boolean {
   if (condition === undefined) return fallback;
   let fn = compiled.get(condition);
-  if (!fn) compiled.set(condition, (fn = compileCondition(condition)));
+  if (!fn) compiled.set(condition, (fn = compileCondition(condition, { wideIntegers: kind.wideIntegers })));
   return fn(record);
 }
 
@@ -32,7 +32,11 @@ export function adjustRecord(kind: EntityKind, input: Record<string, unknown>): 
   const entity: Record<string, unknown> = { ...kind.compiled.emptyRecord, ...input };
   for (const field of kind.doc.fields) {
     const value = entity[field.name];
-    if (field.type === 'Number') {
+    if (kind.wideIntegers.has(field.name)) {
+      // A wide integer stays the decimal text it is (schemas/wide-integer.ts): Number() would round it.
+      const text = typeof value === 'string' ? value.trim() : value;
+      entity[field.name] = text === '' || text === null || text === undefined ? (field.nullable ? null : '0') : normaliseWideInteger(text);
+    } else if (field.type === 'Number') {
       if (typeof value === 'string') entity[field.name] = normaliseNumberInput(field, value);
       else if (value === null || value === undefined) entity[field.name] = field.nullable ? null : 0;
     } else if (field.type === 'String' && typeof value === 'string') {
@@ -44,10 +48,10 @@ export function adjustRecord(kind: EntityKind, input: Record<string, unknown>): 
   for (const field of kind.meta.fields) {
     const effects = kind.doc.extensions?.effects?.[field.name];
     states[field.name] = {
-      disabled: holds(effects?.disabled, entity, false),
-      readonly: field.readonly === true || holds(effects?.readonly, entity, false),
-      required: field.required === true || holds(effects?.required, entity, false),
-      visible: holds(effects?.visible, entity, true),
+      disabled: holds(kind, effects?.disabled, entity, false),
+      readonly: field.readonly === true || holds(kind, effects?.readonly, entity, false),
+      required: field.required === true || holds(kind, effects?.required, entity, false),
+      visible: holds(kind, effects?.visible, entity, true),
     };
   }
   return { entity, states };

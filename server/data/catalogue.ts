@@ -8,6 +8,7 @@ import {
   isWriteOnly,
   toEntityMeta,
   validateEntityDocument,
+  wideIntegerNames,
   type CompiledEntity,
   type DocumentIssue,
   type EntityDocument,
@@ -38,6 +39,8 @@ export interface EntityKind {
   externalFields: readonly string[];
   /** Field path -> kind, system fields included: what filters and effects may read. */
   fieldTypes: ConditionFieldTypes;
+  /** The wide-integer fields (schemas/wide-integer.ts): decimal strings on the wire, compared numerically by conditions. */
+  wideIntegers: ReadonlySet<string>;
   validate: RecordValidator;
 }
 
@@ -86,6 +89,7 @@ export function createCatalogue(entries: readonly { file: string; doc: EntityDoc
       externalFields: doc.fields.filter((f) => f.external).map((f) => f.name),
       // Write-only fields are left out: a filter, sort or search over one would tell its value.
       fieldTypes: fieldTypesOf(meta.fields.filter((f) => !isWriteOnly(f))),
+      wideIntegers: wideIntegerNames(doc.fields),
       validate: compiledOnFirstUse(doc),
     };
   });

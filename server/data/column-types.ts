@@ -1,21 +1,42 @@
-import { defaultValue, isIntegerType, type FieldModel } from '../../schemas';
+import { defaultValue, isIntegerType, isWideInteger, type FieldModel } from '../../schemas';
+
+type ColumnField = Pick<FieldModel, 'name' | 'type' | 'managedType' | 'usage'>;
+
+/** True for a uint64 wide integer (schemas/wide-integer.ts): up to 18446744073709551615, more than bigint holds. */
+function isWideUnsigned(field: ColumnField): boolean {
+  return field.managedType === 'uint64' && isWideInteger(field);
+}
 
 /**
- * The SQL type of a field's column. Integer managed types (sbyte .. uint64) are `bigint`: every value they
- * allow fits, since the compiled schema clamps 64-bit ones to the safe-integer range, and bigint orders and
- * indexes faster than numeric. Other Numbers are `numeric`, exact for decimal amounts.
+ * The SQL type of a field's column. Integer managed types (sbyte .. int64) are `bigint`: it holds int64's full range,
+ * and orders and indexes faster than numeric. A uint64 wide integer is `numeric` (declared `numeric(20,0)`, see
+ * `columnDdlType`), as its upper half does not fit a bigint; a uint64 lookup keeps bigint (its keys come from a
+ * sequence). Other Numbers are `numeric`, exact for decimal amounts.
  */
-export function columnType(field: Pick<FieldModel, 'type' | 'managedType'>): 'text' | 'bigint' | 'numeric' | 'boolean' | 'jsonb' {
+export function columnType(field: ColumnField): 'text' | 'bigint' | 'numeric' | 'boolean' | 'jsonb' {
   switch (field.type) {
     case 'String':
       return 'text';
     case 'Number':
-      return isIntegerType(field.managedType) ? 'bigint' : 'numeric';
+      return isIntegerType(field.managedType) && !isWideUnsigned(field) ? 'bigint' : 'numeric';
     case 'Boolean':
       return 'boolean';
     default:
       return 'jsonb';
   }
+}
+
+/** The type a column is created with: `columnType`, with the precision of a uint64 wide integer (20 digits, no fraction). */
+export function columnDdlType(field: ColumnField): string {
+  return isWideUnsigned(field) ? 'numeric(20,0)' : columnType(field);
+}
+
+/**
+ * Whether an existing column of type `actual` (information_schema's data_type) is widened to the field's type on start
+ * instead of refused: a uint64 field stored as bigint before wide integers (every value it holds fits numeric(20,0)).
+ */
+export function widensTo(field: ColumnField, actual: string): boolean {
+  return isWideUnsigned(field) && actual === 'bigint';
 }
 
 /** A literal for DDL (ALTER TABLE ... DEFAULT takes no parameters); undefined when the default is null. */

@@ -18,6 +18,12 @@ const FIELDS: Record<string, ConditionFieldKind> = {
 };
 const resolve = columnResolver(FIELDS);
 
+/** fixtures/conditions/README.md "Wide integers": int64 and uint64 past 2^53, as decimal strings. */
+const wideRows = JSON.parse(readFileSync(new URL('../../fixtures/conditions/wide-integers.json', import.meta.url), 'utf8')) as Row[];
+const WIDE_FIELDS: Record<string, ConditionFieldKind> = { Big: 'Number', Huge: 'Number' };
+const WIDE = { wideIntegers: new Set(['Big', 'Huge']) };
+const wideResolve = columnResolver(WIDE_FIELDS);
+
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase({ migrate: false });
@@ -27,6 +33,9 @@ beforeAll(async () => {
     const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
     await t.db.query('insert into truth values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)', [id, r.Text ?? null, r.Count ?? null, r.Flag ?? null, json(r.Tags), json(r.Data), r.When ?? null]);
   }
+  // The column types of the data service: int64 bigint, uint64 numeric(20,0) (server/data/column-types.ts).
+  await t.db.query('create table wide (id int primary key, "Big" bigint, "Huge" numeric(20,0))');
+  for (const [id, row] of wideRows.entries()) await t.db.query('insert into wide values ($1, $2::bigint, $3::numeric)', [id, row.record.Big ?? null, row.record.Huge ?? null]);
 });
 afterAll(async () => t.drop());
 
@@ -39,6 +48,19 @@ describe('conditionToSql', () => {
       const params: unknown[] = [id];
       const where = conditionToSql(row.condition, resolve, params);
       const result = await t.db.query<{ hit: boolean }>(`select (${where}) as hit from truth where id = $1`, params);
+      if (result.rows[0]?.hit !== row.expected) wrong.push(`${row.name}: expected ${row.expected}, SQL said ${String(result.rows[0]?.hit)} (${where})`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('agrees with every row of the wide-integer table (bigint and numeric(20,0) columns past 2^53)', async () => {
+    expect(wideRows.length).toBeGreaterThan(30);
+    const wrong: string[] = [];
+    for (const [id, row] of wideRows.entries()) {
+      expect(checkCondition(row.condition, WIDE_FIELDS, '', WIDE)).toEqual([]);
+      const params: unknown[] = [id];
+      const where = conditionToSql(row.condition, wideResolve, params);
+      const result = await t.db.query<{ hit: boolean }>(`select (${where}) as hit from wide where id = $1`, params);
       if (result.rows[0]?.hit !== row.expected) wrong.push(`${row.name}: expected ${row.expected}, SQL said ${String(result.rows[0]?.hit)} (${where})`);
     }
     expect(wrong).toEqual([]);

@@ -1,6 +1,6 @@
-import { isWriteOnly } from '../../schemas';
+import { isWriteOnly, WIDE_INTEGER_RANGES } from '../../schemas';
 import { createHash } from 'node:crypto';
-import { checkCondition, type Condition, type ConditionFieldKind } from '../../conditions';
+import { checkCondition, isDecimalInteger, type Condition, type ConditionFieldKind } from '../../conditions';
 import { ApiError } from '../lib/api-error';
 import { findUnsafeInput, textProblem } from '../lib/unsafe-input';
 import type { EntityKind } from './catalogue';
@@ -122,7 +122,8 @@ function decodeCursor(raw: unknown, kind: EntityKind, orderBy: ListSort[]): unkn
 function fitsColumn(value: unknown, sqlType: string): boolean {
   switch (sqlType) {
     case 'bigint':
-      return Number.isSafeInteger(value);
+      // A wide integer's sort value is its decimal string (it is selected as text, as the record's value is).
+      return Number.isSafeInteger(value) || (isDecimalInteger(value) && BigInt(value) >= WIDE_INTEGER_RANGES.int64.min && BigInt(value) <= WIDE_INTEGER_RANGES.int64.max);
     case 'numeric':
       return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^-?\d{1,40}(\.\d{1,40})?$/.test(value));
     case 'boolean':
@@ -143,7 +144,7 @@ export function parseListQuery(kind: EntityKind, query: Record<string, unknown>)
   if (query.filter !== undefined && query.filter !== '') {
     if (typeof query.filter !== 'string') throw bad('filter', 'give it once, as a condition in JSON');
     const parsed = jsonParameter(query.filter, 'filter');
-    const issues = checkCondition(parsed, filterFieldTypes(kind));
+    const issues = checkCondition(parsed, filterFieldTypes(kind), '', { wideIntegers: kind.wideIntegers });
     if (issues.length > 0) throw bad('filter', issues.map((i) => i.message).join('; '));
     filter = parsed as Condition;
   }
@@ -324,7 +325,9 @@ export function listSql(kind: EntityKind, list: ListQuery, rowScope: RowScope, e
   }
   const direction = (k: ListSort) => (k.desc ? 'desc nulls first' : 'asc nulls last');
   const order = list.orderBy.map((k) => `${q(k.field)} ${direction(k)}`).join(', ');
-  const keys = list.orderBy.map((k, i) => `${q(k.field)} as k${i}`).join(', ');
+  // A wide integer's sort value is read as text: the driver would round it past 2^53, and the cursor with it.
+  const wide = (k: ListSort) => kind.wideIntegers.has(k.field);
+  const keys = list.orderBy.map((k, i) => `${q(k.field)}${wide(k) ? '::text' : ''} as k${i}`).join(', ');
   const select = (terms: string[], limit: string) => `select ${selectColumns(kind)}, ${keys} from ${q(kind.table)}${terms.length ? ` where ${terms.join(' and ')}` : ''} order by ${order} limit ${limit}`;
   params.push(list.take + 1);
   const take = `$${params.length}`;
@@ -333,7 +336,8 @@ export function listSql(kind: EntityKind, list: ListQuery, rowScope: RowScope, e
   else {
     params.push(list.take + 1 + list.skip);
     const branch = `$${params.length}`;
-    const outer = list.orderBy.map((k, i) => `k${i} ${direction(k)}`).join(', ');
+    // A wide integer's key is text here: ordered as the number it is.
+    const outer = list.orderBy.map((k, i) => `k${i}${wide(k) ? '::numeric' : ''} ${direction(k)}`).join(', ');
     sql = `select * from (${bounds.map((bound) => `(${select([...where, bound], branch)})`).join(' union all ')}) as page order by ${outer} limit ${take}`;
   }
   if (list.skip > 0) {

@@ -1,3 +1,4 @@
+import { isWideInteger } from '../../schemas';
 import type { EntityKind } from './catalogue';
 import { columnType } from './column-types';
 import { quoteIdent as q } from './sql-names';
@@ -23,7 +24,10 @@ export function parseEtag(header: string | undefined): string | undefined {
   return first === '' ? undefined : first.replace(/^W\//, '');
 }
 
-/** The select list of a kind's records, in the order `rowToRecord` expects. */
+/**
+ * The select list of a kind's records, in the order `rowToRecord` expects. A wide integer (schemas/wide-integer.ts)
+ * is read as text: the pg driver parses int8 into a JS number (server/db), which rounds past 2^53.
+ */
 export function selectColumns(kind: EntityKind, alias = ''): string {
   const p = alias ? `${alias}.` : '';
   return [
@@ -31,7 +35,7 @@ export function selectColumns(kind: EntityKind, alias = ''): string {
     `${p}row_version`,
     `${p}"Disabled"`,
     ...(kind.tenantScoped ? [`${p}"TenantOid"`] : []),
-    ...kind.storedFields.map((f) => `${p}${q(f.name)}`),
+    ...kind.storedFields.map((f) => (isWideInteger(f) ? `${p}${q(f.name)}::text as ${q(f.name)}` : `${p}${q(f.name)}`)),
   ].join(', ');
 }
 
@@ -39,6 +43,12 @@ function fromSql(value: unknown): unknown {
   // numeric comes back as a string on both drivers, bigint as a number (PGlite) or a parsed number (pg).
   if (typeof value === 'bigint') return Number(value);
   return value;
+}
+
+/** A wide integer's column value as it travels: its decimal string (selected as text; a number only from elsewhere). */
+function wideFromSql(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return String(value);
 }
 
 /** A database row as the API answers it: system fields first, then the declared fields. */
@@ -51,6 +61,10 @@ export function rowToRecord(kind: EntityKind, row: Record<string, unknown>): Rec
     TenantOid: kind.tenantScoped ? Number(row.TenantOid) : null,
   };
   for (const field of kind.storedFields) {
+    if (isWideInteger(field)) {
+      record[field.name] = wideFromSql(row[field.name]);
+      continue;
+    }
     const value = fromSql(row[field.name]);
     record[field.name] = field.type === 'Number' && typeof value === 'string' ? Number(value) : (value ?? null);
   }
@@ -61,6 +75,7 @@ export function rowToRecord(kind: EntityKind, row: Record<string, unknown>): Rec
 export function toSqlParam(kind: EntityKind, name: string, value: unknown): { value: unknown; cast: string } {
   if (name === 'Disabled') return { value: value === true, cast: 'boolean' };
   const field = kind.fields.get(name)!;
+  // A wide integer goes as its decimal string, cast by the database without a detour through a double.
   const cast = columnType(field);
   if (value === null || value === undefined) return { value: null, cast };
   return { value: cast === 'jsonb' ? JSON.stringify(value) : value, cast };

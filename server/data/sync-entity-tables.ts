@@ -2,7 +2,7 @@ import type { DocumentIssue } from '../../schemas/document-issue';
 import type { Database, Queryable } from '../db/database';
 import { sameDocument, versionNotBumped } from '../metadata/version-bump-warning';
 import type { Catalogue, EntityKind } from './catalogue';
-import { columnType, defaultLiteral } from './column-types';
+import { columnDdlType, columnType, defaultLiteral, widensTo } from './column-types';
 import { lookupIndexName, quoteIdent as q, uniqueIndexName } from './sql-names';
 import { AUDIT_FUNCTION_SQL, AUDIT_TABLE_SQL, createAuditTrigger } from '../audit/audit-triggers';
 
@@ -18,6 +18,8 @@ export class EntityMigrationError extends Error {
 export interface SyncReport {
   created: string[];
   addedColumns: string[];
+  /** Columns whose type was widened losslessly (a uint64 field's bigint column to numeric(20,0)). */
+  widenedColumns: string[];
   /** Documents that changed since the last start while their version stayed (a warning, not an error). */
   versionNotBumped: DocumentIssue[];
 }
@@ -37,7 +39,7 @@ function createTableSql(kind: EntityKind): string {
     ...(kind.tenantScoped ? ['"TenantOid" bigint not null'] : []),
     ...kind.storedFields.map((f) => {
       const literal = defaultLiteral(f);
-      return `${q(f.name)} ${columnType(f)}${literal ? ` default ${literal}` : ''}`;
+      return `${q(f.name)} ${columnDdlType(f)}${literal ? ` default ${literal}` : ''}`;
     }),
     'created_at timestamptz not null default now()',
     'created_by text',
@@ -136,6 +138,12 @@ async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport, sta
       const wanted = columnType(field);
       const actual = types.get(field.name);
       if (actual !== undefined) {
+        if (widensTo(field, actual)) {
+          // Lossless (every bigint fits), and the indexes on the column are rebuilt with it.
+          await tx.query(`alter table ${q(kind.table)} alter column ${q(field.name)} type ${columnDdlType(field)}`);
+          report.widenedColumns.push(`${kind.kind}.${field.name}`);
+          continue;
+        }
         if (actual !== wanted) {
           throw new EntityMigrationError(
             `${kind.file}: field '${field.name}' of '${kind.kind}' is now ${field.type}${field.managedType ? ` (${field.managedType})` : ''}, ` +
@@ -155,7 +163,7 @@ async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport, sta
           );
         }
       }
-      await tx.query(`alter table ${q(kind.table)} add column ${q(field.name)} ${wanted}${literal ? ` default ${literal}` : ''}`);
+      await tx.query(`alter table ${q(kind.table)} add column ${q(field.name)} ${columnDdlType(field)}${literal ? ` default ${literal}` : ''}`);
       report.addedColumns.push(`${kind.kind}.${field.name}`);
     }
   }
@@ -178,14 +186,15 @@ async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport, sta
 
 /**
  * Brings the entity tables forward to the catalogue, in one transaction: new kinds get a table, new fields a
- * column (with the field's default, so existing rows read it), unique fields a unique index (per tenant for
+ * column (with the field's default, so existing rows read it), a uint64 field's old bigint column is widened to
+ * numeric(20,0), unique fields a unique index (per tenant for
  * tenant-scoped kinds). A type change, or a new required field without default on a non-empty table, throws
  * an EntityMigrationError naming document, field and what to do, and nothing is changed. Removed fields keep
  * their column (data is never dropped on start). The applied document of every kind is kept in
  * `mate_entity_document`; one that changed since while its version stayed is reported (`versionNotBumped`).
  */
 export async function syncEntityTables(db: Database, catalogue: Catalogue): Promise<SyncReport> {
-  const report: SyncReport = { created: [], addedColumns: [], versionNotBumped: [] };
+  const report: SyncReport = { created: [], addedColumns: [], widenedColumns: [], versionNotBumped: [] };
   await db.transaction(async (tx) => {
     // Several instances starting at once wait for each other instead of racing on DDL.
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(7270402)');

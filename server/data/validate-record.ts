@@ -41,10 +41,10 @@ export function dropErrorsOf(errors: FieldErrors, field: string): void {
 }
 
 const effectCache = new WeakMap<object, (record: Record<string, unknown>) => boolean>();
-function compiledEffect(_kind: EntityKind, _field: string, condition: object): (record: Record<string, unknown>) => boolean {
+function compiledEffect(kind: EntityKind, _field: string, condition: object): (record: Record<string, unknown>) => boolean {
   let compiled = effectCache.get(condition);
   if (!compiled) {
-    compiled = compileCondition(condition as Parameters<typeof compileCondition>[0]);
+    compiled = compileCondition(condition as Parameters<typeof compileCondition>[0], { wideIntegers: kind.wideIntegers });
     effectCache.set(condition, compiled);
   }
   return compiled;

@@ -48,6 +48,19 @@ describe('grid query', () => {
     expect(queryFilter(fields, { Stamp: { to: '2026-02-28' } })).toEqual({ field: 'Stamp', op: 'lessThan', value: '2026-03-01' });
   });
 
+  it('keeps every digit of a wide integer bound (int64 / uint64 past 2^53) as a decimal string', () => {
+    const wide: CompiledQueryField[] = [{ field: 'NextNumber', label: 'Next number', type: 'Number', wide: true }];
+    expect(queryFilter(wide, { NextNumber: { from: '9223372036854775806', to: '+9223372036854775807' } })).toEqual({
+      whenAll: [
+        { field: 'NextNumber', op: 'greaterOrEqual', value: '9223372036854775806' },
+        { field: 'NextNumber', op: 'lessOrEqual', value: '9223372036854775807' },
+      ],
+    });
+    expect(queryFilter(wide, { NextNumber: { from: '007', to: '7' } })).toEqual({ field: 'NextNumber', op: 'equal', value: '7' });
+    expect(queryFilter(wide, { NextNumber: { from: '2,5' } })).toEqual({ field: 'NextNumber', op: 'greaterOrEqual', value: 2.5 });
+    expect(queryFilter(wide, { NextNumber: { from: '1e30' } })).toBeUndefined();
+  });
+
   it('writes orderBy and cycles a header between ascending and descending', () => {
     expect(orderByOf([{ field: 'Name', direction: 'desc' }, { field: 'Code', direction: 'asc' }])).toBe('Name desc,Code');
     expect(toggleSort([], 'Name')).toEqual([{ field: 'Name', direction: 'asc' }]);

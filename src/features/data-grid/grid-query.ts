@@ -41,9 +41,20 @@ export function rangeOf(value: unknown): QueryRange | undefined {
   return { ...(typeof from === 'string' && from.trim() !== '' ? { from: from.trim() } : {}), ...(typeof to === 'string' && to.trim() !== '' ? { to: to.trim() } : {}) };
 }
 
-function numberOf(value: unknown): number | undefined {
+function numberAt(value: unknown): number | undefined {
   const number = typeof value === 'number' ? value : Number(String(value).trim().replace(',', '.'));
   return String(value).trim() !== '' && Number.isFinite(number) ? number : undefined;
+}
+
+/**
+ * A bound of a wide integer's range (int64 / uint64 past 2^53): whole numbers as their decimal string, which the
+ * filter compares exactly (docs/conditions.md "Wide integers"); other numbers as numbers, text that is none: nothing.
+ */
+function wideOf(value: unknown): string | number | undefined {
+  const text = String(value).trim();
+  if (/^[+-]?\d{1,20}$/.test(text)) return BigInt(text).toString();
+  const number = numberAt(value);
+  return number !== undefined && Math.abs(number) <= Number.MAX_SAFE_INTEGER ? number : undefined;
 }
 
 /** The day after an ISO date (`2026-03-31` -> `2026-04-01`), so "to" a day includes the times of that day. */
@@ -58,6 +69,7 @@ function rangeLeaves(field: CompiledQueryField, value: unknown): Condition[] {
   const range = rangeOf(value);
   const path = field.field;
   if (field.type === 'Number') {
+    const numberOf = field.wide ? wideOf : numberAt;
     if (!range) {
       const exact = numberOf(value);
       return exact === undefined ? [] : [{ field: path, op: 'equal', value: exact }];

@@ -1,0 +1,123 @@
+import type Ajv from 'ajv';
+import type { FieldModel } from './entity-document';
+import { SYSTEM_FIELD_NAMES } from './system-fields';
+
+/**
+ * Wide integers: int64 and uint64 values with their full ranges (spec 2 §5), which a JSON number (an IEEE double)
+ * cannot carry past 2^53. On the wire they are decimal strings ("9223372036854775807"); see docs/data-api.md
+ * "Wide integers".
+ *
+ * Which fields: a top-level Number field with managed type int64 or uint64 that is not a lookup and not a system
+ * field. Record keys (Oid, TenantOid, lookups) come from the database's sequences, stay far below 2^53 and remain
+ * JSON numbers; a Number inside an Object or Array field lives in a jsonb column and keeps the safe-integer clamp
+ * of `MANAGED_TYPES`.
+ */
+
+/** The full ranges of the wide managed types. */
+export const WIDE_INTEGER_RANGES = {
+  int64: { min: -(2n ** 63n), max: 2n ** 63n - 1n },
+  uint64: { min: 0n, max: 2n ** 64n - 1n },
+} as const;
+
+/** The managed types that are wide. */
+export type WideManagedType = keyof typeof WIDE_INTEGER_RANGES;
+
+/** The text of a wide integer: canonical decimal, no sign on zero, no leading zeros, at most 20 digits. */
+export const WIDE_INTEGER_PATTERN = '^(0|-?[1-9][0-9]{0,19})$';
+const CANONICAL = new RegExp(WIDE_INTEGER_PATTERN);
+
+/** The JSON Schema keyword that checks a wide integer's range (ajv cannot compare big strings numerically). */
+export const WIDE_INTEGER_KEYWORD = 'x-integer-range';
+
+/** The value of the `x-integer-range` keyword: the bounds as decimal strings. */
+export interface WideIntegerRange {
+  minimum: string;
+  maximum: string;
+}
+
+/** True for a top-level field whose values travel as decimal strings (see the module comment). */
+export function isWideInteger(field: Pick<FieldModel, 'name' | 'type' | 'managedType' | 'usage'>): boolean {
+  return (
+    field.type === 'Number' &&
+    (field.managedType === 'int64' || field.managedType === 'uint64') &&
+    field.usage !== 'Lookup' &&
+    !SYSTEM_FIELD_NAMES.includes(field.name)
+  );
+}
+
+/** The names of the wide-integer fields among top-level fields. */
+export function wideIntegerNames(fields: readonly FieldModel[]): Set<string> {
+  return new Set(fields.filter(isWideInteger).map((f) => f.name));
+}
+
+/**
+ * A wide integer as a bigint: a canonical decimal string, or a JSON number that is a safe integer (a number past
+ * 2^53 may already have been rounded, so it is not one). Anything else is undefined.
+ */
+export function parseWideInteger(value: unknown): bigint | undefined {
+  if (typeof value === 'string') return CANONICAL.test(value) ? BigInt(value) : undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  return undefined;
+}
+
+/**
+ * The bounds of a wide field: the tighter of its own `min`/`max` (JSON numbers, rounded inwards when fractional)
+ * and its managed type's full range.
+ */
+export function wideIntegerBounds(field: Pick<FieldModel, 'managedType' | 'min' | 'max'>): { min: bigint; max: bigint } {
+  const range = WIDE_INTEGER_RANGES[field.managedType === 'uint64' ? 'uint64' : 'int64'];
+  const own = (value: number | undefined, round: (n: number) => number) => (value !== undefined && Number.isFinite(value) ? BigInt(round(value)) : undefined);
+  const min = own(field.min, Math.ceil);
+  const max = own(field.max, Math.floor);
+  return { min: min !== undefined && min > range.min ? min : range.min, max: max !== undefined && max < range.max ? max : range.max };
+}
+
+/** What a wide field accepts, for a message: range, form and an example. */
+export function wideIntegerHint(field: Pick<FieldModel, 'managedType' | 'min' | 'max'>): string {
+  const { min, max } = wideIntegerBounds(field);
+  return `send a whole number from ${min} to ${max} as a decimal string, e.g. "${max}" (a JSON number only up to ±${Number.MAX_SAFE_INTEGER})`;
+}
+
+/**
+ * The JSON Schema keywords of a wide field: a decimal string with a pattern, or a whole JSON number (which the
+ * range keyword accepts only within the safe range), and the range as `x-integer-range`.
+ */
+export function wideIntegerKeywords(field: FieldModel, allowNull: boolean): Record<string, unknown> {
+  const { min, max } = wideIntegerBounds(field);
+  const range: WideIntegerRange = { minimum: String(min), maximum: String(max) };
+  return { type: allowNull ? ['string', 'integer', 'null'] : ['string', 'integer'], pattern: WIDE_INTEGER_PATTERN, [WIDE_INTEGER_KEYWORD]: range };
+}
+
+/** True when a value is a wide integer within the range (null passes: the type keyword decides about it). */
+export function inWideRange(range: WideIntegerRange, value: unknown): boolean {
+  if (value === null) return true;
+  const parsed = parseWideInteger(value);
+  return parsed !== undefined && parsed >= BigInt(range.minimum) && parsed <= BigInt(range.maximum);
+}
+
+/** Adds the `x-integer-range` keyword to an ajv instance (the server's record validator and the editors' one). */
+export function addWideIntegerKeyword(ajv: Ajv): Ajv {
+  if (!ajv.getKeyword(WIDE_INTEGER_KEYWORD)) {
+    ajv.addKeyword({
+      keyword: WIDE_INTEGER_KEYWORD,
+      schemaType: 'object',
+      validate: (range: WideIntegerRange, value: unknown) => inWideRange(range, value),
+      errors: false,
+    });
+  }
+  return ajv;
+}
+
+/**
+ * A wide value as it travels: a safe JSON integer (a document's default, a client that sent a number) becomes its
+ * decimal string; anything else stays as it is, for the validator to judge.
+ */
+export function normaliseWideInteger(value: unknown): unknown {
+  return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+}
+
+/** The wide-integer fields of a compiled entity schema: the top-level properties with the `x-integer-range` keyword. */
+export function wideIntegersOfSchema(schema: { properties?: unknown }): Set<string> {
+  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  return new Set(Object.keys(properties).filter((name) => properties[name]?.[WIDE_INTEGER_KEYWORD] !== undefined));
+}
