@@ -3,6 +3,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const APP_FOLDERS = ['conditions', 'schemas', 'renderers', 'src', 'server'];
@@ -32,6 +33,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  // The rules of hooks and the React Compiler's checks (refs, purity, set-state-in-effect...) for the React code.
+  { ...reactHooks.configs.flat.recommended, files: ['src/**/*.{ts,tsx}', 'renderers/**/*.{ts,tsx}'] },
   {
     files: ['conditions/**/*.ts'],
     ignores: ['conditions/**/*.test.ts'],

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { i18n } from '@lingui/core';
-import { act, createRef, useState } from 'react';
+import { act, createRef, useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import articleDoc from '../fixtures/metadata/valid/pos-supply/article.json';
 import { compileEntityUncached, type EntityDocument } from '../schemas';
@@ -180,7 +180,9 @@ describe('EntityForm', () => {
     const setters: { set?: (value: Record<string, unknown>) => void } = {};
     function Resettable() {
       const [value, setValue] = useState<Record<string, unknown>>(initial);
-      setters.set = setValue;
+      useEffect(() => {
+        setters.set = setValue;
+      }, []);
       return <EntityForm compiled={compiled} value={value} onChange={setValue} lookupSource={lookupSource} locale="en" />;
     }
     mounted = render(<Resettable />);
@@ -195,6 +197,24 @@ describe('EntityForm', () => {
     act(() => setters.set!({ ...initial, Text: 'Other' }));
     await settle();
     expect(input(mounted.host, 'Text')?.value).toBe('Other');
+  });
+
+  it('writes an amount in the currency its sibling field holds, and follows that field when it changes', async () => {
+    const setters: { set?: (value: Record<string, unknown>) => void } = {};
+    function Priced() {
+      const [value, setValue] = useState<Record<string, unknown>>({ ...compiled.emptyRecord, Currency: 'CHF', RetailPrice: 5 });
+      useEffect(() => {
+        setters.set = setValue;
+      }, []);
+      return <EntityForm compiled={compiled} value={value} onChange={setValue} lookupSource={lookupSource} locale="en" />;
+    }
+    mounted = render(<Priced />);
+    await settle();
+    expect(field(mounted.host, 'RetailPrice')?.textContent).toContain('CHF');
+    act(() => setters.set!({ ...compiled.emptyRecord, Currency: 'JPY', RetailPrice: 5 }));
+    await settle();
+    expect(field(mounted.host, 'RetailPrice')?.textContent).toContain('JPY');
+    expect(field(mounted.host, 'RetailPrice')?.textContent).not.toContain('CHF');
   });
 
   it('gives every element its own id and points every label at its input', () => {

@@ -4,7 +4,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError, UiSchema as RjsfUiSchema } from '@rjsf/utils';
 import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { WRITE_ONLY_MEMBER, type CompiledEntity, type DateStyle } from '../schemas';
-import type { EntityFormContext, LookupResolver, LookupSource } from './form-context';
+import { EditedRecord, type EntityFormContext, type LookupResolver, type LookupSource } from './form-context';
 import { EchoAwareForm } from './form/echo-aware-form';
 import { explanationMessages } from './form/explanation-messages';
 import { applyEffects, createFieldEffects, type EffectStates } from './form/field-effects';
@@ -102,28 +102,30 @@ export function EntityForm({ compiled, value: given, onChange, onSubmit, readOnl
   const explanations = explanationMessages(i18n);
   const engine = useMemo(() => createFieldEffects(compiled, explanations), [compiled, explanations]);
 
-  // Effects follow the value: only the dependents of the fields that changed are evaluated again.
-  const tracked = useRef<{ engine: typeof engine; value: RecordValue; states: EffectStates } | null>(null);
-  if (!tracked.current || tracked.current.engine !== engine) tracked.current = { engine, value, states: engine.evaluateAll(value) };
-  else if (tracked.current.value !== value) tracked.current = { engine, value, states: engine.update(tracked.current.states, tracked.current.value, value) };
-  const states = tracked.current.states;
-  const latest = useRef({ value, states });
-  latest.current = { value, states };
+  // Effects follow the value: only the dependents of the fields that changed are evaluated again. The states of the
+  // previous render are state, updated while rendering when the engine or the value moved on (React then renders
+  // again at once, before the children).
+  const [tracked, setTracked] = useState<{ engine: typeof engine; value: RecordValue; states: EffectStates }>(() => ({ engine, value, states: engine.evaluateAll(value) }));
+  let current = tracked;
+  if (tracked.engine !== engine) current = { engine, value, states: engine.evaluateAll(value) };
+  else if (tracked.value !== value) current = { engine, value, states: engine.update(tracked.states, tracked.value, value) };
+  if (current !== tracked) setTracked(current);
+  const states = current.states;
 
   const uiSchema = useMemo(() => applyEffects(compiled.uiSchema, states), [compiled.uiSchema, states]);
   const translate = useMemo(() => validationTranslate(i18n), [i18n]);
-  const transformErrors = useMemo(() => createTransformErrors(compiled, translate, () => latest.current.value), [compiled, translate]);
-  const customValidate = useMemo(() => createCustomValidate(compiled, translate, () => latest.current.states), [compiled, translate]);
+  // New functions when the value changes do not cost a derivation: rjsf (and EchoAwareForm) ignore functions.
+  const transformErrors = useMemo(() => createTransformErrors(compiled, translate, () => value), [compiled, translate, value]);
+  const customValidate = useMemo(() => createCustomValidate(compiled, translate, () => states), [compiled, translate, states]);
 
   // Server errors hold for the values they were given with; a field's own messages go once its value changes.
-  const refused = useRef<{ errors: ServerFieldErrors | undefined; value: RecordValue }>({ errors: serverErrors, value });
-  if (refused.current.errors !== serverErrors) refused.current = { errors: serverErrors, value };
-  const pendingKey = JSON.stringify(pendingServerErrors(serverErrors, refused.current.value, value));
+  const [refused, setRefused] = useState<{ errors: ServerFieldErrors | undefined; value: RecordValue }>({ errors: serverErrors, value });
+  const refusedValue = refused.errors === serverErrors ? refused.value : value;
+  if (refused.errors !== serverErrors) setRefused({ errors: serverErrors, value });
+  const pendingKey = JSON.stringify(pendingServerErrors(serverErrors, refusedValue, value));
   const pending = useMemo(() => JSON.parse(pendingKey) as ServerFieldErrors, [pendingKey]);
   const extraErrors = useMemo(() => (Object.keys(pending).length > 0 ? serverErrorSchema(pending) : undefined), [pending]);
   const pendingList = useMemo(() => serverErrorList(pending), [pending]);
-  const latestPending = useRef(pending);
-  latestPending.current = pending;
 
   const [live, setLive] = useState(false);
   const [chosenTab, selectTab] = useState(compiled.layout.tabs[0]?.id);
@@ -144,7 +146,7 @@ export function EntityForm({ compiled, value: given, onChange, onSubmit, readOnl
   const [validation, setValidation] = useState<EntityFormValidation | null>(null);
   const show = (all: readonly RJSFValidationError[]) => {
     // rjsf reports the server's messages merged into its own; they are counted separately (below).
-    const errors = all.filter((e) => !latestPending.current[errorPath(e)]?.includes(e.message ?? ''));
+    const errors = all.filter((e) => !pending[errorPath(e)]?.includes(e.message ?? ''));
     const next = toValidation(errors, compiled);
     setValidation(next);
     onErrorsChange?.(next);
@@ -153,8 +155,7 @@ export function EntityForm({ compiled, value: given, onChange, onSubmit, readOnl
 
   useImperativeHandle(ref, () => ({
     validate() {
-      const current = latest.current.value;
-      const result = formValidator().validateFormData(current, compiled.schema as RJSFSchema, customValidate, transformErrors, uiSchema as RjsfUiSchema);
+      const result = formValidator().validateFormData(value, compiled.schema as RJSFSchema, customValidate, transformErrors, uiSchema as RjsfUiSchema);
       setLive(true);
       formRef.current?.validateForm();
       revealFirstError(result.errors);
@@ -178,12 +179,13 @@ export function EntityForm({ compiled, value: given, onChange, onSubmit, readOnl
     return counts;
   }, [validation, pendingList, compiled.layout]);
   const formContext: EntityFormContext = useMemo(
-    () => ({ lookupSource, resolveLookup, locale, dateStyle, layout: compiled.layout, tabErrors, selectedTab, selectTab, getRecord: () => latest.current.value, writeOnlySet: writeOnlySet ?? {} }),
+    () => ({ lookupSource, resolveLookup, locale, dateStyle, layout: compiled.layout, tabErrors, selectedTab, selectTab, writeOnlySet: writeOnlySet ?? {} }),
     [lookupSource, resolveLookup, locale, dateStyle, compiled.layout, tabErrors, selectedTab, writeOnlySet],
   );
 
   return (
     <Box ref={root} onKeyDown={swallowEnter} data-entity-form={compiled.key}>
+      <EditedRecord value={value}>
       <EchoAwareForm
         ref={formRef}
         idPrefix={idPrefix}
@@ -215,6 +217,7 @@ export function EntityForm({ compiled, value: given, onChange, onSubmit, readOnl
           onSubmit?.(withSet(event.formData as RecordValue));
         }}
       />
+      </EditedRecord>
     </Box>
   );
 }

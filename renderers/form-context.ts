@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import type { CompiledLookup, DateStyle, FormLayout } from '../schemas';
 
 /** One entry of a lookup dropdown (spec 1 §3 "Lookup option"). */
@@ -41,8 +42,12 @@ export interface EntityFormContext {
   /** The tab shown, and how the user (or a save with errors elsewhere) changes it. */
   selectedTab: string | undefined;
   selectTab: (tab: string) => void;
-  /** The record being edited (widgets that read a sibling, e.g. the currency of an amount). */
-  getRecord: () => Record<string, unknown>;
   /** Per write-only field, whether the server holds a value (the record's `$writeOnly`; empty for a new record). */
   writeOnlySet?: Record<string, boolean>;
 }
+
+/**
+ * The record being edited, for widgets that read a sibling (e.g. the currency of an amount). A context of its own,
+ * not part of `formContext`: that one keeps its identity while the user types, so rjsf need not derive its state.
+ */
+export const EditedRecord = createContext<Record<string, unknown> | undefined>(undefined);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { WidgetProps } from '@rjsf/utils';
-import { act, type ReactNode } from 'react';
+import { act, useEffect, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveWidget } from '../registry';
 import { widgetProps } from '../test-support/mount-widget';
@@ -27,13 +27,16 @@ function FakeEditor({ request, onClose }: ModalCodeEditorProps) {
 }
 
 function captureOpener(wrap: (child: ReactNode) => ReactNode): () => OpenModalCodeEditor {
-  let open: OpenModalCodeEditor | undefined;
+  const captured: { open?: OpenModalCodeEditor } = {};
   function Capture() {
-    open = useModalCodeEditor();
+    const open = useModalCodeEditor();
+    useEffect(() => {
+      captured.open = open;
+    });
     return null;
   }
   rendered = render(wrap(<Capture />));
-  return () => open!;
+  return () => captured.open!;
 }
 
 const click = (testId: string) => act(() => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`)!.click());

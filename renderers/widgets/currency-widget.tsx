@@ -1,7 +1,8 @@
 import { InputGroup } from '@chakra-ui/react';
 import type { WidgetProps } from '@rjsf/utils';
+import { use } from 'react';
 import { currencyDecimals, DEFAULT_CURRENCY, formatNumberValue, parseCurrencyAmount, roundToCurrency } from '../../schemas';
-import type { EntityFormContext } from '../form-context';
+import { EditedRecord, type EntityFormContext } from '../form-context';
 import { useDraftText } from './draft-text';
 import { NumericTextInput } from './numeric-text-input';
 import { isNullable } from './schema-traits';
@@ -24,7 +25,8 @@ export function CurrencyWidget(props: WidgetProps) {
   const { id, value, schema, options, registry, onChange, onBlur } = props;
   const context = registry.formContext as Partial<EntityFormContext> | undefined;
   const option = (options.currency ?? {}) as CurrencyOption;
-  const sibling = option.field ? context?.getRecord?.()[option.field] : undefined;
+  const record = use(EditedRecord);
+  const sibling = option.field ? record?.[option.field] : undefined;
   const currency = typeof sibling === 'string' && /^[A-Za-z]{3}$/.test(sibling) ? sibling.toUpperCase() : (option.code ?? DEFAULT_CURRENCY);
   const { text, setText, send } = useDraftText(value, formatAmount(value, currency), onChange);
   const empty = isNullable(schema) ? null : 0;

@@ -18,26 +18,28 @@ export function provideImageLoader(next: ImageLoader | undefined): void {
  */
 export function ImagePreview({ name, size = 8 }: { name: string; size?: number }) {
   const frame = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(false);
-  const [url, setUrl] = useState<string | undefined>();
+  const [seen, setVisible] = useState(false);
+  // Without IntersectionObserver (old browsers, tests) every preview counts as in view.
+  const visible = seen || typeof IntersectionObserver === 'undefined';
+  // The image found for a name; a different name shows nothing until its own image is found.
+  const [found, setFound] = useState<{ name: string; url: string | undefined }>();
+  const trimmed = name.trim();
+  const url = found?.name === trimmed ? found.url : undefined;
   useEffect(() => {
     const element = frame.current;
     if (!element || visible) return;
-    if (typeof IntersectionObserver === 'undefined') return setVisible(true);
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setVisible(true));
     observer.observe(element);
     return () => observer.disconnect();
   }, [visible]);
   useEffect(() => {
     let cancelled = false;
-    setUrl(undefined);
-    const trimmed = name.trim();
     if (!visible || !loader || trimmed === '') return;
-    void loader(trimmed).then((found) => !cancelled && setUrl(found));
+    void loader(trimmed).then((url) => !cancelled && setFound({ name: trimmed, url }));
     return () => {
       cancelled = true;
     };
-  }, [name, visible]);
+  }, [trimmed, visible]);
   return (
     <Box ref={frame} flexShrink={0} width={url ? size : 0} height={size} display="inline-flex" alignItems="center" data-testid="image-preview" data-loaded={url ? 'true' : 'false'}>
       {url && <Image src={url} alt="" width={size} height={size} objectFit="contain" borderRadius="sm" borderWidth="1px" borderColor="border" bg="bg.subtle" />}

@@ -6,6 +6,17 @@ import type { LookupOption, LookupSource } from '../form-context';
 export const LOOKUP_TAKE = 6;
 const DEBOUNCE_MS = 200;
 
+interface SearchRequest {
+  source: LookupSource;
+  lookup: CompiledLookup;
+  query: string;
+  count: number;
+}
+
+function sameRequest(a: SearchRequest, b: SearchRequest): boolean {
+  return a.source === b.source && a.lookup === b.lookup && a.query === b.query && a.count === b.count;
+}
+
 /** The state of a lookup search. */
 export interface LookupSearch {
   items: LookupOption[];
@@ -22,30 +33,34 @@ export interface LookupSearch {
  * so far plus six); a new query starts again at six.
  */
 export function useLookupSearch(source: LookupSource | undefined, lookup: CompiledLookup | undefined, query: string, open: boolean): LookupSearch & { loadMore: () => void } {
-  const [state, setState] = useState<LookupSearch>({ items: [], hasMore: false, loading: false, query: '', failed: false });
   const [pages, setPages] = useState({ query, count: 1 });
+  // A menu opened again starts at six.
+  if (!open && pages.count !== 1) setPages({ query: '', count: 1 });
   const count = pages.query === query ? pages.count : 1;
+  // The last answer, with the request it answers: the search is loading while that is not the current request.
+  const [answer, setAnswer] = useState<{ request?: SearchRequest; items: LookupOption[]; hasMore: boolean; query: string; failed: boolean }>({ items: [], hasMore: false, query: '', failed: false });
+  const [request, setRequest] = useState<SearchRequest | undefined>();
+  const wanted = open && lookup && source ? { source, lookup, query, count } : undefined;
+  // A new request (a menu opened again asks again, and is loading again) is state, so the effect sees one object.
+  if (wanted ? !(request && sameRequest(request, wanted)) : request !== undefined) setRequest(wanted);
+  const current = wanted && request && sameRequest(request, wanted) ? request : undefined;
   const sequence = useRef(0);
   useEffect(() => {
-    if (!open || !lookup || !source) return;
+    if (!current) return;
     const run = ++sequence.current;
-    const take = LOOKUP_TAKE * count;
-    setState((s) => ({ ...s, loading: true }));
+    const take = LOOKUP_TAKE * current.count;
     const timer = setTimeout(
       () => {
-        source(lookup, query, take).then(
-          (page) => run === sequence.current && setState({ items: page.items.slice(0, take), hasMore: page.hasMore, loading: false, query, failed: false }),
-          () => run === sequence.current && setState({ items: [], hasMore: false, loading: false, query, failed: true }),
+        current.source(current.lookup, current.query, take).then(
+          (page) => run === sequence.current && setAnswer({ request: current, items: page.items.slice(0, take), hasMore: page.hasMore, query: current.query, failed: false }),
+          () => run === sequence.current && setAnswer({ request: current, items: [], hasMore: false, query: current.query, failed: true }),
         );
       },
-      query === '' || count > 1 ? 0 : DEBOUNCE_MS,
+      current.query === '' || current.count > 1 ? 0 : DEBOUNCE_MS,
     );
     return () => clearTimeout(timer);
-  }, [source, lookup, query, open, count]);
-  // A menu opened again starts at six.
-  useEffect(() => {
-    if (!open) setPages((p) => (p.count === 1 ? p : { query: '', count: 1 }));
-  }, [open]);
+  }, [current]);
   const loadMore = useCallback(() => setPages({ query, count: count + 1 }), [query, count]);
-  return { ...state, loadMore };
+  const { items, hasMore, failed } = answer;
+  return { items, hasMore, failed, query: answer.query, loading: current !== undefined && answer.request !== current, loadMore };
 }

@@ -59,21 +59,23 @@ export interface LookupPickerProps {
  */
 export function LookupPicker({ id, name, value, lookup, source, resolve, onChange, empty, required, disabled, readonly, autofocus, invalid, ariaLabel, onFocus, onBlur }: LookupPickerProps) {
   const { t } = useLingui();
-  const [selected, setSelected] = useState<LookupOption | null>(null);
+  const [chosen, setSelected] = useState<LookupOption | null>(null);
+  const noValue = value === null || value === undefined || value === '';
+  // An emptied value shows no option (the last one is kept for when the value comes back).
+  const selected = noValue ? null : chosen;
   const [query, setQuery] = useState<string | null>(null); // null: not searching, the selection is shown
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const search = useLookupSearch(source, lookup, query ?? '', open);
 
   useEffect(() => {
-    if (value === null || value === undefined || value === '') return setSelected(null);
-    if (selected?.value === value || !resolve) return;
+    if (noValue || selected?.value === value || !resolve) return;
     let live = true;
     void resolve(lookup, value as string | number).then((option) => live && setSelected(option));
     return () => {
       live = false;
     };
-  }, [value, resolve, lookup, selected?.value]);
+  }, [noValue, value, resolve, lookup, selected?.value]);
 
   const items = search.items;
   // "Load more" is one more entry after the items while more exist.
@@ -82,12 +84,13 @@ export function LookupPicker({ id, name, value, lookup, source, resolve, onChang
   const listId = `${id}__listbox`;
   const optionId = (index: number) => (index === moreIndex ? `${id}__more` : `${id}__option-${index}`);
   const locked = disabled || readonly;
+  const activeId = optionId(active);
 
   useEffect(() => {
     if (!open) return;
-    const element = document.getElementById(optionId(active));
+    const element = document.getElementById(activeId);
     element?.scrollIntoView?.({ block: 'nearest' });
-  }, [active, open, entries]);
+  }, [activeId, open, entries]);
 
   const choose = (option: LookupOption) => {
     if (option.disabled) return;

@@ -15,7 +15,7 @@ function mount(name: string, overrides: Partial<WidgetProps>) {
 
 describe('numeric text input (number and currency widgets)', () => {
   it('reads in the UI language when read-only: grouped, an amount in its currency with its decimals', () => {
-    const registry = { formContext: { locale: 'de', getRecord: () => ({}) } } as unknown as WidgetProps['registry'];
+    const registry = { formContext: { locale: 'de' } } as unknown as WidgetProps['registry'];
     const number = mount('number', { value: 1234.5, readonly: true, registry });
     expect(number.host.querySelector('input')!.value).toBe('1.234,5');
     number.unmount();

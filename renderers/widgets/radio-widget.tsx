@@ -9,6 +9,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject }
  */
 function useSurroundingDirection(ref: RefObject<HTMLElement | null>): 'ltr' | 'rtl' {
   const [dir, setDir] = useState<'ltr' | 'rtl'>('ltr');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- measured after every render on purpose: the page's direction follows the UI language, with no event to subscribe to; setDir only runs when it changed, so it settles.
   useLayoutEffect(() => {
     const around = ref.current?.parentElement;
     const next = around && getComputedStyle(around).direction === 'rtl' ? 'rtl' : 'ltr';

@@ -10,21 +10,20 @@ export function AppStart({ children }: { children: ReactNode }) {
   const [state, setState] = useState<StartState>('loading');
   const [retrying, setRetrying] = useState(false);
 
-  const check = useCallback(async (signal?: AbortSignal) => {
-    const outcome = await pingApi(signal);
-    if (!signal?.aborted) setState(outcome);
-  }, []);
-
   useEffect(() => {
     const controller = new AbortController();
-    void check(controller.signal);
+    void pingApi(controller.signal).then((outcome) => {
+      if (!controller.signal.aborted) setState(outcome);
+    });
     return () => controller.abort();
-  }, [check]);
+  }, []);
 
   const retry = useCallback(() => {
     setRetrying(true);
-    void check().finally(() => setRetrying(false));
-  }, [check]);
+    void pingApi()
+      .then(setState)
+      .finally(() => setRetrying(false));
+  }, []);
 
   if (state === 'loading') return <LoadingScreen />;
   if (state === 'unavailable') return <ServiceUnavailablePage onRetry={retry} retrying={retrying} />;

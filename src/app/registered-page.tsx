@@ -31,6 +31,7 @@ export function RegisteredPageRoute({ item }: { item: NavigationItem }) {
   return (
     <PageErrorBoundary>
       <Suspense fallback={<BusyHourglass />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- pageFor picks a page of the module-level registry (one lazy component per page); none is made while rendering. */}
         <Page item={item} />
       </Suspense>
     </PageErrorBoundary>

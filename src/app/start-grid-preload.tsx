@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { kindOfGridAddress, preloadGridMeta } from '../features/data-grid/grid-meta';
 import { useTenancy } from '../shell/tenancy-context';
 
@@ -10,10 +11,11 @@ let preloaded = false;
  */
 export function StartGridPreload() {
   const { userId, tenantOid } = useTenancy();
-  if (!preloaded && userId !== undefined && tenantOid !== undefined) {
+  useEffect(() => {
+    if (preloaded || userId === undefined || tenantOid === undefined) return;
     preloaded = true;
     const kind = kindOfGridAddress(window.location.pathname);
     if (kind) preloadGridMeta(kind, tenantOid);
-  }
+  }, [userId, tenantOid]);
   return null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { localStorageActivity, watchIdle } from './idle-watch';
 import { ANONYMOUS_TOKEN } from './token-claims';
 import { useSession } from './use-session';
@@ -16,11 +16,10 @@ export function IdleLock({ minutes }: { minutes: number | undefined }) {
   const active = ready && status === 'signed-in' && token !== undefined && token !== ANONYMOUS_TOKEN;
   const shown = active && minutes !== undefined && minutes > 0 ? minutes : undefined;
   // lockIdle is a new function at each session change; the watch starts again only when it starts or stops or its minutes change.
-  const lock = useRef(lockIdle);
-  lock.current = lockIdle;
+  const lock = useEffectEvent((after: number) => lockIdle(after));
   useEffect(() => {
     if (shown === undefined) return;
-    const watch = watchIdle({ timeoutMs: shown * 60_000, onIdle: () => lock.current(shown), shared: localStorageActivity() });
+    const watch = watchIdle({ timeoutMs: shown * 60_000, onIdle: () => lock(shown), shared: localStorageActivity() });
     const onActivity = () => watch.activity();
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { capture: true, passive: true });
     return () => {

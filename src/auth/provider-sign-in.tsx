@@ -2,7 +2,7 @@ import { Alert, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { KeyRound } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { passkeyHeader, providerPasskeyOptions, startProviderEnrolment, type SecondFactorEnrolment } from './auth-api';
 import type { LoginFailure } from './login-form-state';
 import type { SecondFactorAnswer } from './session-types';
@@ -115,11 +115,12 @@ export function ProviderSignIn({ back, onSignedIn, onHold, onCancel }: { back: P
     await exchange({ passkey: assertion });
   }
 
+  // Once, for the token the page was opened with.
+  const exchangeOnOpen = useEffectEvent(() => void exchange());
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void exchange();
-    // Once, for the token the page was opened with.
+    exchangeOnOpen();
   }, []);
 
   if (recoveryCodes) {

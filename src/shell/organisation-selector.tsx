@@ -59,7 +59,7 @@ export function OrganisationSelector() {
   const { tenants, tenantOid, recentOids, selectorVisible, chooseTenant, stores, storeTill } = useTenancy();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const cue = useScrollCue([open, search, tenants.length]);
+  const { ref: scrollBoxRef, more: moreBelow, update: updateCue } = useScrollCue([open, search, tenants.length]);
   // Phones have no room for the store and till selector beside this one: its list comes below the organisations.
   const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const storeTillName = useStoreTillName();
@@ -103,7 +103,7 @@ export function OrganisationSelector() {
                   <Input size="sm" dir="auto" placeholder={t`Search name or code`} aria-label={t`Search organisations`} value={search} onChange={(event) => setSearch(event.currentTarget.value)} autoFocus data-organisation-search="" />
                 )}
                 <Box position="relative">
-                  <Box ref={cue.ref} maxH="20rem" overflowY="auto" onScroll={cue.update} data-testid="organisation-scroll">
+                  <Box ref={scrollBoxRef} maxH="20rem" overflowY="auto" onScroll={updateCue} data-testid="organisation-scroll">
                     <Stack gap="2">
                       {groups.recent.length > 0 && (
                         <Group label={t`Recently used`}>
@@ -124,7 +124,7 @@ export function OrganisationSelector() {
                       )}
                     </Stack>
                   </Box>
-                  {cue.more && (
+                  {moreBelow && (
                     <Box position="absolute" insetX="0" bottom="0" h="10" pointerEvents="none" display="flex" alignItems="end" justifyContent="center" bgGradient="to-b" gradientFrom="transparent" gradientTo="bg.panel" color="fg.muted" data-testid="organisation-more" aria-hidden>
                       <ChevronDown size={16} />
                     </Box>

@@ -6,11 +6,15 @@ import { useCallback, useLayoutEffect, useRef, useState, type DependencyList } f
  */
 export function useScrollCue(deps: DependencyList) {
   const [box, setBox] = useState<HTMLElement | null>(null);
+  // The box is state (the effects follow it) and a ref (what is measured, also from the scroll event).
+  const boxRef = useRef<HTMLElement | null>(null);
+  const ref = useCallback((element: HTMLElement | null) => {
+    boxRef.current = element;
+    setBox(element);
+  }, []);
   const [more, setMore] = useState(false);
-  const latest = useRef(box);
-  latest.current = box;
   const update = useCallback(() => {
-    const element = latest.current;
+    const element = boxRef.current;
     setMore(!!element && element.scrollTop + element.clientHeight < element.scrollHeight - 1);
   }, []);
   useLayoutEffect(update, [box, update, ...deps]);
@@ -20,5 +24,5 @@ export function useScrollCue(deps: DependencyList) {
     observer.observe(box);
     return () => observer.disconnect();
   }, [box, update]);
-  return { ref: setBox, more, update };
+  return { ref, more, update };
 }

@@ -12,12 +12,15 @@ const { TenancyProvider, useTenancy } = await import('./tenancy-context');
 
 // What a child's fetch would send: SWR starts the fetch for a new key in a layout effect of the child.
 const sent: Array<string | undefined> = [];
-let choose: (oid: number) => void = () => undefined;
-let tenancy: ReturnType<typeof useTenancy> | undefined;
+// What the test reads of the context: taken after each render is committed.
+const captured: { tenancy?: ReturnType<typeof useTenancy> } = {};
+const choose = (oid: number) => captured.tenancy!.chooseTenant(oid);
 function Fetcher() {
-  const { tenantOid, chooseTenant } = useTenancy();
-  choose = chooseTenant;
-  tenancy = useTenancy();
+  const tenancy = useTenancy();
+  const { tenantOid } = tenancy;
+  useLayoutEffect(() => {
+    captured.tenancy = tenancy;
+  });
   useLayoutEffect(() => {
     sent.push(currentScopeHeaders()['x-mate-tenant']);
   }, [tenantOid]);
@@ -73,8 +76,8 @@ describe('TenancyProvider', () => {
         </SWRConfig>,
       ),
     );
-    expect(tenancy?.stores?.map((store) => [store.text, store.tills.map((till) => till.text)])).toEqual([['Berlin', ['Checkout 1']]]);
-    await act(async () => tenancy?.chooseStoreTill({ locationOid: 10, terminalOid: 5 }));
+    expect(captured.tenancy?.stores?.map((store) => [store.text, store.tills.map((till) => till.text)])).toEqual([['Berlin', ['Checkout 1']]]);
+    await act(async () => captured.tenancy?.chooseStoreTill({ locationOid: 10, terminalOid: 5 }));
     expect(currentScopeHeaders()).toMatchObject({ 'x-mate-location': encodeScopeValue(10), 'x-mate-terminal': encodeScopeValue(5) });
     expect(JSON.parse(localStorage.getItem('mate.tenancy-test.store-till') ?? 'null')).toEqual({ tenantOid: 1, locationOid: 10, terminalOid: 5 });
 
@@ -91,12 +94,12 @@ describe('TenancyProvider', () => {
         </SWRConfig>,
       ),
     );
-    expect(tenancy?.storeTill?.till?.text).toBe('Checkout 1');
+    expect(captured.tenancy?.storeTill?.till?.text).toBe('Checkout 1');
     expect(currentScopeHeaders()['x-mate-terminal']).toBe(encodeScopeValue(5));
 
     // Another organisation: Berlin is not one of its stores, so it is dropped, also from what is kept.
     await act(async () => choose(3));
-    expect(tenancy?.storeTill).toBeUndefined();
+    expect(captured.tenancy?.storeTill).toBeUndefined();
     expect(currentScopeHeaders()).toEqual({ 'x-mate-tenant': encodeScopeValue(3) });
     expect(localStorage.getItem('mate.tenancy-test.store-till')).toBe('null');
     await act(async () => again.unmount());

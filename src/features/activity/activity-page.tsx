@@ -1,6 +1,6 @@
 import { Badge, Button, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LocalDateInput } from '../../../renderers/widgets/local-date-input';
 import type { PageProps } from '../../app/page-registry';
 import { showError } from '../../lib/toasts/show-error';
@@ -18,21 +18,34 @@ export function ActivityPage(_props: PageProps) {
   const [next, setNext] = useState<number>();
   const [loading, setLoading] = useState(false);
 
-  const load = useCallback(async (shown: ActivityFilter, before?: number) => {
+  const loadMore = async (shown: ActivityFilter, before: number) => {
     setLoading(true);
     try {
       const page = await readActivity(shown, before);
-      setItems((current) => (before === undefined ? page.items : [...(current ?? []), ...page.items]));
+      setItems((current) => [...(current ?? []), ...page.items]);
       setNext(page.next);
     } catch (error) {
       showError(error);
     } finally {
       setLoading(false);
     }
-  }, []);
+  };
+  // A new filter reads the first page; it is loading until the answer (or the error) for that very filter is in.
+  const [answered, setAnswered] = useState<ActivityFilter>();
   useEffect(() => {
-    void load(filter);
-  }, [filter, load]);
+    let current = true;
+    readActivity(filter)
+      .then((page) => {
+        if (!current) return;
+        setItems(page.items);
+        setNext(page.next);
+      }, showError)
+      .finally(() => current && setAnswered(filter));
+    return () => {
+      current = false;
+    };
+  }, [filter]);
+  const busy = loading || answered !== filter;
 
   const apply = (event: React.FormEvent) => {
     event.preventDefault();
@@ -61,7 +74,7 @@ export function ActivityPage(_props: PageProps) {
             <Field.Label>{t`To`}</Field.Label>
             <LocalDateInput size="sm" kind="datetime" locale={i18n.locale} unreadable="drop" value={to} onValueChange={(next) => setTo(next ?? '')} data-testid="activity-to" />
           </Field.Root>
-          <Button size="sm" type="submit" colorPalette="blue" loading={loading} data-testid="activity-apply">
+          <Button size="sm" type="submit" colorPalette="blue" loading={busy} data-testid="activity-apply">
             <Trans>Filter</Trans>
           </Button>
         </HStack>
@@ -109,7 +122,7 @@ export function ActivityPage(_props: PageProps) {
         </Table.ScrollArea>
       )}
       {next !== undefined && (
-        <Button size="sm" variant="outline" alignSelf="start" loading={loading} onClick={() => void load(filter, next)} data-testid="activity-more">
+        <Button size="sm" variant="outline" alignSelf="start" loading={busy} onClick={() => void loadMore(filter, next)} data-testid="activity-more">
           <Trans>Show older changes</Trans>
         </Button>
       )}

@@ -20,16 +20,18 @@ declare global {
  * starts with the signed-in user's bearer token, so its calls act as that user, as Swagger UI's "Try it out" does.
  */
 export function useScalar(target: RefObject<HTMLDivElement | null>, attempt: number, dark: boolean): 'loading' | 'ready' | 'failed' {
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // How the mount of an attempt in a theme ended; a new attempt or theme is loading until its own mount ends.
+  const mount = `${attempt}|${dark}`;
+  const [ended, setEnded] = useState<{ mount: string; state: 'ready' | 'failed' }>();
   useEffect(() => {
     let cancelled = false;
     let app: ScalarApp | undefined;
-    setState('loading');
+    const element = target.current;
     Promise.all([loadScript(`${ASSET_BASE}/scalar-standalone.js`), apiRequestHeaders()])
       .then(([, headers]) => {
-        if (cancelled || !target.current || !window.Scalar) return;
+        if (cancelled || !element || !window.Scalar) return;
         const token = headers.Authorization?.replace(/^Bearer /, '');
-        app = window.Scalar.createApiReference(target.current, {
+        app = window.Scalar.createApiReference(element, {
           url: apiUrl(OPENAPI_URL),
           withDefaultFonts: false,
           proxyUrl: '',
@@ -46,14 +48,14 @@ export function useScalar(target: RefObject<HTMLDivElement | null>, attempt: num
           defaultOpenAllTags: false,
           ...(token ? { authentication: { preferredSecurityScheme: 'bearer', http: { bearer: { token } } } } : {}),
         });
-        setState('ready');
+        setEnded({ mount, state: 'ready' });
       })
-      .catch(() => !cancelled && setState('failed'));
+      .catch(() => !cancelled && setEnded({ mount, state: 'failed' }));
     return () => {
       cancelled = true;
       app?.destroy();
-      if (target.current) target.current.replaceChildren();
+      element?.replaceChildren();
     };
-  }, [target, attempt, dark]);
-  return state;
+  }, [target, mount, dark]);
+  return ended?.mount === mount ? ended.state : 'loading';
 }

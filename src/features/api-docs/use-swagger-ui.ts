@@ -28,15 +28,16 @@ export async function withUserHeaders<R extends SwaggerRequest>(request: R): Pro
 
 /** Mounts Swagger UI into `target` once its files are loaded; the state says how far it got. */
 export function useSwaggerUi(target: RefObject<HTMLDivElement | null>, attempt: number): 'loading' | 'ready' | 'failed' {
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // How an attempt ended; a new attempt is loading until it ends.
+  const [ended, setEnded] = useState<{ attempt: number; state: 'ready' | 'failed' }>();
   useEffect(() => {
     let cancelled = false;
-    setState('loading');
+    const element = target.current;
     Promise.all([loadScript(`${ASSET_BASE}/swagger-ui-bundle.js`), loadStylesheet(`${ASSET_BASE}/swagger-ui.css`)])
       .then(() => {
-        if (cancelled || !target.current || !window.SwaggerUIBundle) return;
+        if (cancelled || !element || !window.SwaggerUIBundle) return;
         window.SwaggerUIBundle({
-          domNode: target.current,
+          domNode: element,
           url: apiUrl(OPENAPI_URL),
           // The public validator would send the document to swagger.io: off.
           validatorUrl: null,
@@ -45,13 +46,13 @@ export function useSwaggerUi(target: RefObject<HTMLDivElement | null>, attempt: 
           filter: true,
           requestInterceptor: withUserHeaders,
         });
-        setState('ready');
+        setEnded({ attempt, state: 'ready' });
       })
-      .catch(() => !cancelled && setState('failed'));
+      .catch(() => !cancelled && setEnded({ attempt, state: 'failed' }));
     return () => {
       cancelled = true;
-      if (target.current) target.current.replaceChildren();
+      element?.replaceChildren();
     };
   }, [target, attempt]);
-  return state;
+  return ended?.attempt === attempt ? ended.state : 'loading';
 }

@@ -1,6 +1,6 @@
 import { Button, Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { JOB_STATE, type BridgeJob } from './bridge-types';
 import { jobStarter } from './job-starter';
 import { jobDuration, jobTime } from './job-times';
@@ -18,10 +18,9 @@ export function JobHistoryView({ finishedCount }: { finishedCount: number }) {
   const stateLabel = useJobStateLabel();
   const [filter, setFilter] = useState<string>('');
   const history = useJobHistory(filter ? Number(filter) : undefined);
-  const refresh = useRef(history.refresh);
-  refresh.current = history.refresh;
+  const refresh = useEffectEvent(() => history.refresh());
   useEffect(() => {
-    if (finishedCount > 0) refresh.current();
+    if (finishedCount > 0) refresh();
   }, [finishedCount]);
 
   // The server filters by state; without a filter it also sends what is queued or running, which the list above shows.

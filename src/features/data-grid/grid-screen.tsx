@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ClipboardPaste, Download, FilePlus, Link2, Upload } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { EntityDocument } from '../../../schemas/entity-document';
 import type { CompiledEntity as Compiled } from '../../../schemas/compile-entity';
@@ -36,6 +36,7 @@ import { useLiveRows } from './use-live-rows';
 import { useGridExport } from './use-grid-export';
 import { useGridTransfer } from './use-grid-transfer';
 import { useRowCommands } from './use-row-commands';
+import { useLatest } from '../../lib/ui/use-latest';
 
 const GridTable = preloadable(() => import('./grid-table').then((m) => m.GridTable));
 const RecordEditor = preloadable(() => import('./record-editor').then((m) => m.RecordEditor));
@@ -74,17 +75,17 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
   const abilities = useMemo(() => gridAbilities(compiled.meta.operations, permissions, item.path), [compiled.meta.operations, permissions, item.path]);
   const rowCommands = useRowCommands(compiled, permissions, item.path);
 
-  const linked = useMemo(() => decodeQueryKey(params.get('$k')), []); // the link counts once, at load
+  const [linked] = useState(() => decodeQueryKey(params.get('$k'))); // the link counts once, at load
   const [draft, setDraft] = useState<{ values: Record<string, unknown>; q: string }>({ values: linked?.values ?? {}, q: linked?.q ?? '' });
   const [sort, setSort] = useState(linked?.sort.length ? linked.sort : compiled.grid.defaultSort);
   const list = useGridList(api, compiled.grid.pageSize);
   const query: GridQuery = useMemo(() => ({ ...draft, sort }), [draft, sort]);
 
   // The query that ran last: kept in the address with the open row, so Back and Forward (and a reload) return to it.
-  const [ran, setRan] = useState<GridQuery | undefined>(() => (params.has('$start') || params.has('$row') ? query : undefined));
+  // A link with $start or $row runs its query at load; so does a kind whose metadata asks for it (grid.runOnLoad).
+  const [ran, setRan] = useState<GridQuery | undefined>(() => (params.has('$start') || params.has('$row') || compiled.grid.runOnLoad ? query : undefined));
   const [expanded, setExpanded] = useState<OpenRow | undefined>(() => (params.get('$row') ? { oid: Number(params.get('$row')), mode: 'details' } : undefined));
-  const expandedMode = useRef(expanded?.mode);
-  expandedMode.current = expanded?.mode;
+  const expandedModeRef = useLatest(expanded?.mode);
   const [session, setSession] = useState<EditorSession>();
   const live = useLiveRows(api, {
     rows: list.state.rows,
@@ -92,7 +93,7 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
     prependRow: list.prependRow,
     // The open row's details follow a change made elsewhere while the user has not edited it; its editor, when open,
     // reads the record itself (use-changed-elsewhere.ts).
-    onRowRead: (record, etag) => setSession((now) => (now && expandedMode.current === 'details' && now.record.Oid === record.Oid && !isDirty(now) ? storedSession(record, etag) : now)),
+    onRowRead: (record, etag) => setSession((now) => (now && expandedModeRef.current === 'details' && now.record.Oid === record.Oid && !isDirty(now) ? storedSession(record, etag) : now)),
   });
   const [creating, setCreating] = useState<EditorSession>();
   const [deleting, setDeleting] = useState<{ record: DataRecord; etag: string | undefined }>();
@@ -103,14 +104,16 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
   const guard = useUnsavedGuard((session !== undefined && isDirty(session)) || (creating !== undefined && isDirty(creating)));
 
   // A refresh of the query shown is conditional: when the list is unchanged (304) the rows and the expanded row stay.
+  const { search: searchList } = list;
+  const { clear: clearLive } = live;
   const runSearch = useCallback(
     async (next: GridQuery = query) => {
       setRan(next);
-      const outcome = await list.search(listParamsOf(next, compiled.queryFields));
+      const outcome = await searchList(listParamsOf(next, compiled.queryFields));
       if (outcome === 'loaded') closeRow();
-      if (outcome === 'loaded' || outcome === 'unchanged') live.clear();
+      if (outcome === 'loaded' || outcome === 'unchanged') clearLive();
     },
-    [list.search, compiled.queryFields, query, live.clear],
+    [searchList, compiled.queryFields, query, clearLive],
   );
 
   /** Closes the open row without asking: its rows were replaced, or its record is gone. */
@@ -122,28 +125,33 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
   /** A new search replaces the rows and so closes the open row: asks first when it holds edits. */
   const search = (next?: GridQuery) => guard.confirm(() => void runSearch(next));
 
-  function setExpandedRow(next: OpenRow | undefined) {
-    const leaving = !next || next.oid !== expanded?.oid;
-    const apply = () => {
-      setExpanded(next);
-      if (leaving) setSession(undefined);
-    };
-    // Closing the open row or opening another one ends its editor session: ask first when it holds edits.
-    if (leaving) guard.confirm(apply);
-    else apply();
-  }
+  const { confirm } = guard;
+  const setExpandedRow = useCallback(
+    (next: OpenRow | undefined) => {
+      const leaving = !next || next.oid !== expanded?.oid;
+      const apply = () => {
+        setExpanded(next);
+        if (leaving) setSession(undefined);
+      };
+      // Closing the open row or opening another one ends its editor session: ask first when it holds edits.
+      if (leaving) confirm(apply);
+      else apply();
+    },
+    [expanded, confirm],
+  );
 
+  // The query of the load (see `ran`) runs once, with the row of the link opened again once its rows are there.
+  const searchOnLoad = useEffectEvent(() => {
+    if (!ran) return;
+    const row = expanded;
+    void searchList(listParamsOf(ran, compiled.queryFields)).then(() => row && setExpanded(row));
+  });
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // A link with $start or $row runs its query; so does a kind whose metadata asks for it (grid.runOnLoad).
-    if (params.has('$start') || params.has('$row') || compiled.grid.runOnLoad) {
-      if (!params.has('$start') && !params.has('$row')) setRan(query);
-      const row = expanded;
-      void list.search(listParamsOf(query, compiled.queryFields)).then(() => row && setExpanded(row));
-    }
-  }, []); // once, on load
+    searchOnLoad();
+  }, []);
 
   const openOid = expanded?.oid;
   useEffect(() => {
@@ -156,16 +164,16 @@ export function GridScreen({ item, api, doc, compiled }: Props) {
   const searchedLong = useDelayedFlag(list.state.searched, SEARCH_LABEL_SWITCH_MS);
   const busy = useDelayedFlag(list.state.loading, LIST_BUSY_DELAY_MS);
 
+  const expandedOid = useCallback((record: DataRecord) => expanded !== undefined && expanded.oid === record.Oid, [expanded]);
   const clicks = useMemo(
     () =>
       createClickDetector<DataRecord>(
         (record) => setExpandedRow(expandedOid(record) ? undefined : { oid: record.Oid, mode: 'details' }),
         (record) => setExpandedRow({ oid: record.Oid, mode: abilities.update ? 'edit' : 'view' }),
       ),
-    [abilities.update, expanded],
+    [abilities.update, expandedOid, setExpandedRow],
   );
   useEffect(() => () => clicks.cancel(), [clicks]);
-  const expandedOid = (record: DataRecord) => expanded !== undefined && expanded.oid === record.Oid;
 
   // The editor applied the F2 focus request: dropped, so that no later render or editor of the row applies it again.
   const dropFocusRequest = useCallback((request: FocusRequest) => setExpanded((e) => (e?.focus === request ? { oid: e.oid, mode: e.mode } : e)), []);

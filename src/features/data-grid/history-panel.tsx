@@ -38,15 +38,20 @@ export function HistoryPanel({ compiled, api, oid, etag, readOnly, onRestored }:
   const [failed, setFailed] = useState(false);
   const [pending, setPending] = useState<Pending>();
   const [busy, setBusy] = useState(false);
-  const load = useCallback(async () => {
-    try {
-      setEntries((await readHistory(api, oid)).items);
-      setFailed(false);
-    } catch (error) {
-      setFailed(true);
-      showError(error);
-    }
-  }, [api, oid]);
+  const load = useCallback(
+    () =>
+      readHistory(api, oid).then(
+        (history) => {
+          setEntries(history.items);
+          setFailed(false);
+        },
+        (error: unknown) => {
+          setFailed(true);
+          showError(error);
+        },
+      ),
+    [api, oid],
+  );
   useEffect(() => {
     void load();
   }, [load, etag]);

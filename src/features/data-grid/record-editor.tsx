@@ -16,6 +16,7 @@ import { ChangedElsewhereNotice } from './changed-elsewhere-notice';
 import { useChangedElsewhere } from './use-changed-elsewhere';
 import { HistoryPanel } from './history-panel';
 import { useDateStyle } from '../../lib/format/date-style';
+import { useLatest } from '../../lib/ui/use-latest';
 
 /** The closing animation after a save (spec 2 §4). */
 export const CLOSE_ANIMATION_MS = 350;
@@ -63,8 +64,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
   const [refused, setRefused] = useState<{ errors: ServerFieldErrors; value: DataRecord }>();
   const [closing, setClosing] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
-  const latest = useRef(session);
-  latest.current = session;
+  const latestRef = useLatest(session);
   const elsewhere = useChangedElsewhere(api, session, onSessionChange);
 
   // Opened from the keyboard on a cell: the user goes on typing in that cell's field. Once: a focus request taken
@@ -108,7 +108,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
         setConflict({ theirs: result.current, modified: result.modified });
         return;
       }
-      const now = latest.current;
+      const now = latestRef.current;
       if (result.kind === 'unchanged') {
         onSessionChange({ ...now, record: now.value });
         finish(now.value, false);
@@ -130,7 +130,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
       toasts.show({ type: 'warning', title: t`Please correct the marked fields.`, content: fields.join(', ') });
       throw new Error('invalid');
     }
-    await submit(latest.current.value, latest.current.etag);
+    await submit(latestRef.current.value, latestRef.current.etag);
   };
 
   const takeOther = () => {
@@ -142,7 +142,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
 
   const reload = async () => {
     try {
-      const fresh = await api.read(latest.current.record.Oid);
+      const fresh = await api.read(latestRef.current.record.Oid);
       if (fresh) onSessionChange(storedSession(fresh.record, fresh.etag));
     } catch (error) {
       showError(error);
@@ -153,10 +153,10 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
     setConflict(null);
     try {
       // The latest version tag, then the same values again.
-      const fresh = await api.read(latest.current.record.Oid);
+      const fresh = await api.read(latestRef.current.record.Oid);
       if (!fresh) return;
-      const mine = { ...latest.current.value, ETag: fresh.etag };
-      onSessionChange({ ...latest.current, value: mine, etag: fresh.etag });
+      const mine = { ...latestRef.current.value, ETag: fresh.etag };
+      onSessionChange({ ...latestRef.current, value: mine, etag: fresh.etag });
       await submit(mine, fresh.etag);
     } catch (error) {
       if (!(error instanceof ApiRequestError)) showError(error);
@@ -201,7 +201,7 @@ export function RecordEditor({ compiled, api, session, onSessionChange, readOnly
         ref={form}
         compiled={compiled}
         value={session.value}
-        onChange={(value) => onSessionChange({ ...latest.current, value })}
+        onChange={(value) => onSessionChange({ ...latestRef.current, value })}
         readOnly={readOnly}
         lookupSource={lookupSource}
         resolveLookup={resolveLookup}

@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { CompiledEntity } from '../../../schemas/compile-entity';
 import type { PageProps } from '../../app/page-registry';
@@ -42,9 +42,12 @@ export function RecordPage({ item, api, compiled, oid }: Props) {
   const [session, setSession] = useState<EditorSession>();
   const guard = useUnsavedGuard(session !== undefined && isDirty(session));
 
-  useEffect(() => {
+  // A record read (again) becomes the session the editor starts from.
+  const [readState, setReadState] = useState(state);
+  if (readState !== state) {
+    setReadState(state);
     if (state.phase === 'found') setSession(storedSession(state.record, state.etag));
-  }, [state]);
+  }
 
   const gridPath = `${base}${item.path}`;
   // Close goes back where the user came from when that was inside the app, else to the kind's grid; with unsaved

@@ -1,9 +1,10 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useReducer, useState } from 'react';
 import { useDataEvents, useHub } from '../../lib/hub/hub-provider';
 import { showError } from '../../lib/toasts/show-error';
 import type { DataApi } from './data-api';
 import { isDirty, storedSession, type EditorSession } from './editor-session';
 import { ownSavePending } from './own-writes';
+import { useLatest } from '../../lib/ui/use-latest';
 
 /** ETags come quoted from headers and bare in records and hub messages. */
 const bare = (etag: string | undefined) => etag?.replace(/^W\//, '').replace(/^"|"$/g, '');
@@ -28,8 +29,7 @@ export function useChangedElsewhere(api: DataApi, session: EditorSession, onSess
   const hub = useHub();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [keptAt, setKeptAt] = useState<string>();
-  const latest = useRef({ session, onSessionChange });
-  latest.current = { session, onSessionChange };
+  const latestRef = useLatest({ session, onSessionChange });
   const [area = '', entity = ''] = api.kind.split('/');
   useDataEvents(area, entity, (_type, message) => {
     if (message.oid === session.record.Oid) rerender();
@@ -42,12 +42,12 @@ export function useChangedElsewhere(api: DataApi, session: EditorSession, onSess
 
   /** Reads the other version into the editor; when following, only while the user still has not typed anything. */
   const read = async (following: boolean) => {
-    const oid = latest.current.session.record.Oid;
+    const oid = latestRef.current.session.record.Oid;
     try {
       const fresh = await api.read(oid);
       // Still the same record (the user may have moved on while it was read), and no keystroke thrown away.
-      const now = latest.current.session;
-      if (fresh && now.record.Oid === oid && !(following && isDirty(now))) latest.current.onSessionChange(storedSession(fresh.record, fresh.etag));
+      const now = latestRef.current.session;
+      if (fresh && now.record.Oid === oid && !(following && isDirty(now))) latestRef.current.onSessionChange(storedSession(fresh.record, fresh.etag));
     } catch (error) {
       showError(error);
     }
@@ -56,8 +56,9 @@ export function useChangedElsewhere(api: DataApi, session: EditorSession, onSess
 
   const follows = fate === 'changed' && !isDirty(session);
   const otherEtag = last?.etag;
+  const follow = useEffectEvent(() => void read(true));
   useEffect(() => {
-    if (follows) void read(true);
+    if (follows) follow();
   }, [follows, otherEtag]);
 
   const kept = keptAt !== undefined && keptAt === `${last?.etag}|${String(last?.deleted)}`;

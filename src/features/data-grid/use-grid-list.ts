@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api/api-error';
 import { showError } from '../../lib/toasts/show-error';
 import type { DataApi, DataRecord, ListCount, ListParams } from './data-api';
@@ -33,7 +33,9 @@ export function useGridList(api: DataApi, pageSize: number) {
   const [state, setState] = useState<GridListState>(INITIAL);
   const generation = useRef(0);
   const current = useRef<{ params: Query; state: GridListState; firstPageTag: string | undefined }>({ params: {}, state: INITIAL, firstPageTag: undefined });
-  current.current.state = state;
+  useLayoutEffect(() => {
+    current.current.state = state;
+  });
 
   const load = useCallback(
     async (params: Query, cursor: string | undefined, etag?: string): Promise<SearchOutcome> => {

@@ -1,8 +1,9 @@
-import { useCallback, useReducer, useRef } from 'react';
+import { useCallback, useReducer } from 'react';
 import { useDataEvents } from '../../lib/hub/hub-provider';
 import type { DataApi, DataRecord } from './data-api';
 import { liveChangesReducer, liveMarkOf, NO_LIVE_CHANGES } from './live-changes';
 import { isOwnDelete, isOwnVersion } from './own-writes';
+import { useLatest } from '../../lib/ui/use-latest';
 
 /** ETags come quoted from headers and bare in records and hub messages. */
 const bare = (etag: unknown) => String(etag ?? '').replace(/^W\//, '').replace(/^"|"$/g, '');
@@ -29,12 +30,11 @@ export interface LiveRowsTarget {
  */
 export function useLiveRows(api: DataApi, target: LiveRowsTarget) {
   const [changes, dispatch] = useReducer(liveChangesReducer, NO_LIVE_CHANGES);
-  const latest = useRef({ target, changes });
-  latest.current = { target, changes };
+  const latestRef = useLatest({ target, changes });
   const [area = '', entity = ''] = api.kind.split('/');
 
   useDataEvents(area, entity, (type, message) => {
-    const row = latest.current.target.rows.find((r) => r.Oid === message.oid);
+    const row = latestRef.current.target.rows.find((r) => r.Oid === message.oid);
     if (type === 'DataServiceCreate') {
       if (row) return;
       void isOwnVersion(api.kind, message.oid, message.etag).then((own) => {
@@ -44,7 +44,7 @@ export function useLiveRows(api: DataApi, target: LiveRowsTarget) {
     }
     if (type === 'DataServiceDelete') {
       // Only news of a row shown or counted; this tab's own delete removes its row itself.
-      if (!row && !latest.current.changes.created.includes(message.oid)) return;
+      if (!row && !latestRef.current.changes.created.includes(message.oid)) return;
       void isOwnDelete(api.kind, message.oid).then((own) => {
         if (!own) dispatch({ type: 'deleted', oid: message.oid });
       });
@@ -57,8 +57,8 @@ export function useLiveRows(api: DataApi, target: LiveRowsTarget) {
         if (own) return;
         const answer = await api.read(message.oid);
         if (!answer) return;
-        latest.current.target.patchRow(message.oid, answer.record);
-        latest.current.target.onRowRead?.(answer.record, answer.etag);
+        latestRef.current.target.patchRow(message.oid, answer.record);
+        latestRef.current.target.onRowRead?.(answer.record, answer.etag);
         dispatch({ type: 'changed', oid: message.oid });
       })
       .catch(() => undefined);
@@ -69,14 +69,14 @@ export function useLiveRows(api: DataApi, target: LiveRowsTarget) {
    * there are too many to read one by one: the caller then searches again.
    */
   const showNew = useCallback(async (): Promise<boolean> => {
-    const oids = latest.current.changes.created;
+    const oids = latestRef.current.changes.created;
     if (oids.length > MAX_NEW_ROWS_READ) return false;
     // One that is gone again (404) or unreadable is simply not shown.
     const read = await Promise.all(oids.map((oid) => api.read(oid).catch(() => null)));
-    for (const answer of read) if (answer) latest.current.target.prependRow(answer.record);
+    for (const answer of read) if (answer) latestRef.current.target.prependRow(answer.record);
     dispatch({ type: 'shown', oids });
     return true;
-  }, [api]);
+  }, [api, latestRef]);
 
   const markOf = useCallback((oid: unknown) => liveMarkOf(changes, oid), [changes]);
   const clear = useCallback(() => dispatch({ type: 'cleared' }), []);

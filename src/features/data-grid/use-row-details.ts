@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { CompiledEntity } from '../../../schemas';
 import { ApiRequestError } from '../../lib/api/api-error';
 import type { DataApi, DataRecord, DetailPage } from './data-api';
@@ -54,21 +54,23 @@ export async function loadDetailView(api: DataApi, oid: unknown, id: string): Pr
  * the F2 focus request a second time (issue 14).
  */
 export function useRowDetails(api: DataApi, compiled: CompiledEntity, row: DataRecord, reloadKey = 0): RowDetailsState {
-  const [state, setState] = useState<RowDetailsState>({ phase: 'fetching' });
-  const shown = useRef(state);
-  shown.current = state;
   const oid = row.Oid;
   const rowEtag = typeof row.ETag === 'string' ? row.ETag : undefined;
+  // The last answer and the read it answers. A new read shows 'fetching' unless ready details of the row show.
+  const [answer, setAnswer] = useState<{ read?: DetailsRead; state: RowDetailsState }>({ state: { phase: 'fetching' } });
+  const read: DetailsRead = { api, compiled, oid, rowEtag, reloadKey };
+  const state: RowDetailsState = (answer.read && sameRead(answer.read, read)) || isReadyFor(answer.state, oid) ? answer.state : { phase: 'fetching' };
+  // What shows and the row as they are when the effect starts: neither is a reason to read again.
+  const current = useEffectEvent(() => ({ refresh: isReadyFor(state, oid), row }));
   useEffect(() => {
     let live = true;
-    const now = shown.current;
-    const refresh = now.phase === 'ready' && now.record.Oid === oid;
-    if (!refresh) setState({ phase: 'fetching' });
+    const { refresh, row } = current();
+    const read = { api, compiled, oid, rowEtag, reloadKey };
     const work = Promise.all([api.read(oid, rowEtag), Promise.all(compiled.details.map((d) => loadDetailView(api, oid, d.id)))]);
     (refresh ? work : withMinimumDuration(work, DETAILS_MIN_BUSY_MS)).then(
-      ([fresh, views]) => live && setState({ phase: 'ready', record: fresh?.record ?? row, etag: fresh?.etag ?? rowEtag, views }),
+      ([fresh, views]) => live && setAnswer({ read, state: { phase: 'ready', record: fresh?.record ?? row, etag: fresh?.etag ?? rowEtag, views } }),
       // A failed read behind ready details keeps them: the editor's save still checks the version (If-Match).
-      (error: unknown) => live && !refresh && setState(failedPhase(error)),
+      (error: unknown) => live && !refresh && setAnswer({ read, state: failedPhase(error) }),
     );
     return () => {
       live = false;
@@ -76,4 +78,21 @@ export function useRowDetails(api: DataApi, compiled: CompiledEntity, row: DataR
     // The row object changes on every list update; its key and version are what matter.
   }, [api, compiled, oid, rowEtag, reloadKey]);
   return state;
+}
+
+interface DetailsRead {
+  api: DataApi;
+  compiled: CompiledEntity;
+  oid: unknown;
+  rowEtag: string | undefined;
+  reloadKey: number;
+}
+
+function sameRead(a: DetailsRead, b: DetailsRead): boolean {
+  return a.api === b.api && a.compiled === b.compiled && a.oid === b.oid && a.rowEtag === b.rowEtag && a.reloadKey === b.reloadKey;
+}
+
+/** Ready details of the row `oid`: a new read of it goes on behind them. */
+function isReadyFor(state: RowDetailsState, oid: unknown): boolean {
+  return state.phase === 'ready' && state.record.Oid === oid;
 }

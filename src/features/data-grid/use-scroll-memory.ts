@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { recalledScroll, rememberScroll } from './scroll-memory';
 import { browserStorage } from '../../lib/storage/browser-storage';
@@ -21,15 +21,10 @@ export function useScrollMemory(scroller: () => HTMLElement | null | undefined, 
   // React Router's key names the history entry; it survives Back, Forward and reload, and is new for every entry.
   const entry = `${location.pathname}#${location.key}`;
   const current = useRef(entry);
-  const more = useRef(loadMore);
-  more.current = loadMore;
+  const more = useEffectEvent(() => loadMore());
   // The position to restore, read once when the grid appears; undefined once reached (or nothing was kept).
-  const pending = useRef<number | undefined>(undefined);
-  const read = useRef(false);
-  if (!read.current) {
-    read.current = true;
-    pending.current = recalledScroll(browserStorage('session'), entry) || undefined;
-  }
+  const [recalled] = useState(() => recalledScroll(browserStorage('session'), entry) || undefined);
+  const pending = useRef(recalled);
 
   // The grid's own address is replaced as queries run and rows open: the position now belongs to the new entry.
   useEffect(() => {
@@ -46,7 +41,7 @@ export function useScrollMemory(scroller: () => HTMLElement | null | undefined, 
     if (target === undefined || !element || lines === 0) return;
     element.scrollTop = target;
     if (element.scrollTop >= target - 1 || !hasMore) pending.current = undefined;
-    else more.current();
+    else more();
   }, [lines, hasMore, scroller]);
 
   return (element) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useHub, useHubStatus } from '../../lib/hub/hub-provider';
 
 /** The hub message that says which diagnostics list changed in which tenants (server/diagnostics/diagnostics-events.ts). */
@@ -16,13 +16,12 @@ export const OFFLINE_REFRESH_MS = 60_000;
 export function useDiagnosticsLive(topic: DiagnosticsTopic, onChange: () => void): number {
   const hub = useHub();
   const { status } = useHubStatus();
-  const latest = useRef(onChange);
-  latest.current = onChange;
+  const changed = useEffectEvent(() => onChange());
   useEffect(() => {
     if (!hub) return;
     const offs = [
       hub.on<{ topics?: string[] }>(DIAGNOSTICS_DATA_CHANGED, (message) => {
-        if (message?.topics?.includes(topic)) latest.current();
+        if (message?.topics?.includes(topic)) changed();
       }),
       hub.subscribeUntil('SubscribeDiagnostics', 'UnsubscribeDiagnostics'),
     ];
@@ -33,7 +32,7 @@ export function useDiagnosticsLive(topic: DiagnosticsTopic, onChange: () => void
   const connected = status === 'connected';
   const wasConnected = useRef(connected);
   useEffect(() => {
-    if (connected && !wasConnected.current) latest.current();
+    if (connected && !wasConnected.current) changed();
     wasConnected.current = connected;
   }, [connected]);
   return connected ? 0 : OFFLINE_REFRESH_MS;

@@ -1,5 +1,5 @@
-import { useCallback, useRef } from 'react';
-import useSWR from 'swr';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import { apiCall, apiGet } from '../../lib/api/api-client';
 import type { DocumentLock, Page } from '../../../schemas/diagnostics-wire';
 import { useDiagnosticsLive } from './use-diagnostics-live';
@@ -11,11 +11,10 @@ const TAKE = 500;
 export function useDocumentLocks(entityOid: number | undefined) {
   const key = ['/api/diagnostics/document-locks', entityOid ?? null] as const;
   // Locks come and go as terminals and users work: the hub says when (useDiagnosticsLive), polling only without it.
-  const refresh = useRef<() => void>(() => undefined);
-  const refreshInterval = useDiagnosticsLive('document-locks', () => refresh.current());
+  const { mutate: mutateKey } = useSWRConfig();
+  const refreshInterval = useDiagnosticsLive('document-locks', () => void mutateKey(key));
   const list = useSWR<Page<DocumentLock>>(key, ([path, oid]: typeof key) => apiGet<Page<DocumentLock>>(path, { take: TAKE, ...(oid === null ? {} : { entityOid: oid }) }), { refreshInterval });
   const { mutate } = list;
-  refresh.current = () => void mutate();
   const release = useCallback(
     async (oid: number) => {
       await apiCall(`/api/diagnostics/document-locks/${oid}`, { method: 'DELETE' });

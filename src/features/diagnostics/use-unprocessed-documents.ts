@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { apiCall, apiGet } from '../../lib/api/api-client';
 import { useHub } from '../../lib/hub/hub-provider';
 import { isActive, type BridgeJob } from '../../../schemas/bridge-wire';
@@ -24,11 +24,10 @@ export function useUnprocessedDocuments(entityOid: number | undefined) {
   const hub = useHub();
   const key = ['/api/diagnostics/unprocessed-documents', entityOid ?? null] as const;
   // Terminals hand documents in at any time: the hub says when (useDiagnosticsLive), polling only without it.
-  const refresh = useRef<() => void>(() => undefined);
-  const refreshInterval = useDiagnosticsLive('unprocessed-documents', () => refresh.current());
+  const { mutate: mutateKey } = useSWRConfig();
+  const refreshInterval = useDiagnosticsLive('unprocessed-documents', () => void mutateKey(key));
   const list = useSWR<Page<UnprocessedDocument>>(key, ([path, oid]: typeof key) => apiGet<Page<UnprocessedDocument>>(path, { take: TAKE, ...(oid === null ? {} : { entityOid: oid }) }), { refreshInterval });
   const { mutate } = list;
-  refresh.current = () => void mutate();
   const [run, setRun] = useState<BridgeJob | undefined>(undefined);
   const runRef = useRef<BridgeJob | undefined>(undefined);
   /** Whether this page subscribed to its run's tenant's job messages, so it unsubscribes when done. */

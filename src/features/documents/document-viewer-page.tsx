@@ -1,6 +1,6 @@
 import { Box, Grid, Stack, Text } from '@chakra-ui/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PageProps } from '../../app/page-registry';
 import { localizedText } from '../../lib/navigation/navigation-lookup';
@@ -38,7 +38,11 @@ export function DocumentViewerPage({ item }: PageProps) {
   const selected = params.get('uid') ?? undefined;
   // The address is the query that runs: a changed address (a drill-down, back and forward) refills the form.
   const addressQuery = JSON.stringify(query.values);
-  useEffect(() => setDraft(draftOf(JSON.parse(addressQuery) as typeof query.values)), [addressQuery]);
+  const [draftOfAddress, setDraftOfAddress] = useState<string>();
+  if (draftOfAddress !== addressQuery) {
+    setDraftOfAddress(addressQuery);
+    setDraft(draftOf(query.values));
+  }
 
   // The address's text filters are known once the server named them: no list that leaves one out meanwhile.
   const list = useDocumentList(type, scope.settled ? query : undefined);

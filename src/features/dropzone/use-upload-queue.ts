@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { DROPZONE_PARALLEL_UPLOADS } from '../../../schemas/image-upload';
 import { forgetImage } from '../../lib/images/image-urls';
 import { uploadImage, type UploadedImage } from './upload-image';
@@ -21,8 +21,7 @@ export interface UploadItem {
 export function useUploadQueue(onDone: (image: UploadedImage) => void) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const nextId = useRef(1);
-  const done = useRef(onDone);
-  done.current = onDone;
+  const done = useEffectEvent((image: UploadedImage) => onDone(image));
   const update = (id: number, change: Partial<UploadItem>) => setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));
 
   // Starts queued files while fewer than the limit are uploading.
@@ -30,13 +29,14 @@ export function useUploadQueue(onDone: (image: UploadedImage) => void) {
     const running = items.filter((item) => item.state === 'uploading').length;
     const waiting = items.filter((item) => item.state === 'queued').slice(0, Math.max(0, DROPZONE_PARALLEL_UPLOADS - running));
     if (waiting.length === 0) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the queue's scheduler: it starts uploads (outside React) and marks those very items uploading in the same step, so none starts twice.
     setItems((list) => list.map((item) => (waiting.some((w) => w.id === item.id) ? { ...item, state: 'uploading', progress: 0, message: undefined } : item)));
     for (const item of waiting) {
       uploadImage(item.file, (progress) => update(item.id, { progress }))
         .then((result) => {
           forgetImage(result.name);
           update(item.id, { state: 'done', progress: 1, result });
-          done.current(result);
+          done(result);
         })
         .catch((error: unknown) => update(item.id, { state: 'failed', message: error instanceof Error ? error.message : String(error) }));
     }

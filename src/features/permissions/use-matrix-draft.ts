@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { saveStagedCells, stageClick, stagedCells, withStoredCell, type StagedSave } from './matrix-draft';
 import type { Decision, MatrixColumn, PermissionTreeEntry } from './permission-types';
 
@@ -15,15 +15,18 @@ export interface UnchangedClick {
  * stage, so after a failure only what the server did not take stays staged.
  */
 export function useMatrixDraft(loaded: readonly PermissionTreeEntry[] | undefined, save: (cell: { path: string; tenantOid: number | null; value: Decision }) => Promise<PermissionTreeEntry>) {
-  const [stored, setStored] = useState<PermissionTreeEntry[]>([]);
-  const [staged, setStaged] = useState<PermissionTreeEntry[]>([]);
+  const [stored, setStored] = useState<PermissionTreeEntry[]>(() => [...(loaded ?? [])]);
+  const [staged, setStaged] = useState<PermissionTreeEntry[]>(() => [...(loaded ?? [])]);
   const [unchanged, setUnchanged] = useState<UnchangedClick | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
+  // Rows loaded (again) start the stage afresh.
+  const [stagedFrom, setStagedFrom] = useState(loaded);
+  if (stagedFrom !== loaded) {
+    setStagedFrom(loaded);
     setStored([...(loaded ?? [])]);
     setStaged([...(loaded ?? [])]);
     setUnchanged(null);
-  }, [loaded]);
+  }
 
   const cells = useMemo(() => stagedCells(stored, staged), [stored, staged]);
 

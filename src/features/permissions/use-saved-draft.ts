@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { KeyedMutator } from 'swr';
 import { showError } from '../../lib/toasts/show-error';
 
@@ -7,9 +7,14 @@ import { showError } from '../../lib/toasts/show-error';
  * the new loaded state (no refetch) and reports success through `onSaved`; a failure is shown as a toast.
  */
 export function useSavedDraft<T>(data: T | undefined, mutate: KeyedMutator<T>) {
-  const [draft, setDraft] = useState<T | undefined>();
+  const [draft, setDraft] = useState<T | undefined>(data);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setDraft(data), [data]);
+  // A new answer (loaded or saved) is the draft again.
+  const [draftOfData, setDraftOfData] = useState(data);
+  if (draftOfData !== data) {
+    setDraftOfData(data);
+    setDraft(data);
+  }
 
   async function save(put: (draft: T) => Promise<T>, onSaved: () => void) {
     if (!draft) return;

@@ -22,7 +22,10 @@ export function useLayoutEditor(kind: LayoutKind, oid: number) {
   const stored = swr.data;
   const [edited, setEdited] = useState<{ version: number; draft: LayoutDraft }>();
   // A draft belongs to the version it started from: a reload after a save starts afresh from the stored one.
-  const draft: LayoutDraft | undefined = edited && stored && edited.version === stored.version ? edited.draft : stored ? { name: stored.name, scope: stored.scope.scope, content: stored.content } : undefined;
+  const draft: LayoutDraft | undefined = useMemo(
+    () => (edited && stored && edited.version === stored.version ? edited.draft : stored ? { name: stored.name, scope: stored.scope.scope, content: stored.content } : undefined),
+    [edited, stored],
+  );
   const dirty = !!edited && !!stored && edited.version === stored.version && JSON.stringify(edited.draft) !== JSON.stringify({ name: stored.name, scope: stored.scope.scope, content: stored.content });
   const [saving, setSaving] = useState(false);
 

@@ -1,6 +1,6 @@
 import { Box, Button, Grid, HStack, List, NativeSelect, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CodeEditor } from '../../../renderers/code-editor/code-editor';
 import { ELEMENT_TYPES, findNode, newNode, removeNode, updateNode, TEMPLATE_DOCUMENT_TYPES, type ElementType, type TemplateNode } from '../../../schemas/receipt-template';
@@ -53,7 +53,12 @@ export function ReceiptDesignerPage({ item }: PageProps) {
   const designer = useReceiptTemplate(documentType, scope, merchantCopy);
   const { answer, draft, problems } = designer;
   const guard = useUnsavedGuard(designer.dirty);
-  useEffect(() => setSelectedId(undefined), [scope]);
+  // Another scope is another template: nothing of it is selected.
+  const [selectionScope, setSelectionScope] = useState(scope);
+  if (selectionScope !== scope) {
+    setSelectionScope(scope);
+    setSelectedId(undefined);
+  }
 
   if (!scope || designer.loading) return <BusyHourglass />;
   if (!answer || !draft)

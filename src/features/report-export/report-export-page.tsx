@@ -1,6 +1,6 @@
 import { Alert, Button, Field, Heading, HStack, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { localize } from '../../../schemas/field-label';
 import { LocalDateInput } from '../../../renderers/widgets/local-date-input';
@@ -32,10 +32,12 @@ export function ReportExportPage({ item }: PageProps) {
   const [values, setValues] = useState<Values>({ from: '', to: '', grouping: '' });
   const range = info?.parameters.find((p) => p.kind === 'dateRange');
   const grouping = info?.parameters.find((p) => p.kind === 'grouping');
-  useEffect(() => {
-    if (!info) return;
+  // The report's definition (read again) sets the form to its defaults.
+  const [valuesOf, setValuesOf] = useState<ExportReportInfo>();
+  if (info && valuesOf !== info) {
+    setValuesOf(info);
     setValues({ from: range?.kind === 'dateRange' ? range.default.from : '', to: range?.kind === 'dateRange' ? range.default.to : '', grouping: grouping?.kind === 'grouping' ? grouping.default : '' });
-  }, [info, range, grouping]);
+  }
 
   if (!report) return <Alert.Root status="error">{t`This is not a report export page.`}</Alert.Root>;
   if (error) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { ReportGrouping } from '../../../schemas';
@@ -60,36 +60,55 @@ export function useReport(group: string, type: string) {
   const [running, setRunning] = useState(false);
   const generation = useRef(0);
 
+  /** Posts the run `mine` and takes its answer, unless a later run started meanwhile. */
+  const post = useCallback(
+    (mine: number, next: ReportFormValues): Promise<void> => {
+      if (!info) return Promise.resolve();
+      const body = runBody(info, next);
+      return apiCall<ReportResult>(`/api/reports/${group}/${type}/run`, { method: 'POST', body })
+        .then(
+          (answer) => {
+            if (mine !== generation.current) return;
+            setResult(answer.data);
+            setSearch(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), { replace: true });
+          },
+          (error: unknown) => {
+            if (mine !== generation.current) return;
+            setResult(undefined);
+            setFailure(error instanceof ApiRequestError ? error.body.message : error instanceof Error ? error.message : String(error));
+          },
+        )
+        .finally(() => {
+          if (mine === generation.current) setRunning(false);
+        });
+    },
+    [info, group, type, setSearch],
+  );
+
   const run = useCallback(
     async (next: ReportFormValues) => {
       if (!info) return;
       const mine = ++generation.current;
       setRunning(true);
       setFailure(undefined);
-      try {
-        const body = runBody(info, next);
-        const answer = await apiCall<ReportResult>(`/api/reports/${group}/${type}/run`, { method: 'POST', body });
-        if (mine !== generation.current) return;
-        setResult(answer.data);
-        setSearch(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), { replace: true });
-      } catch (error) {
-        if (mine !== generation.current) return;
-        setResult(undefined);
-        setFailure(error instanceof ApiRequestError ? error.body.message : error instanceof Error ? error.message : String(error));
-      } finally {
-        if (mine === generation.current) setRunning(false);
-      }
+      await post(mine, next);
     },
-    [info, group, type, setSearch],
+    [info, post],
   );
 
-  // The first run, with the URL's parameters or the defaults, as soon as the definition is known.
+  // The first run, with the URL's parameters or the defaults, as soon as the definition is known: its values and
+  // its running state are set while rendering, the effect only sends it.
+  const [first, setFirst] = useState<ReportFormValues>();
+  if (info && !values) {
+    const initial = initialValues(info, search);
+    setValues(initial);
+    setFirst(initial);
+    setRunning(true);
+  }
+  const postFirst = useEffectEvent((initial: ReportFormValues) => void post(++generation.current, initial));
   useEffect(() => {
-    if (!info || values) return;
-    const first = initialValues(info, search);
-    setValues(first);
-    void run(first);
-  }, [info, values, search, run]);
+    if (first) postFirst(first);
+  }, [first]);
 
   return useMemo(
     () => ({

@@ -42,9 +42,7 @@ export function SchemaPlaygroundPage() {
   const check = useMemo(() => runPlaygroundCheck(settled, catalogue.kinds, i18n.locale), [settled, catalogue.kinds, i18n.locale]);
   // While the text has messages the tabs keep showing the last version that had none.
   const [shown, setShown] = useState<{ check: PlaygroundCheck; text: string } | undefined>(undefined);
-  useEffect(() => {
-    if (check.compiled) setShown({ check, text: settled });
-  }, [check, settled]);
+  if (check.compiled && shown?.check !== check) setShown({ check, text: settled });
   const rows = useMemo(() => (shown?.check.document ? sampleRecords(shown.check.document, SAMPLE_ROWS) : []), [shown]);
   const [tab, setTab] = useState('schema');
   const view = useRef<EditorView | null>(null);

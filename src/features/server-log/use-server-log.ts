@@ -3,6 +3,7 @@ import { apiGet } from '../../lib/api/api-client';
 import { useHub } from '../../lib/hub/hub-provider';
 import { appendLines, judgeBatch, lineMatches, MAX_HELD_LINES } from './server-log-lines';
 import type { ServerLogAppended, ServerLogFilter, ServerLogInstance, ServerLogLine, ServerLogPage } from './server-log-types';
+import { useLatest } from '../../lib/ui/use-latest';
 
 /** How many lines the page reads at first and after a filter change. */
 const FIRST_READ = 500;
@@ -33,8 +34,7 @@ export function useServerLog(filter: ServerLogFilter): ServerLogState & { clear(
   const instanceId = useRef<string | undefined>(undefined);
   /** Batches that arrive while a read is under way wait for it. */
   const waiting = useRef<ServerLogAppended[] | undefined>(undefined);
-  const filterRef = useRef(filter);
-  filterRef.current = filter;
+  const filterRef = useLatest(filter);
   const generation = useRef(0);
 
   const apply = useCallback((batch: ServerLogAppended, reloadNow: () => void) => {
@@ -49,9 +49,9 @@ export function useServerLog(filter: ServerLogFilter): ServerLogState & { clear(
     const fresh = batch.records.filter((line) => line.seq > readUpTo.current && lineMatches(line, filterRef.current));
     readUpTo.current = batch.lastSeq;
     if (fresh.length > 0) setState((current) => ({ ...current, lines: appendLines(current.lines, fresh) }));
-  }, []);
+  }, [filterRef]);
 
-  const reload = useCallback(() => {
+  const reload = useCallback(function reloadNow() {
     const mine = (generation.current += 1);
     waiting.current = [];
     setState((current) => ({ ...current, loading: true, error: undefined }));
@@ -63,7 +63,7 @@ export function useServerLog(filter: ServerLogFilter): ServerLogState & { clear(
         const held = waiting.current ?? [];
         waiting.current = undefined;
         setState({ instance: page.instance, lines: page.items.slice(-MAX_HELD_LINES), truncated: page.hasMore, loading: false, error: undefined, liveElsewhere: false });
-        for (const batch of held) apply(batch, reload);
+        for (const batch of held) apply(batch, reloadNow);
       },
       (error: unknown) => {
         if (mine !== generation.current) return;
@@ -71,7 +71,7 @@ export function useServerLog(filter: ServerLogFilter): ServerLogState & { clear(
         setState((current) => ({ ...current, loading: false, error }));
       },
     );
-  }, [apply]);
+  }, [apply, filterRef]);
 
   // A new filter reads again: the server searches all it keeps, not just the lines held here.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DiscountEntry } from './cart-types';
 
 /** A discount: percent or an amount in the cart's currency, and its value; empty or 0 means none. */
@@ -9,10 +9,12 @@ export function DiscountInput({ value, onChange, currency, label, testId }: { va
   const [kind, setKind] = useState<DiscountEntry['kind']>(value?.kind ?? 'percent');
   const [text, setText] = useState(value ? String(value.value) : '');
   // A change from elsewhere (clear, restore) shows here; the text being typed is kept while it reads the same.
-  useEffect(() => {
-    setKind((current) => value?.kind ?? current);
-    setText((current) => (Number(current.replace(',', '.')) === (value?.value ?? 0) ? current : value ? String(value.value) : ''));
-  }, [value]);
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
+    setKind(value?.kind ?? kind);
+    setText(Number(text.replace(',', '.')) === (value?.value ?? 0) ? text : value ? String(value.value) : '');
+  }
   const commit = (nextKind: DiscountEntry['kind'], nextText: string) => {
     const number = Number(nextText.replace(',', '.'));
     onChange(nextText.trim() === '' || !Number.isFinite(number) || number <= 0 ? undefined : { kind: nextKind, value: number });

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { apiGet, apiToken, apiUrl } from '../api/api-client';
 import { DATA_EVENT_TARGETS, HubSession, type DataEventMessage, type DataEventType, type HubSnapshot } from './hub-session';
@@ -24,6 +24,7 @@ export function HubProvider({ children }: { children: ReactNode }) {
   // Made in the effect, not in state, so a mount that is undone (StrictMode) stops its own connection only.
   useEffect(() => {
     const made = new HubSession({ url: apiUrl('/api/hub/mate'), getToken: apiToken, fetchBuildDate });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the connection is an outside system made by this effect (a StrictMode mount that is undone stops its own); state is how its children get it.
     setSession(made);
     void made.start();
     return () => {
@@ -68,13 +69,12 @@ export function useHubStatus(): HubSnapshot {
 /** Calls `handler` for every data message of the kind `<area>/<entity>` (case-insensitive). */
 export function useDataEvents(area: string, entity: string, handler: (type: DataEventType, message: DataEventMessage) => void): void {
   const hub = useHub();
-  const latest = useRef(handler);
-  latest.current = handler;
+  const handle = useEffectEvent(handler);
   useEffect(() => {
     if (!hub) return;
     const offs = DATA_EVENT_TARGETS.map((target) =>
       hub.on<DataEventMessage>(target, (message) => {
-        if (message.area.toLowerCase() === area.toLowerCase() && message.entity.toLowerCase() === entity.toLowerCase()) latest.current(target, message);
+        if (message.area.toLowerCase() === area.toLowerCase() && message.entity.toLowerCase() === entity.toLowerCase()) handle(target, message);
       }),
     );
     return () => {

@@ -188,5 +188,6 @@ export function iconFor(name: string | undefined): LucideIcon {
 /** An icon by name, decorative (the text next to it says what it is). */
 export function NavIcon({ name, size = 16 }: { name: string | undefined; size?: number }) {
   const Icon = iconFor(name);
+  // eslint-disable-next-line react-hooks/static-components -- iconFor picks one of this module's icon components (or File); none is made while rendering.
   return <Icon size={size} aria-hidden />;
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
+import { useLatest } from './use-latest';
 
 /** What a page with an editor needs to ask before unsaved edits are thrown away. */
 export interface UnsavedGuard {
@@ -21,11 +22,10 @@ export interface UnsavedGuard {
  */
 export function useUnsavedGuard(dirty: boolean): UnsavedGuard {
   // Read through a ref: `confirm` is called from handlers created before the last edit.
-  const dirtyNow = useRef(dirty);
-  dirtyNow.current = dirty;
+  const dirtyRef = useLatest(dirty);
   const [held, setHeld] = useState<{ proceed: () => void }>();
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyNow.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     if (!dirty) return;
@@ -38,9 +38,9 @@ export function useUnsavedGuard(dirty: boolean): UnsavedGuard {
   }, [dirty]);
 
   const confirm = useCallback((proceed: () => void) => {
-    if (dirtyNow.current) setHeld({ proceed });
+    if (dirtyRef.current) setHeld({ proceed });
     else proceed();
-  }, []);
+  }, [dirtyRef]);
 
   const keep = () => {
     if (blocker.state === 'blocked') blocker.reset();
