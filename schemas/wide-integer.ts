@@ -7,9 +7,10 @@ import { SYSTEM_FIELD_NAMES } from './system-fields';
  * cannot carry past 2^53. On the wire they are decimal strings ("9223372036854775807"); see docs/data-api.md
  * "Wide integers".
  *
- * Which fields: a top-level Number field with managed type int64 or uint64 that is not a lookup and not a system
- * field. Record keys (Oid, TenantOid, lookups) come from the database's sequences, stay far below 2^53 and remain
- * JSON numbers; a Number inside an Object or Array field lives in a jsonb column and keeps the safe-integer clamp
+ * Which fields: a top-level Number field with managed type int64 or uint64 that is not a lookup, not a system
+ * field and not named `...Oid` (a record id by the catalogue's naming, e.g. a scope field's LocationOid without a
+ * lookup). Record keys (Oid, TenantOid, lookups, other ids) come from the database's sequences, stay far below 2^53
+ * and remain JSON numbers; a Number inside an Object or Array field lives in a jsonb column and keeps the safe-integer clamp
  * of `MANAGED_TYPES`.
  */
 
@@ -41,6 +42,7 @@ export function isWideInteger(field: Pick<FieldModel, 'name' | 'type' | 'managed
     field.type === 'Number' &&
     (field.managedType === 'int64' || field.managedType === 'uint64') &&
     field.usage !== 'Lookup' &&
+    !field.name.endsWith('Oid') &&
     !SYSTEM_FIELD_NAMES.includes(field.name)
   );
 }
