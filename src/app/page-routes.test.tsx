@@ -3,9 +3,9 @@ import { ChakraProvider, createSystem, defaultConfig } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NavigationItem } from '../../schemas/entity-document';
 
 const state = vi.hoisted(() => ({
@@ -23,11 +23,16 @@ const items: NavigationItem[] = [
   { path: '/docs', title: { en: 'Docs' }, component: 'not-built-either', ignorePermissions: true },
 ];
 
+/** The roots rendered by a test, unmounted after it: a page's timers (the delayed busy flag) must not outlive it. */
+const roots: Root[] = [];
+
 async function render(path: string) {
   const router = createMemoryRouter([{ path: '*', element: <PageRoutes /> }], { initialEntries: [path] });
   const host = document.createElement('div');
+  const root = createRoot(host);
+  roots.push(root);
   await act(async () =>
-    createRoot(host).render(
+    root.render(
       <ChakraProvider value={createSystem(defaultConfig)}>
         <I18nProvider i18n={i18n}>
           <RouterProvider router={router} />
@@ -43,6 +48,7 @@ describe('page routes from the navigation list', () => {
     i18n.loadAndActivate({ locale: 'en', messages: {} });
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   });
+  afterEach(() => act(() => roots.splice(0).forEach((root) => root.unmount())));
   beforeEach(() => {
     state.navigation = { items, permissions: { '/': { Read: true }, '/data/a': { Read: true } }, loading: false };
     state.visit = vi.fn();
