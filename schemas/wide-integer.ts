@@ -10,8 +10,8 @@ import { SYSTEM_FIELD_NAMES } from './system-fields';
  * Which fields: a top-level Number field with managed type int64 or uint64 that is not a lookup, not a system
  * field and not named `...Oid` (a record id by the catalogue's naming, e.g. a scope field's LocationOid without a
  * lookup). Record keys (Oid, TenantOid, lookups, other ids) come from the database's sequences, stay far below 2^53
- * and remain JSON numbers; a Number inside an Object or Array field lives in a jsonb column and keeps the safe-integer clamp
- * of `MANAGED_TYPES`.
+ * and remain JSON numbers; a Number inside an Object or Array field lives in a jsonb column and keeps the
+ * safe-integer clamp of `MANAGED_TYPES`.
  */
 
 /** The full ranges of the wide managed types. */
