@@ -10,6 +10,18 @@ import { quoteIdent as q } from './sql-names';
 /** Null and 0 mean "none" in a lookup field (the demo's field-sales terminal has LocationOid 0): never looked up. */
 const isNone = (value: unknown) => value === null || value === undefined || value === 0;
 
+/** Whether a value can be a key of the target's `valueField` (a text in an oid field names no record). */
+function isKeyValue(target: EntityKind, valueField: string, value: unknown): boolean {
+  const type = valueField === 'Oid' ? 'Number' : target.fields.get(valueField)?.type;
+  if (type !== 'Number') return typeof value === 'string';
+  return typeof value === 'number' && Number.isFinite(value) && (valueField !== 'Oid' || Number.isSafeInteger(value));
+}
+
+/** The SQL type a key of the target's `valueField` is cast to. */
+function keyCast(target: EntityKind, valueField: string): string {
+  return valueField === 'Oid' ? 'bigint' : toSqlParam(target, valueField, null).cast;
+}
+
 /**
  * The keys a lookup path holds in a record: the field's value, or for `List[].Key` the `Key` of every element of
  * `List`. Errors go to the record field (`List`), which is what the editor marks.
@@ -54,10 +66,9 @@ export async function lookupProblemsOfMany(
     const values = [...new Set(checked.filter((value) => value !== undefined).map((value) => JSON.stringify(value)))].map((text) => JSON.parse(text) as unknown);
     if (values.length === 0) continue;
     const valueField = lookup.valueField ?? 'Oid';
-    const type = valueField === 'Oid' ? 'Number' : target.fields.get(valueField)?.type;
     // Only values of the column's type are looked up (a text in an oid field names no record, and must not reach SQL).
-    const typed = values.filter((value) => (type === 'Number' ? typeof value === 'number' && Number.isFinite(value) && (valueField !== 'Oid' || Number.isSafeInteger(value)) : typeof value === 'string'));
-    const cast = valueField === 'Oid' ? 'bigint' : toSqlParam(target, valueField, typed[0] ?? null).cast;
+    const typed = values.filter((value) => isKeyValue(target, valueField, value));
+    const cast = keyCast(target, valueField);
     const params: unknown[] = [typed.map((value) => (valueField === 'Oid' ? value : toSqlParam(target, valueField, value).value))];
     // The target as this request sees it in a list: its tenant and visibility, not the location or terminal pinned.
     const where = scopeConditions(target, { ...rowScopeOf(target, context), pinned: [] }, params);
@@ -128,13 +139,9 @@ export function statementLookups(catalogue: Catalogue, kind: EntityKind): Statem
 export function lookupHoldsSql(lookup: StatementLookup, value: unknown, targetScope: RowScope, params: unknown[]): string | null | undefined {
   if (isNone(value)) return null;
   const { target, valueField } = lookup;
-  const isOid = valueField === 'Oid';
-  const type = isOid ? 'Number' : target.fields.get(valueField)?.type;
-  const typed = type === 'Number' ? typeof value === 'number' && (isOid ? Number.isSafeInteger(value) : Number.isFinite(value)) : type === 'String' && typeof value === 'string';
-  if (!typed) return undefined;
-  const cast = isOid ? 'bigint' : toSqlParam(target, valueField, value).cast;
+  if (!isKeyValue(target, valueField, value)) return undefined;
   params.push(value);
-  const key = `$${params.length}::${cast}`;
+  const key = `$${params.length}::${keyCast(target, valueField)}`;
   // Unqualified names inside the sub-select are the target's own columns (its scope conditions name them so).
   const where = scopeConditions(target, { ...targetScope, pinned: [] }, params).map((c) => ` and ${c}`).join('');
   return `(${q(lookup.field)} is not distinct from ${key} or exists (select 1 from ${q(target.table)} where ${q(valueField)} = ${key} and "Disabled" is not true${where} for key share))`;
