@@ -4,6 +4,7 @@ import { scopeConditions, type RowScope } from '../data/row-scope';
 import { quoteIdent as q } from '../data/sql-names';
 import { writeOnlyFields } from '../../schemas';
 import type { AuditEntry, FieldChange } from '../../schemas/audit-wire';
+import { parseExactJson } from './exact-json';
 
 export type { AuditEntry, FieldChange } from '../../schemas/audit-wire';
 
@@ -17,15 +18,40 @@ interface AuditRow {
   actor_id: string | number | null;
   actor_name: string;
   source: string | null;
-  changes: Record<string, unknown>;
+  /** The jsonb as text: parsed by parseExactJson, so wide integers keep every digit. */
+  changes: string;
 }
 
-const COLUMNS = 'oid, at, kind, record_oid, operation, actor_type, actor_id, actor_name, source, changes';
+const COLUMNS = 'oid, at, kind, record_oid, operation, actor_type, actor_id, actor_name, source, changes::text as changes';
+
+/** How a kind's values read in its entries: write-only fields hidden, wide integers as decimal strings. */
+export interface EntryFields {
+  hidden: ReadonlySet<string>;
+  wide: ReadonlySet<string>;
+}
+
+/** The fields of a kind whose values an entry hides or answers as text. */
+export function entryFields(kind: EntityKind): EntryFields {
+  return { hidden: hiddenFields(kind), wide: kind.wideIntegers };
+}
+
+/** A row's changes as stored (a create or delete: the record; an update: `{ field: { old, new } }`), wide values exact. */
+function storedChanges(row: AuditRow, fields: EntryFields): Record<string, unknown> {
+  const changes = parseExactJson(row.changes) as Record<string, unknown>;
+  // A wide field is a decimal string in every answer (docs/data-api.md), the small values of it too.
+  const text = (value: unknown) => (typeof value === 'number' ? String(value) : value);
+  for (const field of fields.wide) {
+    if (!(field in changes)) continue;
+    const value = changes[field];
+    changes[field] = row.operation === 'update' ? { old: text((value as { old: unknown }).old), new: text((value as { new: unknown }).new) } : text(value);
+  }
+  return changes;
+}
 
 /** The stored changes as a list of fields: a create or delete holds the whole record, an update `{ field: { old, new } }`. */
-function changesOf(row: AuditRow, hidden: ReadonlySet<string>): FieldChange[] {
-  return Object.entries(row.changes).map(([field, value]) => {
-    if (hidden.has(field)) return { field, old: null, new: null, writeOnly: true as const };
+function changesOf(row: AuditRow, fields: EntryFields): FieldChange[] {
+  return Object.entries(storedChanges(row, fields)).map(([field, value]) => {
+    if (fields.hidden.has(field)) return { field, old: null, new: null, writeOnly: true as const };
     if (row.operation === 'update') {
       const pair = value as { old: unknown; new: unknown };
       return { field, old: pair.old ?? null, new: pair.new ?? null };
@@ -34,7 +60,7 @@ function changesOf(row: AuditRow, hidden: ReadonlySet<string>): FieldChange[] {
   });
 }
 
-function entryOf(row: AuditRow, hidden: ReadonlySet<string>): AuditEntry {
+function entryOf(row: AuditRow, fields: EntryFields): AuditEntry {
   return {
     id: Number(row.oid),
     at: new Date(row.at).toISOString(),
@@ -43,7 +69,7 @@ function entryOf(row: AuditRow, hidden: ReadonlySet<string>): AuditEntry {
     operation: row.operation,
     actor: { type: row.actor_type, id: row.actor_id === null ? null : Number(row.actor_id), name: row.actor_name },
     source: row.source,
-    changes: changesOf(row, hidden),
+    changes: changesOf(row, fields),
   };
 }
 
@@ -81,8 +107,8 @@ export async function recordHistory(db: Queryable, kind: EntityKind, scope: RowS
   }
   params.push(page.take + 1);
   const rows = (await db.query<AuditRow>(`${sql} order by a.oid desc limit $${params.length}`, params)).rows;
-  const hidden = hiddenFields(kind);
-  return { items: rows.slice(0, page.take).map((row) => entryOf(row, hidden)), hasMore: rows.length > page.take };
+  const fields = entryFields(kind);
+  return { items: rows.slice(0, page.take).map((row) => entryOf(row, fields)), hasMore: rows.length > page.take };
 }
 
 /** The filters of the activity list. */
@@ -109,8 +135,9 @@ export async function activity(db: Queryable, kinds: readonly { kind: EntityKind
   if (filter.before !== undefined) add('a.oid < ?', filter.before);
   params.push(filter.take + 1);
   const rows = (await db.query<AuditRow>(`select ${COLUMNS} from mate_audit a where ${where.join(' and ')} order by a.oid desc limit $${params.length}`, params)).rows;
-  const byKind = new Map(kinds.map(({ kind }) => [kind.kind, hiddenFields(kind)]));
-  const items = rows.slice(0, filter.take).map((row) => entryOf(row, byKind.get(row.kind) ?? new Set()));
+  const byKind = new Map(kinds.map(({ kind }) => [kind.kind, entryFields(kind)]));
+  const none: EntryFields = { hidden: new Set(), wide: new Set() };
+  const items = rows.slice(0, filter.take).map((row) => entryOf(row, byKind.get(row.kind) ?? none));
   return rows.length > filter.take ? { items, next: items[items.length - 1]!.id } : { items };
 }
 
@@ -124,6 +151,7 @@ export async function valuesAt(db: Queryable, kind: EntityKind, recordOid: numbe
   const row = entry.rows[0];
   if (!row) return undefined;
   if ((row.operation === 'create' && side === 'before') || row.operation === 'delete') return null;
+  const fields = entryFields(kind);
   const later = await db.query<AuditRow>(`select ${COLUMNS} from mate_audit where kind = $1 and record_oid = $2 and oid ${side === 'after' ? '>' : '>='} $3 order by oid desc`, [kind.kind, recordOid, version]);
   const values: Record<string, unknown> = {};
   for (const field of kind.storedFields) values[field.name] = current[field.name] ?? null;
@@ -131,9 +159,9 @@ export async function valuesAt(db: Queryable, kind: EntityKind, recordOid: numbe
   for (const change of later.rows) {
     // A create undone leaves nothing before it; a delete is not undone here (the record is there, or there is nothing to restore).
     if (change.operation !== 'update') continue;
-    for (const [field, pair] of Object.entries(change.changes)) if (field in values) values[field] = (pair as { old: unknown }).old ?? null;
+    for (const [field, pair] of Object.entries(storedChanges(change, fields))) if (field in values) values[field] = (pair as { old: unknown }).old ?? null;
   }
-  if (row.operation === 'create' && side === 'after') for (const [field, value] of Object.entries(row.changes)) if (field in values) values[field] = value ?? null;
+  if (row.operation === 'create' && side === 'after') for (const [field, value] of Object.entries(storedChanges(row, fields))) if (field in values) values[field] = value ?? null;
   return values;
 }
 

@@ -106,6 +106,25 @@ describe('wide integers (int64 / uint64 past 2^53)', () => {
     expect(json(second).items.map((i: Record<string, unknown>) => i.Signed)).toEqual(['9223372036854775806']);
   });
 
+  it('shows the history with every digit and restores a version past 2^53 exactly', async () => {
+    const created = await create({ Signed: INT64_MAX, Unsigned: UINT64_MAX });
+    const put = await t.app.inject({ method: 'PUT', url: `${P}/${created.Oid}`, headers: { 'if-match': created.ETag }, payload: { ...created, Signed: '9007199254740993', Unsigned: '5' } });
+    expect(put.statusCode, put.body).toBe(200);
+    const history = await t.app.inject({ url: `${P}/${created.Oid}/history` });
+    expect(history.statusCode, history.body).toBe(200);
+    const [update, create_] = json(history).items as { id: number; changes: { field: string; old: unknown; new: unknown }[] }[];
+    const change = (entry: typeof update, field: string) => entry!.changes.find((c) => c.field === field);
+    expect(change(update, 'Signed')).toMatchObject({ old: INT64_MAX, new: '9007199254740993' });
+    expect(change(update, 'Unsigned')).toMatchObject({ old: UINT64_MAX, new: '5' });
+    // Small values of a wide field are decimal strings too, as in every other answer.
+    expect(change(create_, 'Fixed')).toMatchObject({ old: null, new: '7' });
+    const restored = await t.app.inject({ method: 'POST', url: `${P}/${created.Oid}/restore`, headers: { 'if-match': json(put).ETag }, payload: { version: update!.id, side: 'before' } });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(json(restored)).toMatchObject({ Signed: INT64_MAX, Unsigned: UINT64_MAX });
+    const row = (await t.data.db.query<{ s: string; u: string }>('select "Signed"::text as s, "Unsigned"::text as u from e_ledger_counter where "Oid" = $1', [created.Oid])).rows[0];
+    expect(row).toEqual({ s: INT64_MAX, u: UINT64_MAX });
+  });
+
   it('widens a uint64 column created as bigint before, keeping its rows', async () => {
     await t.data.db.query('delete from e_ledger_counter where "Unsigned" > 9223372036854775807');
     await t.data.db.query('alter table e_ledger_counter alter column "Unsigned" type bigint');
