@@ -3,7 +3,8 @@
 // in the same server process that verifies the same JWT on the same table (and the same peer without a token check).
 // Read by id, a list page of 50 in the kind's default sort, and an update with If-Match (beside the peer's update,
 // also the peer's update with one NOTIFY in its statement, as the product's carries its event). PGlite, then
-// PostgreSQL with DATABASE_URL. Prints req/s, p50, p95, the ratio to the peer and the server's CPU per request; asserts nothing.
+// PostgreSQL with DATABASE_URL. Each operation runs BENCH_REQUEST_PATH_ROUNDS times per side, alternating. Prints
+// req/s, p50, p95, the ratio to the peer and the server's CPU per request (medians over the rounds); asserts nothing.
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,8 @@ type Cpu = NodeJS.CpuUsage;
 
 /** BENCH_REQUEST_PATH_PROFILE=1 writes a CPU profile of the server process to bench/results/ (open it in Chrome's DevTools). */
 const PROFILE = process.env.BENCH_REQUEST_PATH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/results'] : [];
+/** BENCH_REQUEST_PATH_ROUNDS: how many times each operation runs on each side, alternating (default 3). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_REQUEST_PATH_ROUNDS ?? 3));
 /** BENCH_REQUEST_PATH_OPS=update (comma-separated: read, list50, update) measures only those. */
 const OPS = (process.env.BENCH_REQUEST_PATH_OPS ?? 'read,list50,update').split(',');
 
@@ -63,6 +66,12 @@ async function signIn(mateUrl: string): Promise<string> {
 }
 
 interface Measured { rps: number; p50: number; p95: number; cpuMsPerRequest: number }
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 
 async function measure(url: string, headers: Record<string, string>, cpu: () => Promise<Cpu>, options: Partial<AutocannonOptions> = {}): Promise<Measured> {
   const latencies = hdr.build({ useWebAssembly: false, autoResize: true, lowestDiscernibleValue: 1, highestTrackableValue: 10000, numberOfSignificantValueDigits: 5 });
@@ -138,16 +147,28 @@ async function engine(databaseUrl: string | undefined, figures: Record<string, n
       // The peer's update with one NOTIFY in its statement, as the product's: what telling the live grids costs.
       ['notifying.update', `${ready.peerUrl}/peer/articles`, updates('/peer/articles', peerOids.slice(Math.floor(peerOids.length / 2)), records, '?notify')],
     ];
-    for (const [name, url, options] of runs.filter(([name]) => OPS.includes(name.split('.')[1]!))) {
-      const m = await measure(url, headers, server.cpu, options);
-      figures[`${label}.${name}.rps`] = m.rps;
-      figures[`${label}.${name}.p50_ms`] = m.p50;
-      figures[`${label}.${name}.p95_ms`] = m.p95;
-      figures[`${label}.${name}.cpu_ms_per_request`] = m.cpuMsPerRequest;
+    // Rounds alternate the sides, so a neighbour's burst of load falls on both rather than on whichever ran then;
+    // each figure is the median over the rounds, and each ratio the median of the rounds' own ratios.
+    const measured = new Map<string, Measured[]>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, url, options] of runs.filter(([name]) => OPS.includes(name.split('.')[1]!))) {
+        const m = await measure(url, headers, server.cpu, options);
+        measured.set(name, [...(measured.get(name) ?? []), m]);
+      }
     }
-    const ratio = (a: string, b: string) => Math.round((figures[a]! / figures[b]!) * 100) / 100;
-    for (const op of OPS) figures[`${label}.${op}.ratio_to_peer`] = ratio(`${label}.mate.${op}.rps`, `${label}.peer.${op}.rps`);
-    if (OPS.includes('update')) figures[`${label}.update.ratio_to_notifying_peer`] = ratio(`${label}.mate.update.rps`, `${label}.notifying.update.rps`);
+    for (const [name, rounds] of measured) {
+      figures[`${label}.${name}.rps`] = median(rounds.map((m) => m.rps));
+      figures[`${label}.${name}.p50_ms`] = median(rounds.map((m) => m.p50));
+      figures[`${label}.${name}.p95_ms`] = median(rounds.map((m) => m.p95));
+      figures[`${label}.${name}.cpu_ms_per_request`] = median(rounds.map((m) => m.cpuMsPerRequest));
+    }
+    const ratio = (a: string, b: string) => {
+      const mine = measured.get(a)!;
+      const theirs = measured.get(b)!;
+      return Math.round(median(mine.map((m, round) => m.rps / theirs[round]!.rps)) * 100) / 100;
+    };
+    for (const op of OPS) figures[`${label}.${op}.ratio_to_peer`] = ratio(`mate.${op}`, `peer.${op}`);
+    if (OPS.includes('update')) figures[`${label}.update.ratio_to_notifying_peer`] = ratio('mate.update', 'notifying.update');
   } finally {
     await server.stop();
   }
