@@ -1,6 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { compileCondition } from '../conditions';
 import type { EntityDocument, FieldModel } from './entity-document';
 import { compileEntity } from './compile-entity';
 import { fieldLabel } from './field-label';
@@ -8,10 +7,12 @@ import { findField, valueAt, walkFields } from './field-paths';
 import { formatMessage, messageKey, type MessageParams } from './messages';
 import { evaluateRules, isEmptyValue, parseRules } from './rule-strings';
 import { SYSTEM_FIELDS } from './system-fields';
-import { addUrlTemplateFormat, URL_TEMPLATE_FORMAT } from './url-template';
+import { addUrlTemplateFormat } from './url-template';
 import { addTimeZoneFormat } from './time-zone';
 import { writeOnlyFields } from './write-only';
-import { addWideIntegerKeyword, isWideInteger, wideIntegerHint, wideIntegerNames } from './wide-integer';
+import { addWideIntegerKeyword, wideIntegerNames } from './wide-integer';
+import { compiledEffect } from './record-effects';
+import { describeSchemaError } from './schema-error-messages';
 
 /** One validation error of a field. */
 export interface FieldError {
@@ -46,8 +47,6 @@ export function recordAjv(): Ajv {
   return sharedAjv;
 }
 
-const FORMAT_VALIDATORS: Record<string, string> = { email: 'email', uri: 'url', [URL_TEMPLATE_FORMAT]: 'url', date: 'date', 'date-time': 'datetime', 'iso-time': 'time', time: 'time' };
-
 /**
  * Creates the server-side validator of an entity (DESIGN "Validation on the server uses the same compiled
  * JSON Schema"): ajv against the compiled schema (unknown fields refused, system fields allowed), then
@@ -58,9 +57,10 @@ export function createRecordValidator(doc: EntityDocument): RecordValidator {
   const compiled = compileEntity(doc, 'en');
   const validate: ValidateFunction = recordAjv().compile(compiled.schema);
   const fields = [...SYSTEM_FIELDS, ...doc.fields];
+  const wideIntegers = wideIntegerNames(doc.fields);
   const conditional = Object.entries(doc.extensions?.effects ?? {})
     .filter(([, effects]) => effects.required !== undefined)
-    .map(([path, effects]) => ({ path, holds: compileCondition(effects.required!, { wideIntegers: wideIntegerNames(doc.fields) }) }));
+    .map(([path, effects]) => ({ path, holds: compiledEffect(effects.required!, wideIntegers) }));
   const secretRequired = writeOnlyFields(doc.fields).filter((f) => f.required);
   const secretNames = new Set(writeOnlyFields(doc.fields).map((f) => f.name));
   const ruled = walkFields(doc.fields)
@@ -100,52 +100,15 @@ function labelOf(fields: readonly FieldModel[], path: string): string {
   return field ? fieldLabel(field) : path;
 }
 
-type Add = (path: string, validator: string, params: MessageParams, fallback?: string) => void;
-
+/** One ajv error as the API's message (schemas-error-messages.ts, read by programs: `audience: 'api'`). */
 function mapAjvError(error: ErrorObject, record: unknown, fields: readonly FieldModel[], add: Add): void {
   const base = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).join('.');
-  const join = (name: string) => (base ? `${base}.${name}` : name);
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'additionalProperties') {
-    const field = join(String(params.additionalProperty));
-    return add(field, 'unknownField', { field });
-  }
-  if (error.keyword === 'required') {
-    const path = join(String(params.missingProperty));
-    return add(path, 'required', { label: labelOf(fields, path) });
-  }
-  if (error.keyword === 'const') return; // reported once by the enclosing oneOf
-  const value = valueAt(record, base);
-  const field = findField(fields, base);
-  const label = field ? fieldLabel(field) : base;
-  if (field?.required && isEmptyValue(value)) return add(base, 'required', { label });
-  // A wide integer's type, pattern and range errors are one message: what it takes, with an example.
-  if (field && !base.includes('.') && isWideInteger(field)) return add(base, 'invalid', { label, reason: wideIntegerHint(field) });
-  const shown = value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  switch (error.keyword) {
-    case 'type': {
-      const expected = ([] as unknown[]).concat(params.type).join(' or ');
-      if (/integer/.test(expected) && typeof value === 'number') return add(base, 'integer', { label, value: shown });
-      if (/number|integer/.test(expected)) return add(base, 'numeric', { label, value: shown });
-      return add(base, 'type', { label, expected }, error.message);
-    }
-    case 'minLength':
-      return add(base, 'minLength', { label, min: Number(params.limit), actual: typeof value === 'string' ? [...value].length : 0 });
-    case 'maxLength':
-      return add(base, 'maxLength', { label, max: Number(params.limit), actual: typeof value === 'string' ? [...value].length : 0 });
-    case 'minimum':
-      return add(base, 'min', { label, min: Number(params.limit), value: shown });
-    case 'maximum':
-      return add(base, 'max', { label, max: Number(params.limit), value: shown });
-    case 'minItems':
-      return add(base, 'required', { label });
-    case 'format':
-      return add(base, FORMAT_VALIDATORS[String(params.format)] ?? 'invalid', { label, value: shown, reason: error.message ?? '' }, error.message);
-    case 'pattern':
-      return add(base, field?.usage === 'Id' ? 'id' : 'pattern', { label, value: shown });
-    case 'oneOf':
-      return add(base, 'enum', { label, value: shown });
-    default:
-      return add(base, 'invalid', { label, reason: error.message ?? error.keyword }, error.message);
-  }
+  const path = error.keyword === 'required' ? (base ? `${base}.${String(params.missingProperty)}` : String(params.missingProperty)) : base;
+  const described = describeSchemaError({ keyword: error.keyword, path, params, message: error.message }, record, { fields, audience: 'api' });
+  if (!described) return;
+  // An unknown field's error sits on the unknown field, which its message names.
+  add(described.validator === 'unknownField' ? String(described.params.field) : path, described.validator, described.params, error.message);
 }
+
+type Add = (path: string, validator: string, params: MessageParams, fallback?: string) => void;

@@ -3,11 +3,9 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import addFormats from 'ajv-formats';
 import { deepEqual } from '../../conditions';
 import {
-  addTimeZoneFormat, addUrlTemplateFormat, addWideIntegerKeyword, evaluateRules, fieldLabel, findField, formatMessage, isEmptyValue, isWideInteger, parseRules, parseWideInteger, valueAt, walkFields, wideIntegerBounds,
-  URL_TEMPLATE_FORMAT, type CompiledEntity, type FormLayout, type MessageParams, type Translate,
+  addTimeZoneFormat, addUrlTemplateFormat, addWideIntegerKeyword, describeSchemaError, evaluateRules, fieldLabel, fieldTitle, formatMessage, isEmptyValue, parseRules, valueAt, walkFields,
+  type CompiledEntity, type DescribedError, type EffectStates, type FormLayout, type MessageParams, type Translate,
 } from '../../schemas';
-import type { EffectStates } from './field-effects';
-import { fieldTitle } from './field-effects';
 
 let sharedValidator: ReturnType<typeof customizeValidator> | undefined;
 
@@ -28,68 +26,16 @@ export function formValidator(): ReturnType<typeof customizeValidator> {
   return sharedValidator;
 }
 
-const FORMAT_VALIDATORS: Record<string, string> = { email: 'email', uri: 'url', [URL_TEMPLATE_FORMAT]: 'url', date: 'date', 'date-time': 'datetime', 'iso-time': 'time', time: 'time' };
-
 /** The dotted field path of an rjsf error ("Prices.0.Amount"). */
 export function errorPath(error: Pick<RJSFValidationError, 'property'>): string {
   return (error.property ?? '').replace(/^\./, '');
 }
 
-function shown(value: unknown): string {
-  return value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-/** Picks the validator key and parameters of one ajv error, as schemas/ record-validator does on the server. */
-function describe(error: RJSFValidationError, compiled: CompiledEntity, record: unknown): { validator: string; params: MessageParams } | null {
-  const path = errorPath(error);
-  const field = findField(compiled.meta.fields, path);
-  const label = field ? fieldLabel(field, compiled.locale) : fieldTitle(compiled, path);
-  const value = valueAt(record, path);
-  const params = (error.params ?? {}) as Record<string, unknown>;
-  if (error.name === 'required') return { validator: 'required', params: { label } };
-  if (error.name === 'const' || error.name === 'if') return null; // the enclosing oneOf reports it once
-  if (field?.required && isEmptyValue(value)) return { validator: 'required', params: { label } };
-  if (field && !path.includes('.') && isWideInteger(field)) return describeWide(field, label, value);
-  switch (error.name) {
-    case 'type': {
-      const expected = ([] as unknown[]).concat(params.type).join(' or ');
-      if (/integer/.test(expected) && typeof value === 'number') return { validator: 'integer', params: { label, value: shown(value) } };
-      if (/number|integer/.test(expected)) return { validator: 'numeric', params: { label, value: shown(value) } };
-      return { validator: 'type', params: { label, expected } };
-    }
-    case 'minLength':
-      return { validator: 'minLength', params: { label, min: Number(params.limit), actual: typeof value === 'string' ? [...value].length : 0 } };
-    case 'maxLength':
-      return { validator: 'maxLength', params: { label, max: Number(params.limit), actual: typeof value === 'string' ? [...value].length : 0 } };
-    case 'minimum':
-      return { validator: 'min', params: { label, min: Number(params.limit), value: shown(value) } };
-    case 'maximum':
-      return { validator: 'max', params: { label, max: Number(params.limit), value: shown(value) } };
-    case 'minItems':
-      return { validator: 'required', params: { label } };
-    case 'format':
-      return { validator: FORMAT_VALIDATORS[String(params.format)] ?? 'invalid', params: { label, value: shown(value), reason: error.message ?? '' } };
-    case 'pattern':
-      return { validator: field?.usage === 'Id' ? 'id' : 'pattern', params: { label, value: shown(value) } };
-    case 'oneOf':
-      return { validator: 'enum', params: { label, value: shown(value) } };
-    case 'additionalProperties':
-      return { validator: 'unknownField', params: { field: String(params.additionalProperty) } };
-    default:
-      return { validator: 'invalid', params: { label, reason: error.message ?? error.name ?? '' } };
-  }
-}
-
-/**
- * A wide integer's type, pattern or range error as one message a user reads: the bound it passes, or that it is no
- * whole number (the API's message, for programs, says the decimal-string form instead).
- */
-function describeWide(field: Parameters<typeof wideIntegerBounds>[0], label: string, value: unknown): { validator: string; params: MessageParams } {
-  const parsed = parseWideInteger(value);
-  const { min, max } = wideIntegerBounds(field);
-  if (parsed !== undefined && parsed < min) return { validator: 'min', params: { label, min: String(min), value: shown(value) } };
-  if (parsed !== undefined && parsed > max) return { validator: 'max', params: { label, max: String(max), value: shown(value) } };
-  return { validator: 'integer', params: { label, value: shown(value) } };
+/** Picks the validator key and parameters of one ajv error (schemas/ `describeSchemaError`, for a user). */
+function describe(error: RJSFValidationError, compiled: CompiledEntity, record: unknown): DescribedError | null {
+  // rjsf has already joined a missing property onto the error's path.
+  const schemaError = { keyword: error.name ?? '', path: errorPath(error), params: (error.params ?? {}) as Record<string, unknown>, message: error.message };
+  return describeSchemaError(schemaError, record, { fields: compiled.meta.fields, locale: compiled.locale, labelOf: (path) => fieldTitle(compiled, path), audience: 'editor' });
 }
 
 /**

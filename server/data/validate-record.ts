@@ -1,4 +1,5 @@
-import { compileCondition, deepEqual } from '../../conditions';
+import { deepEqual } from '../../conditions';
+import { compiledEffect } from '../../schemas';
 import type { FieldErrors } from '../lib/api-error';
 import type { EntityKind } from './catalogue';
 
@@ -17,7 +18,7 @@ export function validateRecord(kind: EntityKind, record: Record<string, unknown>
   if (previous) {
     for (const field of kind.doc.fields) {
       const effects = kind.doc.extensions?.effects?.[field.name];
-      const locked = field.readonly === true || (effects?.readonly !== undefined && compiledEffect(kind, field.name, effects.readonly)(previous));
+      const locked = field.readonly === true || (effects?.readonly !== undefined && compiledEffect(effects.readonly, kind.wideIntegers)(previous));
       const kept = deepEqual(record[field.name] ?? null, previous[field.name] ?? null);
       if (locked) {
         if (!kept) (errors[field.name] ??= []).push(`${field.name} is read-only and cannot be changed.`);
@@ -27,7 +28,7 @@ export function validateRecord(kind: EntityKind, record: Record<string, unknown>
       // A disabled field cannot be edited in the editor while its condition holds. Only a field disabled before and
       // after the save cannot have been changed there: one the same save enabled or disabled was editable on the way.
       if (!kept && effects?.disabled !== undefined) {
-        const disabled = compiledEffect(kind, field.name, effects.disabled);
+        const disabled = compiledEffect(effects.disabled, kind.wideIntegers);
         if (disabled(previous) && disabled(record)) (errors[field.name] ??= []).push(`${field.name} is disabled and cannot be changed.`);
       }
     }
@@ -38,14 +39,4 @@ export function validateRecord(kind: EntityKind, record: Record<string, unknown>
 /** Removes the errors of a field and of the paths inside it (`Field.Sub`). */
 export function dropErrorsOf(errors: FieldErrors, field: string): void {
   for (const path of Object.keys(errors)) if (path === field || path.startsWith(`${field}.`)) delete errors[path];
-}
-
-const effectCache = new WeakMap<object, (record: Record<string, unknown>) => boolean>();
-function compiledEffect(kind: EntityKind, _field: string, condition: object): (record: Record<string, unknown>) => boolean {
-  let compiled = effectCache.get(condition);
-  if (!compiled) {
-    compiled = compileCondition(condition as Parameters<typeof compileCondition>[0], { wideIntegers: kind.wideIntegers });
-    effectCache.set(condition, compiled);
-  }
-  return compiled;
 }

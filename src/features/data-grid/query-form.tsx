@@ -2,10 +2,9 @@ import { Box, Field, HStack, Input, NativeSelect, Wrap } from '@chakra-ui/react'
 import { useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
-import { schemaAt } from '../../../renderers/form/schema-at';
 import { LocalDateInput } from '../../../renderers/widgets/local-date-input';
 import { LookupPicker } from '../../../renderers/widgets/lookup-widget';
-import type { CompiledLookup, CompiledQueryField, JsonSchema } from '../../../schemas';
+import { schemaAt, type CompiledLookup, type CompiledQueryField, type JsonSchema } from '../../../schemas';
 import { createLookupResolver, createLookupSource } from './data-lookups';
 import { queryFieldMode, rangeOf, type QueryRange } from './grid-query';
 import { useDateStyle } from '../../lib/format/date-style';

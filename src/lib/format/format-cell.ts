@@ -1,5 +1,4 @@
-import { schemaAt } from '../../../renderers/form/schema-at';
-import { fieldCurrency, findField, formatFieldText, formatPlainValue, isNumericDisplay, valueAt, type CompiledEntity, type DateStyle, type JsonSchema } from '../../../schemas';
+import { fieldCurrency, findField, formatFieldText, formatPlainValue, isNumericDisplay, schemaAt, valueAt, type CompiledEntity, type DateStyle, type JsonSchema } from '../../../schemas';
 import { currentDateStyle } from './date-style';
 
 /** A value as one line of text for grid cells, summaries and the conflict resolver. */

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../schemas';
+import type { JsonSchema } from './compile-field-schema';
 
 /** The sub-schema of a dotted field path ("Dimensions.Width") in a compiled record schema. */
 export function schemaAt(schema: JsonSchema, path: string): JsonSchema | undefined {

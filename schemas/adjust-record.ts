@@ -1,0 +1,42 @@
+import type { CompiledEntity } from './compile-entity';
+import { normaliseNumberInput } from './defaults';
+import type { EntityDocument } from './entity-document';
+import { recordFieldStates, type FieldState } from './record-effects';
+import { normaliseWideInteger, wideIntegerNames } from './wide-integer';
+
+/** A record as the editor shows it: its values filled and normalised, and every field's effect state. */
+export interface AdjustedRecord {
+  entity: Record<string, unknown>;
+  states: Record<string, FieldState>;
+}
+
+/**
+ * Fills the defaults of missing fields (`compiled.emptyRecord`, spec 2 §3) and normalises values: number text to
+ * numbers, an empty number to null (nullable) or 0, a wide integer to its canonical decimal text, forced upper or
+ * lower case (usage `UpperCase` / `LowerCase`).
+ */
+export function normaliseRecord(doc: Pick<EntityDocument, 'fields'>, compiled: Pick<CompiledEntity, 'emptyRecord'>, input: Record<string, unknown>, wideIntegers: ReadonlySet<string> = wideIntegerNames(doc.fields)): Record<string, unknown> {
+  const entity: Record<string, unknown> = { ...compiled.emptyRecord, ...input };
+  for (const field of doc.fields) {
+    const value = entity[field.name];
+    if (wideIntegers.has(field.name)) {
+      // A wide integer stays the decimal text it is (wide-integer.ts): Number() would round it.
+      const text = typeof value === 'string' ? value.trim() : value;
+      entity[field.name] = text === '' || text === null || text === undefined ? (field.nullable ? null : '0') : normaliseWideInteger(text);
+    } else if (field.type === 'Number') {
+      if (typeof value === 'string') entity[field.name] = normaliseNumberInput(field, value);
+      else if (value === null || value === undefined) entity[field.name] = field.nullable ? null : 0;
+    } else if (field.type === 'String' && typeof value === 'string') {
+      if (field.usage === 'UpperCase') entity[field.name] = value.toUpperCase();
+      if (field.usage === 'LowerCase') entity[field.name] = value.toLowerCase();
+    }
+  }
+  return entity;
+}
+
+/** The normalised record and every field's effects evaluated on it (`POST .../adjust`): what the editor shows. */
+export function adjustRecord(doc: Pick<EntityDocument, 'fields' | 'extensions'>, compiled: Pick<CompiledEntity, 'emptyRecord' | 'meta'>, input: Record<string, unknown>): AdjustedRecord {
+  const wideIntegers = wideIntegerNames(doc.fields);
+  const entity = normaliseRecord(doc, compiled, input, wideIntegers);
+  return { entity, states: recordFieldStates(doc, compiled.meta.fields, entity, wideIntegers) };
+}
