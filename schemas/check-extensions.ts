@@ -1,4 +1,4 @@
-import { checkCondition } from '../conditions';
+import { checkCondition, type ConditionOptions } from '../conditions';
 import type { EntityDocument, FieldEffects, FieldModel } from './entity-document';
 import type { Report } from './check-fields';
 import { pointer } from './document-issue';
@@ -7,6 +7,7 @@ import { SYSTEM_FIELDS } from './system-fields';
 import { isWidgetName, WIDGET_NAMES } from './widget-testers';
 import { effectFields } from './compile-ui-schema';
 import { writeOnlyFields } from './write-only';
+import { wideIntegerNames } from './wide-integer';
 
 /** Condition issue as conditions/' `checkCondition` reports it. */
 interface ConditionIssue {
@@ -18,8 +19,8 @@ interface ConditionIssue {
  * Checks a condition against field types and reports its issues with document pointers.
  * `at` is the condition's pointer; the checker's paths are taken as relative to it unless they already start there.
  */
-export function reportCondition(condition: unknown, types: Record<string, string>, at: string, context: string, report: Report): void {
-  const issues = checkCondition(condition, types as Parameters<typeof checkCondition>[1], at) as ConditionIssue[];
+export function reportCondition(condition: unknown, types: Record<string, string>, at: string, context: string, report: Report, options?: ConditionOptions): void {
+  const issues = checkCondition(condition, types as Parameters<typeof checkCondition>[1], at, options) as ConditionIssue[];
   for (const issue of issues) {
     const path = issue.path.startsWith(at) ? issue.path : `${at}${issue.path.startsWith('/') || issue.path === '' ? '' : '/'}${issue.path}`;
     report(path, `${context}: ${issue.message}`);
@@ -79,11 +80,13 @@ export function checkExtensions(doc: EntityDocument, report: Report): void {
     });
   });
 
+  // A wide integer is compared as the evaluator will (conditions/wide-integers.ts): a decimal string past 2^53 is a value.
+  const conditionOptions: ConditionOptions = { wideIntegers: wideIntegerNames(doc.fields) };
   for (const [path, effects] of Object.entries(ext.effects ?? {})) {
     const at = pointer('/extensions/effects', path);
     if (!needField(path, at, 'effects')) continue;
     for (const [effect, condition] of Object.entries(effects as FieldEffects)) {
-      reportCondition(condition, types, pointer(at, effect), `field '${path}': ${effect} condition`, report);
+      reportCondition(condition, types, pointer(at, effect), `field '${path}': ${effect} condition`, report, conditionOptions);
     }
   }
 

@@ -216,6 +216,16 @@ describe('validateEntityDocument', () => {
     expect(messages).toContain("quickSearch names field 'Kept', which is external: lists cannot sort, filter or search by it");
   });
 
+  it('takes a decimal string past 2^53 in a condition on a wide integer, as the evaluator compares it', () => {
+    const withLimit = (value: unknown) =>
+      withDoc((d) => {
+        d.fields.push({ name: 'Limit', type: 'Number', managedType: 'int64', nullable: true });
+        d.extensions!.effects!.GTIN = { readonly: { field: 'Limit', op: 'greaterThan', value } };
+      });
+    expect(validateEntityDocument(withLimit('9223372036854775806'), '')).toEqual([]);
+    expect(validateEntityDocument(withLimit('nine'), '').map((i) => i.path)).toEqual([expect.stringMatching(/^\/extensions\/effects\/GTIN\/readonly/)]);
+  });
+
   it('checks condition value types against the field types', () => {
     const doc = withDoc((d) => {
       d.extensions!.effects!.GTIN = { required: { field: 'Kind', op: 'equal', value: 'goods' } };
