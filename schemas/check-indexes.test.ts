@@ -33,6 +33,17 @@ describe('indexes', () => {
     ]);
   });
 
+  it('accepts a trigram index on one String field beside a B-tree index on it', () => {
+    expect(issues([{ fields: ['Name'] }, { fields: ['Name'], method: 'trigram' }, { fields: ['Serial'], method: 'btree' }])).toEqual([]);
+  });
+
+  it('refuses a trigram index on several fields, on a field that is not a String, twice, and an unknown method', () => {
+    expect(issues([{ fields: ['Name', 'Serial'], method: 'trigram' }])).toEqual([['/indexes/0/fields', 'a trigram index holds one String field, this one names 2: declare one trigram index per field']]);
+    expect(issues([{ fields: ['Count'], method: 'trigram' }])).toEqual([['/indexes/0/fields/0', `trigram index names field 'Count' of type Number: only a String field can have one (it serves "contains")`]]);
+    expect(issues([{ fields: ['Name'], method: 'trigram' }, { fields: ['Name'], method: 'trigram' }])).toEqual([['/indexes/1', 'trigram index on Name is declared twice']]);
+    expect(issues([{ fields: ['Name'], method: 'hash' }]).length).toBeGreaterThan(0);
+  });
+
   it('refuses the same index twice, an empty one and unknown keys', () => {
     expect(issues([{ fields: ['Serial'] }, { fields: ['Serial'] }])).toEqual([['/indexes/1', 'index on Serial is declared twice']]);
     expect(issues([{ fields: [] }]).length).toBeGreaterThan(0);

@@ -59,7 +59,10 @@ export const ENTITY_DOCUMENT_SCHEMA = {
         type: 'object',
         additionalProperties: false,
         required: ['fields'],
-        properties: { fields: { type: 'array', minItems: 1, maxItems: 4, uniqueItems: true, items: { type: 'string', minLength: 1 } } },
+        properties: {
+          fields: { type: 'array', minItems: 1, maxItems: 4, uniqueItems: true, items: { type: 'string', minLength: 1 } },
+          method: { enum: ['btree', 'trigram'] },
+        },
       },
     },
     extensions: { $ref: '#/definitions/extensions' },

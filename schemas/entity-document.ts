@@ -224,6 +224,11 @@ export interface EntityDocument {
  */
 export interface EntityIndex {
   fields: string[];
+  /**
+   * `btree` (the default) serves equality, ranges and sorts. `trigram` (pg_trgm's GIN operator class, on one String
+   * field, not led by TenantOid) serves "contains" and the quick search (`ILIKE '%text%'`), which a B-tree cannot.
+   */
+  method?: 'btree' | 'trigram';
 }
 
 /**

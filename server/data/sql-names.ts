@@ -31,6 +31,11 @@ export function lookupIndexName(table: string, fields: readonly string[]): strin
   return fit(`${table}_${fields.map(snakeCase).join('_')}`);
 }
 
+/** The trigram index (pg_trgm, for "contains") of one String field of a table. */
+export function trigramIndexName(table: string, field: string): string {
+  return fit(`${table}_${snakeCase(field)}_trgm`);
+}
+
 /** The unique index of one field of a table. */
 export function uniqueIndexName(table: string, field: string): string {
   return fit(`${table}_u_${snakeCase(field)}`);

@@ -3,7 +3,8 @@ import type { Database, Queryable } from '../db/database';
 import { sameDocument, versionNotBumped } from '../metadata/version-bump-warning';
 import type { Catalogue, EntityKind } from './catalogue';
 import { columnDdlType, columnType, defaultLiteral, widensTo } from './column-types';
-import { lookupIndexName, quoteIdent as q, uniqueIndexName } from './sql-names';
+import { lookupIndexName, quoteIdent as q, trigramIndexName, uniqueIndexName } from './sql-names';
+import { createIndexConcurrently } from '../db/concurrent-index';
 import { AUDIT_FUNCTION_SQL, AUDIT_TABLE_SQL, createAuditTrigger } from '../audit/audit-triggers';
 
 /** The database and the catalogue disagree in a way start-up cannot repair; the message says what to do. */
@@ -49,26 +50,39 @@ function createTableSql(kind: EntityKind): string {
   return `create table ${q(kind.table)} (\n  ${columns.join(',\n  ')}\n)`;
 }
 
-/** One index a kind's table needs: its name and the statement that creates it. */
+/**
+ * One index a kind's table needs: its name and what follows `create index <name> on`. `declared` ones (the document's
+ * `indexes`) are not unique, so on a table that already holds rows they can be built concurrently (`deferredIndexes`).
+ */
 interface IndexPlan {
   name: string;
-  sql: string;
+  unique?: true;
+  definition: string;
+  declared?: true;
+}
+
+function indexSql(index: IndexPlan): string {
+  return `create ${index.unique ? 'unique ' : ''}index if not exists ${q(index.name)} on ${index.definition}`;
 }
 
 function indexesOf(kind: EntityKind): IndexPlan[] {
   const plans: IndexPlan[] = [];
   // Tenant lists page by Oid inside one tenant: this index keeps deep keyset pages cheap.
-  if (kind.tenantScoped) plans.push({ name: `${kind.table}_tenant`, sql: `create index if not exists ${q(`${kind.table}_tenant`)} on ${q(kind.table)} ("TenantOid", "Oid")` });
+  if (kind.tenantScoped) plans.push({ name: `${kind.table}_tenant`, definition: `${q(kind.table)} ("TenantOid", "Oid")` });
   for (const field of kind.doc.fields.filter((f) => f.unique)) {
     const columns = kind.tenantScoped ? `"TenantOid", ${q(field.name)}` : q(field.name);
-    const name = uniqueIndexName(kind.table, field.name);
-    plans.push({ name, sql: `create unique index if not exists ${q(name)} on ${q(kind.table)} (${columns})` });
+    plans.push({ name: uniqueIndexName(kind.table, field.name), unique: true, definition: `${q(kind.table)} (${columns})` });
   }
   // The document's lookup indexes (docs/metadata.md "indexes"), inside the tenant as the lists and lookups are.
   for (const index of kind.doc.indexes ?? []) {
+    if (index.method === 'trigram') {
+      // A GIN index holds no bigint without btree_gin: the tenant's condition is ANDed with it from the tenant index.
+      const field = index.fields[0]!;
+      plans.push({ name: trigramIndexName(kind.table, field), definition: `${q(kind.table)} using gin (${q(field)} gin_trgm_ops)`, declared: true });
+      continue;
+    }
     const columns = [...(kind.tenantScoped ? ['"TenantOid"'] : []), ...index.fields.map((field) => q(field))].join(', ');
-    const name = lookupIndexName(kind.table, index.fields);
-    plans.push({ name, sql: `create index if not exists ${q(name)} on ${q(kind.table)} (${columns})` });
+    plans.push({ name: lookupIndexName(kind.table, index.fields), definition: `${q(kind.table)} (${columns})`, declared: true });
   }
   return plans;
 }
@@ -123,11 +137,17 @@ async function readStoredState(tx: Queryable, catalogue: Catalogue): Promise<Sto
  * other's writes while holding the locks it took before: two instances starting together on PostgreSQL deadlocked so
  * (CI).
  */
-async function ensureIndexes(tx: Queryable, kind: EntityKind, state: StoredState): Promise<void> {
-  for (const index of indexesOf(kind)) if (!state.indexes.has(index.name)) await tx.query(index.sql);
+async function ensureIndexes(tx: Queryable, kind: EntityKind, state: StoredState, existed: boolean, deferred: IndexPlan[]): Promise<void> {
+  for (const index of indexesOf(kind)) {
+    if (state.indexes.has(index.name)) continue;
+    // A new declared index on a table that holds rows may take minutes (a trigram index of a million texts): built in
+    // this transaction it would hold off every write to the table for as long. Built after it instead (concurrently).
+    if (existed && index.declared) deferred.push(index);
+    else await tx.query(indexSql(index));
+  }
 }
 
-async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport, state: StoredState): Promise<void> {
+async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport, state: StoredState, deferred: IndexPlan[]): Promise<void> {
   const types = state.columns.get(kind.table);
   if (types === undefined) {
     await tx.query(createTableSql(kind));
@@ -167,7 +187,7 @@ async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport, sta
       report.addedColumns.push(`${kind.kind}.${field.name}`);
     }
   }
-  await ensureIndexes(tx, kind, state);
+  await ensureIndexes(tx, kind, state, types !== undefined, deferred);
   const document = JSON.parse(JSON.stringify(kind.doc)) as unknown;
   const applied = state.applied.get(kind.kind);
   const stale = versionNotBumped(kind.file, applied, document);
@@ -191,10 +211,12 @@ async function syncKind(tx: Queryable, kind: EntityKind, report: SyncReport, sta
  * tenant-scoped kinds). A type change, or a new required field without default on a non-empty table, throws
  * an EntityMigrationError naming document, field and what to do, and nothing is changed. Removed fields keep
  * their column (data is never dropped on start). The applied document of every kind is kept in
- * `mate_entity_document`; one that changed since while its version stayed is reported (`versionNotBumped`).
+ * `mate_entity_document`; one that changed since while its version stayed is reported (`versionNotBumped`). A declared
+ * index new to a table that existed is built after the transaction, concurrently on PostgreSQL (`createIndexConcurrently`).
  */
 export async function syncEntityTables(db: Database, catalogue: Catalogue): Promise<SyncReport> {
   const report: SyncReport = { created: [], addedColumns: [], widenedColumns: [], versionNotBumped: [] };
+  const deferred: IndexPlan[] = [];
   await db.transaction(async (tx) => {
     // Several instances starting at once wait for each other instead of racing on DDL.
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(7270402)');
@@ -206,7 +228,9 @@ export async function syncEntityTables(db: Database, catalogue: Catalogue): Prom
     if (audit.rows[0]?.found == null) for (const sql of AUDIT_TABLE_SQL) await tx.query(sql);
     await tx.query(AUDIT_FUNCTION_SQL);
     const state = await readStoredState(tx, catalogue);
-    for (const kind of catalogue.kinds) await syncKind(tx, kind, report, state);
+    for (const kind of catalogue.kinds) await syncKind(tx, kind, report, state, deferred);
   });
+  // Outside the transaction and its lock, as an `outsideTransaction` migration builds its index: writes go on meanwhile.
+  for (const index of deferred) await createIndexConcurrently(db, db.kind, q(index.name), index.definition);
   return report;
 }

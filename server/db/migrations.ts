@@ -44,6 +44,13 @@ export const MIGRATIONS: Migration[] = [
          )`,
       ),
   },
+  {
+    // The trigram indexes a kind may declare (docs/metadata.md "Lookup indexes") need its operator class before the
+    // entity tables are synchronised. pg_trgm is a trusted extension (PostgreSQL 13+): the database's owner may create it.
+    version: 2,
+    name: 'pg_trgm',
+    up: (tx) => tx.query('create extension if not exists pg_trgm').then(() => undefined),
+  },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, NotificationHandler, Queryable, QueryResult } from './database';
 
 // PGlite reports affectedRows 0 for a SELECT; the row count of a query is its rows unless it only changed rows.
@@ -8,13 +9,19 @@ function wrap<T>(result: { rows: unknown[]; affectedRows?: number }): QueryResul
 }
 
 /**
+ * The extensions every embedded database loads, so the migrations can create them as on PostgreSQL: pg_trgm for the
+ * trigram indexes that serve "contains" (docs/metadata.md "Lookup indexes"). Shipped inside the package: no network.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
  * Opens the embedded database in `dataDir` (created when missing), or in memory for `memory://`. `loadDataDir` starts
  * it from a dump (PGlite's dumpDataDir) instead of an empty cluster: the tests' migrated template.
  */
 export async function openPgliteDatabase(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true });
   // One options object: PGlite reads a second argument only after a data folder string.
-  const pg = new PGlite({ ...(dataDir === 'memory://' ? {} : { dataDir }), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  const pg = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(dataDir === 'memory://' ? {} : { dataDir }), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await pg.waitReady;
   const db: Database = {
     kind: 'pglite',

@@ -88,7 +88,11 @@ export const SCOPE_OPTIONS_SCHEMA = {
 
 export const DOCUMENT_PAGE_SCHEMA = {
   type: 'object',
-  properties: { items: { type: 'array', items: DOCUMENT_SUMMARY_SCHEMA }, total: { type: 'integer', description: 'documents matching the query in all' } },
+  properties: {
+    items: { type: 'array', items: DOCUMENT_SUMMARY_SCHEMA },
+    total: { type: 'integer', description: 'documents matching the query in all, counted up to 10,000 (see exact)' },
+    exact: { type: 'boolean', description: 'false: more than `total` (10,000) documents match; the count stops there' },
+  },
 } as const;
 
 export const DOCUMENT_UID_PARAMS = { type: 'object', required: ['uid'], properties: { uid: { type: 'string', format: 'uuid', maxLength: 36 } } } as const;
@@ -112,7 +116,7 @@ export const DOCUMENT_OPENAPI_PATHS = {
         ...scopeHeaders,
       ],
       responses: {
-        200: { description: 'One page and the total count', content: { 'application/json': { schema: DOCUMENT_PAGE_SCHEMA } } },
+        200: { description: 'One page and the count (exact up to 10,000)', content: { 'application/json': { schema: DOCUMENT_PAGE_SCHEMA } } },
         400: error('A query value out of its bounds, an unknown group or type'),
         401: error('No caller'),
         403: error('No Read on the type in any tenant of the caller, or a tenant the caller does not belong to'),

@@ -7,7 +7,8 @@ import { createRole, setPermission, setUserRoles } from '../identity/user-admin'
 import { loadNavigation } from '../metadata/load-navigation';
 import { seedDemoData } from '../seed/demo/seed-demo-data';
 import type { DocumentDetail } from './document-detail';
-import type { DocumentPage } from './document-query';
+import { listDocuments, type DocumentPage } from './document-query';
+import { entityTableName } from '../data/sql-names';
 import type { ScopeOptions } from './document-scope-options';
 import { insertTestDocument } from './document-test-data';
 import { DOCUMENT_TYPES, documentTypePath } from './document-types';
@@ -140,7 +141,16 @@ describe('the document viewer routes', () => {
     expect(byAmount[0]).toBe(may[12]);
     expect(new Set(byAmount.slice(1, 3))).toEqual(new Set([may[10], may[13]]));
     expect(new Set(byAmount.slice(3))).toEqual(new Set([may[11], may[14]]));
-    expect((await list('ada', `${day}&article=VW-5&take=2`)).total).toBe(5);
+    expect(await list('ada', `${day}&article=VW-5&take=2`)).toMatchObject({ total: 5, exact: true });
+  });
+
+  it('counts the matching documents up to a limit, and past it says "more than" (exact: false) without reading them all', async () => {
+    const tables = { locationTable: entityTableName('tenancy', 'location'), terminalTable: entityTableName('tenancy', 'pos-terminal') };
+    const scope = { tenantOids: [de, at], kind: 'sale' };
+    const query = { from: '2031-05-02', to: '2031-05-02', article: 'VW-5', orderBy: '-date' as const, skip: 0, take: 2 };
+    expect(await listDocuments(t.database.db, tables, scope, query, 4)).toMatchObject({ total: 4, exact: false });
+    expect(await listDocuments(t.database.db, tables, scope, query, 5)).toMatchObject({ total: 5, exact: true });
+    expect((await listDocuments(t.database.db, tables, scope, query, 4)).items).toHaveLength(2);
   });
 
   it('keeps to the tenant asked for and to the location and terminal of the scope headers', async () => {

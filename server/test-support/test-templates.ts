@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import type { Database } from '../db/database';
 import { openPostgresDatabase } from '../db/postgres-database';
+import { PGLITE_EXTENSIONS } from '../db/pglite-database';
 import { migrate } from '../db/migrations';
 import { ALL_MIGRATIONS } from '../schema-migrations';
 import { loadCatalogue } from '../data/catalogue';
@@ -37,7 +38,7 @@ async function fill(db: Database, name: TestTemplateName): Promise<void> {
 async function pgliteTemplates(folder: string): Promise<TestTemplates> {
   const templates = {} as TestTemplates;
   for (const name of ['migrated', 'synced'] as const) {
-    const lite = new PGlite();
+    const lite = new PGlite({ extensions: PGLITE_EXTENSIONS });
     await lite.waitReady;
     // The Database wrapper owns its PGlite; a bare one is filled through a thin adapter so it can be dumped.
     const wrapped: Database = {

@@ -3,10 +3,11 @@ import type { DocumentSummary } from '../../../schemas/document-wire';
 /** One document of the list (GET /api/documents/{group}/{type}, docs/documents.md). */
 export type { DocumentSummary };
 
-/** A page of the list. */
+/** A page of the list: `total` counted up to the server's limit, `exact` false past it ("more than `total`"). */
 export interface DocumentPage {
   items: DocumentSummary[];
   total: number;
+  exact: boolean;
 }
 
 /** One document with its content (GET /api/documents/receipt/by-uid/{uid}). */

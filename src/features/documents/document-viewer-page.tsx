@@ -74,7 +74,11 @@ export function DocumentViewerPage({ item }: PageProps) {
       <Grid templateColumns={{ base: '1fr', xl: selected ? 'minmax(0, 3fr) minmax(0, 2fr)' : '1fr' }} gap="4" alignItems="start">
         <Stack gap="2" minW="0">
           <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="document-count">
-            {list.total === undefined ? (list.error ? <Trans>The documents could not be read.</Trans> : null) : <Plural value={list.total} one="# document" other="# documents" />}
+            {list.total === undefined ? (list.error ? <Trans>The documents could not be read.</Trans> : null) : list.exact ? (
+              <Plural value={list.total} one="# document" other="# documents" />
+            ) : (
+              <Plural value={list.total} one="More than # document" other="More than # documents" />
+            )}
           </Text>
           <DocumentGrid
             rows={list.rows}

@@ -14,7 +14,8 @@ const fetchPage = ([, type, values, sort, skip]: ListKey) =>
   apiGet<DocumentPage>(`/api/documents/receipt/${type}`, listQueryOf(JSON.parse(values) as DocumentQueryValues, sort, skip, DOCUMENT_PAGE_SIZE));
 
 /**
- * The documents of a type that match the query, a page at a time (offset paging, the server counts the total);
+ * The documents of a type that match the query, a page at a time (offset paging, the server counts the total up to
+ * its limit: `exact` false says "more than `total`");
  * `loadMore` reads the next page when the end of the list comes into view. Undefined query: no search yet.
  */
 export function useDocumentList(type: string, query: { values: DocumentQueryValues; sort: DocumentSort } | undefined) {
@@ -32,10 +33,14 @@ export function useDocumentList(type: string, query: { values: DocumentQueryValu
   const pages = swr.data;
   const rows = useMemo(() => (pages ?? []).flatMap((page) => page.items), [pages]);
   const total = pages?.[0]?.total;
-  const hasMore = total !== undefined && rows.length < total;
+  // Past the server's count limit the total is "more than": then a full last page is what says more may follow.
+  const exact = pages?.[0]?.exact !== false;
+  const lastFull = (pages?.[pages.length - 1]?.items.length ?? 0) === DOCUMENT_PAGE_SIZE;
+  const hasMore = total !== undefined && (exact ? rows.length < total : lastFull);
   return {
     rows,
     total,
+    exact,
     hasMore,
     loading: swr.isLoading || swr.isValidating,
     error: swr.error as unknown,
