@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import type { Catalogue, EntityKind } from '../data/catalogue';
-import { allow, authorise, kindOf, parseId, permissionPath, type DataParams } from '../data/data-request';
+import { permissionPath, RECORD_PARAMS, type RecordParams } from '../data/data-request';
+import { dataAccess } from '../data/data-access';
 import { rowScopeOf } from '../data/row-scope';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
@@ -48,15 +49,14 @@ function readable(kind: EntityKind, context: RequestContext): boolean {
  */
 export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOptions): Promise<void> {
   const { db, catalogue, resolveContext } = options;
+  const access = dataAccess(app, catalogue, resolveContext);
 
-  app.get<{ Params: DataParams; Querystring: { take: number; before?: number } }>(
+  app.get<{ Params: RecordParams; Querystring: { take: number; before?: number } }>(
     '/api/data/:area/:entity/:id/history',
-    { schema: { querystring: HISTORY_QUERYSTRING, response: { 200: HISTORY_SCHEMA } } },
+    { ...access('read'), schema: { params: RECORD_PARAMS, querystring: HISTORY_QUERYSTRING, response: { 200: HISTORY_SCHEMA } } },
     async (request) => {
-      const kind = kindOf(catalogue, request.params);
-      allow(kind, 'read');
-      const context = await authorise(request, resolveContext, kind, 'read');
-      return recordHistory(db, kind, rowScopeOf(kind, context), parseId(request.params.id), request.query);
+      const { dataKind: kind, dataContext: context } = request;
+      return recordHistory(db, kind, rowScopeOf(kind, context), request.params.id, request.query);
     },
   );
 

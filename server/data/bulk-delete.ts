@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../lib/api-error';
 import type { DataRoutesOptions } from './data-routes';
-import { allow, authorise, kindOf, type DataParams } from './data-request';
+import { KIND_PARAMS, type DataParams } from './data-request';
+import { dataAccess } from './data-access';
 import { parseEtag } from './record-codec';
 import { applyDeleteRules } from './referential-delete';
 import { rowScopeOf } from './row-scope';
@@ -33,7 +34,7 @@ export const BULK_DELETE_BODY = {
   },
 } as const;
 
-type Req = FastifyRequest<{ Params: DataParams; Body: { items: { oid: number; etag: string }[] } }>;
+type Route = { Params: DataParams; Body: { items: { oid: number; etag: string }[] } };
 
 /**
  * `POST /api/data/{area}/{entity}/bulk-delete` with `{ items: [{ oid, etag }] }`: deletes every record named, or
@@ -44,10 +45,9 @@ type Req = FastifyRequest<{ Params: DataParams; Body: { items: { oid: number; et
  */
 export async function bulkDeleteRoute(app: FastifyInstance, options: DataRoutesOptions): Promise<void> {
   const { db, catalogue, resolveContext, events } = options;
-  app.post('/api/data/:area/:entity/bulk-delete', { schema: { body: BULK_DELETE_BODY } }, async (request: Req) => {
-    const kind = kindOf(catalogue, request.params);
-    allow(kind, 'delete');
-    const context = await authorise(request, resolveContext, kind, 'delete');
+  const access = dataAccess(app, catalogue, resolveContext);
+  app.post<Route>('/api/data/:area/:entity/bulk-delete', { ...access('delete'), schema: { params: KIND_PARAMS, body: BULK_DELETE_BODY } }, async (request) => {
+    const { dataKind: kind, dataContext: context } = request;
     const scope = rowScopeOf(kind, context);
     const items = request.body.items;
     const oids = [...new Set(items.map((item) => item.oid))];

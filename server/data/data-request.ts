@@ -15,6 +15,39 @@ export interface DataParams {
   detailId?: string;
 }
 
+/** The params of a record's route once its schema has checked them: the id is a number. */
+export interface RecordParams {
+  area: string;
+  entity: string;
+  id: number;
+}
+
+/**
+ * The route schemas of the data service's params. The kind itself is checked before them (data-access.ts: 404 for
+ * an unknown one), so they only say what the kind cannot: the id is a positive whole number, answered as a 400 naming
+ * `id` (`params/id must be integer`, `must be >= 1`) by the error handler.
+ */
+export const KIND_PARAMS = {
+  type: 'object',
+  required: ['area', 'entity'],
+  properties: { area: { type: 'string', minLength: 1 }, entity: { type: 'string', minLength: 1 } },
+} as const;
+
+export const RECORD_PARAMS = {
+  ...KIND_PARAMS,
+  required: [...KIND_PARAMS.required, 'id'],
+  properties: { ...KIND_PARAMS.properties, id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+} as const;
+
+export const DETAIL_PARAMS = {
+  ...RECORD_PARAMS,
+  required: [...RECORD_PARAMS.required, 'detailId'],
+  properties: { ...RECORD_PARAMS.properties, detailId: { type: 'string', minLength: 1 } },
+} as const;
+
+/** The version a write is made against; declared but not required here, as its absence is a 428 (requireIfMatch). */
+export const IF_MATCH_HEADERS = { type: 'object', properties: { 'if-match': { type: 'string', maxLength: 200 } } } as const;
+
 const ACTIONS: Record<Operation, PermissionAction> = { list: 'Read', read: 'Read', create: 'Create', update: 'Update', patch: 'Patch', delete: 'Delete' };
 
 /** The kind the path names (case-insensitively), or 404 with the message of spec 2 §8. */
@@ -51,12 +84,6 @@ export async function authorise(request: FastifyRequest, resolve: ContextResolve
     throw new ApiError(403, `Not permitted: ${ACTIONS[operation]} on ${permissionPath(kind)}.`);
   }
   return context;
-}
-
-/** The record id of the path; 400 naming `id` when it is no positive whole number. */
-export function parseId(raw: string | undefined): number {
-  if (raw === undefined || !/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new ApiError(400, `Invalid id '${raw ?? ''}': must be a positive whole number.`, { errors: { id: ['must be a positive whole number'] } });
-  return Number(raw);
 }
 
 /** The If-Match tag; 428 without one. */

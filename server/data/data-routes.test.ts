@@ -45,6 +45,22 @@ describe('kinds and operations', () => {
     expect((await t.app.inject({ url: '/api/data/shop/audit-entry' })).statusCode).toBe(200);
   });
 
+  it('checks the kind, the operation and the caller before the id: 404, 405 and 403 come first, then 400 naming id', async () => {
+    expect((await t.app.inject({ url: '/api/data/shop/nothing/abc' })).statusCode).toBe(404);
+    const refused = await t.app.inject({ method: 'DELETE', url: '/api/data/shop/audit-entry/abc', headers: { 'if-match': '"1-1"' } });
+    expect([refused.statusCode, json(refused).message]).toEqual([405, 'Not implemented delete in CRUD-Service']);
+    const otherTenant = await t.app.inject({ url: `${P}/abc?tenantOid=999` });
+    expect([otherTenant.statusCode, json(otherTenant).message]).toEqual([403, 'Tenant 999 is not the tenant of this request.']);
+    for (const id of ['abc', '0', '1.5']) {
+      const bad = await t.app.inject({ url: `${P}/${id}` });
+      expect(bad.statusCode, id).toBe(400);
+      expect(json(bad).message, id).toMatch(/^params\/id must be/);
+      expect(Object.keys(json(bad).errors), id).toEqual(['id']);
+    }
+    const put = await t.app.inject({ method: 'PUT', url: `${P}/x`, headers: { 'if-match': '"1-1"' }, payload: {} });
+    expect(json(put).errors).toEqual({ id: ['must be integer'] });
+  });
+
   it('serves form extensions and the empty record', async () => {
     expect(json(await t.app.inject({ url: `${P}/form-extensions` })).quickSearch).toEqual(['Code', 'Name']);
     const empty = json(await t.app.inject({ url: `${P}/empty` }));

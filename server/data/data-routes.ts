@@ -8,7 +8,8 @@ import type { Catalogue, EntityKind } from './catalogue';
 import { deleteStored, insertStored, readStored, uniqueConflicts, updateStored, type StoredRecord } from './data-store';
 import type { DataEventBus, DataEventType } from './data-event-bus';
 import { directPut, directPutPlan } from './direct-update';
-import { allow, authorise, kindOf, mergePatch, parseId, recordInput, requireIfMatch, type DataParams } from './data-request';
+import { authorise, DETAIL_PARAMS, IF_MATCH_HEADERS, KIND_PARAMS, mergePatch, RECORD_PARAMS, recordInput, requireIfMatch, type DataParams, type RecordParams } from './data-request';
+import { dataAccess } from './data-access';
 import { countOf, countSql, encodeCursor, listEtag, listSql, matchesIfNoneMatch, parseListQuery } from './list-query';
 import { hasStoredLookups, lookupProblems } from './lookup-targets';
 import { applyDeleteRules, referrersOf, type CascadedWrite } from './referential-delete';
@@ -39,7 +40,16 @@ export interface DataRoutesOptions {
   externalFields?: ExternalFields;
 }
 
-type Req = FastifyRequest<{ Params: DataParams; Querystring: Record<string, unknown> }>;
+interface KindRoute {
+  Params: DataParams;
+  Querystring: Record<string, unknown>;
+}
+/** A route of one record: its id is a number once the route's schema has checked it. */
+interface RecordRoute {
+  Params: RecordParams;
+  Querystring: Record<string, unknown>;
+}
+type RecordReq = FastifyRequest<RecordRoute>;
 
 const BASE = '/api/data/:area/:entity';
 
@@ -64,6 +74,11 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
   // Every external field has its provider, or the service does not start (external-fields.ts).
   for (const kind of catalogue.kinds) externalProvidersOf(kind, externalFields);
   const openApi = buildOpenApi(catalogue);
+  const access = dataAccess(app, catalogue, resolveContext);
+  const onKind = { params: KIND_PARAMS };
+  const onRecord = { params: RECORD_PARAMS };
+  // If-Match is declared, not required: without it a write is a 428 (spec 2 §8), which the handler answers.
+  const onWrite = { params: RECORD_PARAMS, headers: IF_MATCH_HEADERS };
   /** A stored record with its external fields, as it is answered. */
   const complete = async (conn: Queryable, kind: EntityKind, stored: StoredRecord, context: RequestContext): Promise<StoredRecord> =>
     kind.externalFields.length === 0 ? stored : { ...stored, record: (await withExternalFields(conn, kind, [stored.record], context, externalFields))[0]! };
@@ -115,40 +130,26 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
 
   app.get('/api/openapi.json', publicRoute(), async () => openApi);
 
-  app.get(`${BASE}/meta`, async (request: Req) => {
-    const kind = kindOf(catalogue, request.params);
-    await authorise(request, resolveContext, kind, 'read');
-    return kind.meta;
-  });
+  app.get<KindRoute>(`${BASE}/meta`, { ...access.always('read'), schema: onKind }, async (request) => request.dataKind.meta);
 
-  app.get(`${BASE}/form-extensions`, async (request: Req) => {
-    const kind = kindOf(catalogue, request.params);
-    await authorise(request, resolveContext, kind, 'read');
-    return kind.doc.extensions ?? {};
-  });
+  app.get<KindRoute>(`${BASE}/form-extensions`, { ...access.always('read'), schema: onKind }, async (request) => request.dataKind.doc.extensions ?? {});
 
-  app.get(`${BASE}/empty`, async (request: Req) => {
-    const kind = kindOf(catalogue, request.params);
-    allow(kind, 'create');
-    const context = await authorise(request, resolveContext, kind, 'create');
+  app.get<KindRoute>(`${BASE}/empty`, { ...access('create'), schema: onKind }, async (request) => {
+    const { dataKind: kind, dataContext: context } = request;
     // The scope fields start at the request's location and terminal, as a create without them would.
     const pinned = Object.fromEntries(rowScopeOf(kind, context).pinned);
     return toProfile({ ...kind.compiled.emptyRecord, ...pinned, TenantOid: kind.tenantScoped ? context.tenantOid : null }, profileOf(request));
   });
 
-  app.post(`${BASE}/adjust`, async (request: Req) => {
-    const kind = kindOf(catalogue, request.params);
-    allow(kind, 'create', 'update');
-    await authorise(request, resolveContext, kind, kind.operations.has('create') ? 'create' : 'update');
+  app.post<KindRoute>(`${BASE}/adjust`, { ...access('create', 'update'), schema: onKind }, async (request) => {
+    const kind = request.dataKind;
     const profile = profileOf(request);
     const adjusted = adjustRecord(kind, recordInput(kind, request.body, profile));
     return { entity: toProfile(adjusted.entity, profile), states: toProfile(adjusted.states, profile) };
   });
 
-  app.get(BASE, async (request: Req, reply) => {
-    const kind = kindOf(catalogue, request.params);
-    allow(kind, 'list');
-    const context = await authorise(request, resolveContext, kind, 'list');
+  app.get<KindRoute>(BASE, { ...access('list'), schema: onKind }, async (request, reply) => {
+    const { dataKind: kind, dataContext: context } = request;
     const profile = profileOf(request);
     const list = parseListQuery(kind, request.query);
     const { sql, params } = listSql(kind, list, rowScopeOf(kind, context));
@@ -179,21 +180,17 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     return countOf(Number((await db.query(sql, params)).rows[0]?.n ?? 0));
   }
 
-  app.get(`${BASE}/:id`, async (request: Req, reply) => {
-    const kind = kindOf(catalogue, request.params);
-    allow(kind, 'read');
-    const context = await authorise(request, resolveContext, kind, 'read');
-    const stored = await readStored(db, kind, parseId(request.params.id), rowScopeOf(kind, context));
+  app.get<RecordRoute>(`${BASE}/:id`, { ...access('read'), schema: onRecord }, async (request, reply) => {
+    const { dataKind: kind, dataContext: context } = request;
+    const stored = await readStored(db, kind, request.params.id, rowScopeOf(kind, context));
     if (!stored) throw new ApiError(404, `${kind.kind} ${request.params.id} does not exist.`);
     if (parseEtag(request.headers['if-none-match']) === stored.record.ETag) return reply.status(304).header('etag', stored.record.ETag).send();
     return send(reply, kind, await complete(db, kind, stored, context), profileOf(request));
   });
 
-  app.get(`${BASE}/:id/details/:detailId`, async (request: Req) => {
-    const kind = kindOf(catalogue, request.params);
-    allow(kind, 'read');
-    const context = await authorise(request, resolveContext, kind, 'read');
-    const oid = parseId(request.params.id);
+  app.get<{ Params: RecordParams & { detailId: string }; Querystring: Record<string, unknown> }>(`${BASE}/:id/details/:detailId`, { ...access('read'), schema: { params: DETAIL_PARAMS } }, async (request) => {
+    const { dataKind: kind, dataContext: context } = request;
+    const oid = request.params.id;
     const detail = kind.doc.extensions?.details?.find((d) => d.id.toLowerCase() === String(request.params.detailId).toLowerCase());
     if (!detail) throw new ApiError(404, `Detail view '${request.params.detailId}' does not exist for ${kind.kind}.`);
     const [area = '', entity = ''] = detail.entity.split('/');
@@ -223,10 +220,8 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     };
   });
 
-  app.post(BASE, async (request: Req, reply) => {
-    const kind = kindOf(catalogue, request.params);
-    allow(kind, 'create');
-    const context = await authorise(request, resolveContext, kind, 'create');
+  app.post<KindRoute>(BASE, { ...access('create'), schema: onKind }, async (request, reply) => {
+    const { dataKind: kind, dataContext: context } = request;
     const profile = profileOf(request);
     const scope = rowScopeOf(kind, context);
     const input = fillScopeFields(scope, recordInput(kind, request.body, profile));
@@ -265,11 +260,9 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
    * PUT, PATCH and a restore: the same checks, the new record built differently from the stored one. A restore
    * brings its input (values from the audit trail, already in the stored form) instead of reading the body.
    */
-  async function update(request: Req, reply: FastifyReply, operation: 'update' | 'patch', build: (current: Record<string, unknown>, input: Record<string, unknown>) => Record<string, unknown>, restore?: (current: StoredRecord) => Promise<Record<string, unknown>>) {
-    const kind = kindOf(catalogue, request.params);
-    allow(kind, operation);
-    const context = await authorise(request, resolveContext, kind, operation);
-    const oid = parseId(request.params.id);
+  async function update(request: RecordReq, reply: FastifyReply, operation: 'update' | 'patch', build: (current: Record<string, unknown>, input: Record<string, unknown>) => Record<string, unknown>, restore?: (current: StoredRecord) => Promise<Record<string, unknown>>) {
+    const { dataKind: kind, dataContext: context } = request;
+    const oid = request.params.id;
     const ifMatch = requireIfMatch(request);
     const profile = profileOf(request);
     const scope = rowScopeOf(kind, context);
@@ -347,24 +340,24 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     return send(reply, kind, result, profile);
   }
 
-  app.put(`${BASE}/:id`, async (request: Req, reply) =>
+  app.put<RecordRoute>(`${BASE}/:id`, { ...access('update'), schema: onWrite }, async (request, reply) =>
     update(request, reply, 'update', (current, input) => {
       // Fields the client did not send keep nothing but their readonly value: PUT replaces the record.
       // Write-only values not sent are kept too: a client cannot send back what it was never shown.
-      const kept = Object.fromEntries(Object.entries(current).filter(([name]) => catalogueReadonly(catalogue, request.params, name)));
-      return { ...kept, ...unsentWriteOnly(kindOf(catalogue, request.params), current, input), ...input };
+      const kept = Object.fromEntries(Object.entries(current).filter(([name]) => request.dataKind.fields.get(name)?.readonly === true));
+      return { ...kept, ...unsentWriteOnly(request.dataKind, current, input), ...input };
     }),
   );
 
-  app.patch(`${BASE}/:id`, async (request: Req, reply) =>
+  app.patch<RecordRoute>(`${BASE}/:id`, { ...access('patch'), schema: onWrite }, async (request, reply) =>
     update(request, reply, 'patch', (current, input) => mergePatch(current, input) as Record<string, unknown>),
   );
 
   // A restore from the audit trail (docs/audit.md): an update like any other, with the values of a version.
-  app.post<{ Params: DataParams; Body: { version: number; side?: 'after' | 'before'; fields?: string[] } }>(`${BASE}/:id/restore`, { schema: { body: RESTORE_BODY } }, async (request, reply) => {
+  app.post<{ Params: RecordParams; Body: { version: number; side?: 'after' | 'before'; fields?: string[] } }>(`${BASE}/:id/restore`, { ...access('update'), schema: { ...onWrite, body: RESTORE_BODY } }, async (request, reply) => {
     const { version, side = 'after', fields } = request.body;
-    const kind = kindOf(catalogue, request.params);
-    return update(request as unknown as Req, reply, 'update', (current, input) => ({ ...current, ...input }), async (current) => {
+    const kind = request.dataKind;
+    return update(request as unknown as RecordReq, reply, 'update', (current, input) => ({ ...current, ...input }), async (current) => {
       const hidden = hiddenFields(kind);
       const unknown = (fields ?? []).filter((name) => name !== 'Disabled' && !kind.storedFields.some((f) => f.name === name));
       if (unknown.length > 0) throw new ApiError(400, `Not a stored field of ${kind.kind}: ${unknown.join(', ')}.`, { errors: { fields: unknown.map((name) => `'${name}' cannot be restored`) } });
@@ -379,11 +372,9 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     });
   });
 
-  app.delete(`${BASE}/:id`, async (request: Req, reply) => {
-    const kind = kindOf(catalogue, request.params);
-    allow(kind, 'delete');
-    const context = await authorise(request, resolveContext, kind, 'delete');
-    const oid = parseId(request.params.id);
+  app.delete<RecordRoute>(`${BASE}/:id`, { ...access('delete'), schema: onWrite }, async (request, reply) => {
+    const { dataKind: kind, dataContext: context } = request;
+    const oid = request.params.id;
     const ifMatch = requireIfMatch(request);
     const profile = profileOf(request);
     const scope = rowScopeOf(kind, context);
@@ -413,8 +404,4 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
     publishCascaded(request, writes);
     return reply.status(204).send();
   });
-}
-
-function catalogueReadonly(catalogue: Catalogue, params: DataParams, name: string): boolean {
-  return catalogue.find(params.area, params.entity)?.fields.get(name)?.readonly === true;
 }

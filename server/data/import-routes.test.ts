@@ -134,8 +134,14 @@ describe('POST .../import', () => {
   });
 
   it('refuses a body without records and kinds that cannot be created', async () => {
-    expect((await t.app.inject({ method: 'POST', url: URL, payload: { rows: [] } })).statusCode).toBe(400);
+    const without = await t.app.inject({ method: 'POST', url: URL, payload: { rows: [] } });
+    expect(without.statusCode).toBe(400);
+    expect(Object.keys(json(without).errors)).toEqual(['records']);
+    const notList = await t.app.inject({ method: 'POST', url: URL, payload: { records: { a: 1 } } });
+    expect([notList.statusCode, json(notList).errors]).toEqual([400, { records: ['must be array'] }]);
     expect((await t.app.inject({ method: 'POST', url: '/api/data/shop/audit-entry/import', payload: { records: [] } })).statusCode).toBe(405);
+    // The kind is checked before the body: a kind that cannot be created is a 405 whatever the body says.
+    expect((await t.app.inject({ method: 'POST', url: '/api/data/shop/audit-entry/import', payload: { rows: [] } })).statusCode).toBe(405);
   });
 });
 

@@ -1,10 +1,11 @@
 import { writeExternalFields } from './external-fields';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { importDefinitionErrors } from '../../schemas';
 import { ApiError, type FieldErrors } from '../lib/api-error';
 import { insertStored, uniqueConflicts, type StoredRecord } from './data-store';
 import type { DataRoutesOptions } from './data-routes';
-import { allow, authorise, kindOf, recordInput, type DataParams } from './data-request';
+import { KIND_PARAMS, recordInput, type DataParams } from './data-request';
+import { dataAccess } from './data-access';
 import { hasStoredLookups, lookupProblemsOfMany } from './lookup-targets';
 import { profileOf } from './profile';
 import { fillScopeFields, requireInScope, rowScopeOf } from './row-scope';
@@ -20,10 +21,13 @@ export const ANALYZE_AFTER_IMPORTED_ROWS = 1_000;
 /** The most records one import may carry; bigger files are split by the client. */
 export const IMPORT_LIMIT = 5000;
 
-type Req = FastifyRequest<{ Params: DataParams; Body: unknown; Querystring: { validOnly?: boolean } }>;
+type Route = { Params: DataParams; Body: { records: unknown[] }; Querystring: { validOnly?: boolean } };
 
 /** The query of the import: `validOnly=true` imports the valid records and skips the others instead of refusing all. */
 const IMPORT_QUERY = { type: 'object', properties: { validOnly: { type: 'boolean', description: 'import the valid records and skip the invalid ones' } }, additionalProperties: true } as const;
+
+/** The body: the records, each checked as a create checks its body (errors keyed `<row>.<Field>`), at most IMPORT_LIMIT. */
+const IMPORT_BODY = { type: 'object', required: ['records'], properties: { records: { type: 'array', maxItems: IMPORT_LIMIT } } } as const;
 
 /** Keys `<row>.<Field>` (or `<row>`) of the given errors grouped by their 1-based row. */
 function rowsOf(errors: FieldErrors): Set<number> {
@@ -42,16 +46,12 @@ function rowsOf(errors: FieldErrors): Set<number> {
  */
 export async function importRoutes(app: FastifyInstance, options: DataRoutesOptions): Promise<void> {
   const { db, catalogue, resolveContext, events } = options;
+  const access = dataAccess(app, catalogue, resolveContext);
 
-  app.post('/api/data/:area/:entity/import', { bodyLimit: 20 * 1024 * 1024, schema: { querystring: IMPORT_QUERY } }, async (request: Req) => {
+  app.post<Route>('/api/data/:area/:entity/import', { ...access('create'), bodyLimit: 20 * 1024 * 1024, schema: { params: KIND_PARAMS, querystring: IMPORT_QUERY, body: IMPORT_BODY } }, async (request) => {
     const validOnly = request.query.validOnly === true;
-    const kind = kindOf(catalogue, request.params);
-    allow(kind, 'create');
-    const context = await authorise(request, resolveContext, kind, 'create');
+    const { dataKind: kind, dataContext: context, body } = request;
     const profile = profileOf(request);
-    const body = request.body as { records?: unknown } | null;
-    if (!body || typeof body !== 'object' || !Array.isArray(body.records)) throw new ApiError(400, 'The body must be an object with a records array.', { errors: { records: ['records must be an array.'] } });
-    if (body.records.length > IMPORT_LIMIT) throw new ApiError(400, `An import takes at most ${IMPORT_LIMIT} records.`, { errors: { records: [`At most ${IMPORT_LIMIT} records.`] } });
     const tenantOid = kind.tenantScoped ? context.tenantOid : undefined;
     const scope = rowScopeOf(kind, context);
     const errors: FieldErrors = {};

@@ -1,6 +1,7 @@
 import type { Catalogue, EntityKind } from './catalogue';
 import { COUNT_LIMIT, MAX_TAKE, DEFAULT_TAKE } from './list-query';
 import { BULK_DELETE_BODY } from './bulk-delete';
+import { IF_MATCH_HEADERS, RECORD_PARAMS } from './data-request';
 import { HUB_OPENAPI_PATHS } from '../hub/hub-openapi';
 import { TERMINAL_OPENAPI_PATHS, TERMINAL_SECURITY_SCHEME } from '../terminals/terminal-openapi';
 import { JOBS_OPENAPI_PATHS } from '../jobs/jobs-openapi';
@@ -52,8 +53,9 @@ function operationsOf(kind: EntityKind): Json {
   const name = schemaName(kind);
   const tag = kind.kind;
   const has = (op: string) => kind.operations.has(op as never);
-  const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
-  const ifMatch = { name: 'If-Match', in: 'header', required: true, schema: { type: 'string' } };
+  // The schemas the routes validate with (data-request.ts), so the document says what the server checks.
+  const id = { name: 'id', in: 'path', required: true, schema: RECORD_PARAMS.properties.id };
+  const ifMatch = { name: 'If-Match', in: 'header', required: true, schema: IF_MATCH_HEADERS.properties['if-match'] };
   const item = ref(name);
   const base = `/api/data/${kind.doc.area}/${kind.doc.entity}`;
   const paths: Record<string, Json> = {
