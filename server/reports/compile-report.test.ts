@@ -44,10 +44,13 @@ describe('compileReport', () => {
         `round(sum(t.amount) / nullif(sum(t.documents), 0), 4) as "mean" from "mate_document_total" t where t.tenant_oid = $1 and t.facet = 'document' ` +
         `and t.day >= $2::date and t.day < $3::date and t.location_oid = $4 and t.kind = any($5::text[]) group by 1 order by 1 asc nulls last limit $6 offset $7`,
     );
-    // Tax rates and payment methods are kept; an article or an operator is not.
+    // Tax rates and payment methods are kept, articles in the article totals (mate_article_total); an operator or a
+    // line's unit price is not.
     const lines = (field: string) => compileReport({ ...base, source: 'document-lines', columns: [{ name: 'x', title: TITLE, field }, { name: 'total', title: TITLE, field: 'amount', aggregate: 'sum' }] });
     expect(lines('taxRate').fromTotals).toBe(true);
-    expect(lines('articleNumber').fromTotals).toBe(false);
+    expect(lines('articleNumber').fromTotals).toBe(true);
+    expect(lines('articleNumber').rows(RUN, { limit: 1, offset: 0 }).sql).toContain('from "mate_article_total" t');
+    expect(lines('unitPrice').fromTotals).toBe(false);
     expect(compileReport({ ...base, source: 'payments', columns: [{ name: 'm', title: TITLE, field: 'method' }, { name: 'n', title: TITLE, aggregate: 'count' }] }).fromTotals).toBe(true);
     expect(compileReport({ ...base, columns: [{ name: 'o', title: TITLE, field: 'operator' }, ...base.columns.slice(1)] }).fromTotals).toBe(false);
   });
@@ -92,13 +95,32 @@ describe('compileReport', () => {
   });
 
   it('counts rows without a field, and joins the location, terminal and article tables only when a field needs them', () => {
-    const compiled = compileReport({ ...base, source: 'document-lines', columns: [{ name: 'group', title: TITLE, field: 'productGroup' }, { name: 'n', title: TITLE, aggregate: 'count' }] });
+    // A maximum is not among the totals: the raw lines.
+    const compiled = compileReport({ ...base, source: 'document-lines', columns: [{ name: 'group', title: TITLE, field: 'productGroup' }, { name: 'n', title: TITLE, aggregate: 'count' }, { name: 'top', title: TITLE, field: 'amount', aggregate: 'max' }] });
     const { sql } = compiled.rows({ tenantOid: 1, grouping: 'day' }, { limit: 1, offset: 0 });
     expect(sql).toContain('count(*)');
     expect(sql).toContain('left join "e_pos_supply_article" art on art."TenantOid" = l.tenant_oid');
     expect(sql).not.toContain('e_tenancy_location');
     expect(sql).toContain('join "mate_terminal_document" d on d.oid = l."document_oid"');
     expect(sql).toContain('d.processed_at is not null');
+  });
+
+  it('counts receipts per article over the article totals per article, and once per document in the total', () => {
+    const articles = compileReport({
+      ...base,
+      source: 'document-lines',
+      columns: [
+        { name: 'number', title: TITLE, field: 'articleNumber' },
+        { name: 'text', title: TITLE, field: 'articleText' },
+        { name: 'receipts', title: TITLE, field: 'documentId', aggregate: 'countDistinct' },
+      ],
+    });
+    expect(articles.fromTotals).toBe(true);
+    expect(articles.rows(RUN, { limit: 1, offset: 0 }).sql).toContain('coalesce(sum(t.documents), 0) as "receipts"');
+    expect(articles.totals(RUN).sql).toContain('coalesce(sum(t.documents_once), 0) as "receipts"');
+    expect(articles.summary(RUN, 10)!.sql).toContain(
+      'coalesce(case when grouping(t.article_number, t.article_text) = 0 then sum(t.documents) else sum(t.documents_once) end, 0) as "receipts"',
+    );
   });
 
   it('catalogue sources filter by tenant and enabled records, with no date range', () => {

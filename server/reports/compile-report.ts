@@ -1,6 +1,6 @@
 import { columnType, isDimension, isDocumentSource, DEFAULT_REPORT_MAX_ROWS, type ReportColumn, type ReportDefinition, type ReportGrouping, type ReportRow, type ReportValueType } from '../../schemas';
 import { quoteIdent as q } from '../data/sql-names';
-import { AGGREGATE_SQL, SOURCE_SQL, type AggregateSql, type SourceSql } from './report-source-sql';
+import { AGGREGATE_SQL, SOURCE_SQL, type AggregateSql, type KeyedMeasure, type SourceSql } from './report-source-sql';
 import { BUSINESS_DAY_MARGIN } from '../documents/business-day';
 
 /** What one run filters by, already checked against the caller's scope (report-run-scope.ts). */
@@ -74,10 +74,11 @@ export function compileReport(definition: ReportDefinition, options: { totals?: 
 
   const dimensionSql = (column: ReportColumn, expression: string, run: ResolvedRun) =>
     column.field === 'date' ? `to_char(date_trunc(${TRUNC[run.grouping]}, ${expression}), 'YYYY-MM-DD')` : expression;
-  const measureSql = (column: ReportColumn, expression: string | undefined) => {
+  const measureSql = (column: ReportColumn, expression: string | undefined, level: Level) => {
     // Over the totals a sum or count is a sum of the rows' sums or counts; no rows sum to 0, as count(*) does.
     if (aggregate) {
-      const sql = aggregate.measures[measureKey(column)]!;
+      const measure = aggregate.measures[measureKey(column)]!;
+      const sql = typeof measure === 'string' ? measure : keyedMeasureSql(measure, level);
       return column.aggregate === 'avg' ? sql : `coalesce(${sql}, 0)`;
     }
     switch (column.aggregate) {
@@ -93,8 +94,17 @@ export function compileReport(definition: ReportDefinition, options: { totals?: 
         return `${column.aggregate!}(${expression})`;
     }
   };
-  const measures = () =>
-    definition.columns.flatMap((column, i) => (isDimension(column) ? [] : [`${measureSql(column, expressions[i])} as ${q(column.name)}`]));
+  // A keyed measure's sum at a level: per key where the level groups by its key (aggregateFor made sure a level
+  // groups by all of it or by none); in the one-pass statement grouping(...) tells the levels apart.
+  const keyedMeasureSql = (measure: KeyedMeasure, level: Level): string => {
+    const keyed = dimensions.filter(({ column }) => measure.key.includes(column.field!)).map(({ i }) => expressions[i]!);
+    if (level === 'total' || keyed.length === 0) return measure.once;
+    if (level === 'rows') return measure.perKey;
+    if (level === 'subtotal') return measure.key.includes(subtotalField ?? '') ? measure.perKey : measure.once;
+    return `case when grouping(${keyed.join(', ')}) = 0 then ${measure.perKey} else ${measure.once} end`;
+  };
+  const measures = (level: Level) =>
+    definition.columns.flatMap((column, i) => (isDimension(column) ? [] : [`${measureSql(column, expressions[i], level)} as ${q(column.name)}`]));
 
   function where(run: ResolvedRun): { sql: string; params: unknown[] } {
     const params: unknown[] = [run.tenantOid];
@@ -117,6 +127,7 @@ export function compileReport(definition: ReportDefinition, options: { totals?: 
 
   const dimensions = definition.columns.map((c, i) => ({ column: c, i })).filter(({ column }) => isDimension(column));
   const subtotalAt = definition.subtotal === undefined ? -1 : dimensions.findIndex(({ column }) => column.name === definition.subtotal);
+  const subtotalField = subtotalAt < 0 ? undefined : dimensions[subtotalAt]!.column.field;
 
   function orderBy(selected: readonly ReportColumn[]): string {
     const position = (name: string) => selected.findIndex((c) => c.name === name) + 1;
@@ -160,7 +171,7 @@ export function compileReport(definition: ReportDefinition, options: { totals?: 
     read,
     rows(run, page) {
       const w = where(run);
-      const select = [...dimensions.map(({ column, i }) => `${dimensionSql(column, expressions[i]!, run)} as ${q(column.name)}`), ...measures()];
+      const select = [...dimensions.map(({ column, i }) => `${dimensionSql(column, expressions[i]!, run)} as ${q(column.name)}`), ...measures('rows')];
       const groupBy = dimensions.length > 0 ? ` group by ${dimensions.map((_, n) => n + 1).join(', ')}` : '';
       const params = [...w.params, page.limit, page.offset];
       return {
@@ -174,13 +185,13 @@ export function compileReport(definition: ReportDefinition, options: { totals?: 
       const w = where(run);
       const direction = definition.sort?.find((s) => s.column === column.name)?.direction ?? 'asc';
       return {
-        sql: `select ${dimensionSql(column, expressions[i]!, run)} as ${q(column.name)}, ${measures().join(', ')} ${w.sql} group by 1 order by 1 ${direction} nulls last`,
+        sql: `select ${dimensionSql(column, expressions[i]!, run)} as ${q(column.name)}, ${measures('subtotal').join(', ')} ${w.sql} group by 1 order by 1 ${direction} nulls last`,
         params: w.params,
       };
     },
     totals(run) {
       const w = where(run);
-      return { sql: `select ${measures().join(', ')} ${w.sql}`, params: w.params };
+      return { sql: `select ${measures('total').join(', ')} ${w.sql}`, params: w.params };
     },
     currencies(run) {
       if (!isDocumentSource(definition.source)) return undefined;
@@ -202,7 +213,7 @@ export function compileReport(definition: ReportDefinition, options: { totals?: 
         if (dimensions.length > 1) sets.push(`(${select[subtotalAt]})`);
       }
       sets.push('()');
-      const named = [...dimensions.map(({ column }, n) => `${select[n]} as ${q(column.name)}`), ...measures(), `grouping(${all}) as _level`];
+      const named = [...dimensions.map(({ column }, n) => `${select[n]} as ${q(column.name)}`), ...measures('summary'), `grouping(${all}) as _level`];
       const subtotal = subtotalAt >= 0 ? dimensions[subtotalAt]!.column : undefined;
       const subtotalDirection = subtotal ? (definition.sort?.find((s) => s.column === subtotal.name)?.direction ?? 'asc') : 'asc';
       const params = [...w.params, limit];
@@ -220,20 +231,30 @@ export function compileReport(definition: ReportDefinition, options: { totals?: 
   };
 }
 
+/** Which statement a measure is for: grouped rows, a subtotal, the grand total, or all three in one (GROUPING SETS). */
+type Level = 'rows' | 'subtotal' | 'total' | 'summary';
+
 /** What an aggregated column is called in AggregateSql.measures: `sum:total`, `count:`. */
 const measureKey = (column: ReportColumn) => `${column.aggregate!}:${column.field ?? ''}`;
 
 /**
- * The pre-aggregated totals that can answer the definition, or undefined: every dimension is one the totals keep
- * (day, kind, location, and the tax rate or payment method of their facet) and every measure one they can sum up.
+ * The first pre-aggregated totals that can answer the definition, or undefined: every dimension is one the totals keep
+ * (day, kind, location, and the tax rate or payment method of their facet, or the article) and every measure one they
+ * can sum up. A keyed measure (receipts per article) also needs each level to group by all of its key or by none: the
+ * rows group by every dimension, a subtotal by its column, the total by nothing.
  */
 function aggregateFor(definition: ReportDefinition): AggregateSql | undefined {
-  const aggregate = AGGREGATE_SQL[definition.source];
-  if (!aggregate) return undefined;
-  const fits = definition.columns.every((column) =>
-    isDimension(column) ? column.field !== undefined && aggregate.fields[column.field] !== undefined : aggregate.measures[measureKey(column)] !== undefined,
+  const dimensionFields = new Set(definition.columns.filter(isDimension).map((column) => column.field));
+  const levels = [dimensionFields, new Set(definition.subtotal === undefined ? [] : [definition.columns.find((c) => c.name === definition.subtotal)?.field]), new Set()];
+  const keyedFits = (measure: KeyedMeasure) =>
+    levels.every((grouped) => measure.key.every((field) => grouped.has(field)) || measure.key.every((field) => !grouped.has(field)));
+  return AGGREGATE_SQL[definition.source]?.find((aggregate) =>
+    definition.columns.every((column) => {
+      if (isDimension(column)) return column.field !== undefined && aggregate.fields[column.field] !== undefined;
+      const measure = aggregate.measures[measureKey(column)];
+      return measure !== undefined && (typeof measure === 'string' || keyedFits(measure));
+    }),
   );
-  return fits ? aggregate : undefined;
 }
 
 /** The subtotal column of a definition and the measures: what a subtotal row holds. */

@@ -10,6 +10,7 @@ import { seedDemoData } from '../seed/demo/seed-demo-data';
 import type { TestDatabase } from '../test-support/test-database';
 import { listUnprocessedDocuments, processDocument } from '../terminals/terminal-document-processing';
 import { sampleReceipt, startTerminalInstance, terminalAuthorization } from '../terminals/terminal-test-app';
+import { recomputedArticleTotals, storedArticleTotals } from './article-totals';
 import { compileReport } from './compile-report';
 import { recomputedDocumentTotals, rebuildDocumentTotals, storedDocumentTotals } from './document-totals';
 import { loadReportCatalogue, type ReportCatalogue } from './report-catalogue';
@@ -34,7 +35,11 @@ describe('the reports\' pre-aggregated totals', () => {
     const id = randomUUID();
     return { ...sampleReceipt(id), createdAt: '2026-03-02T10:00:00.000Z', ...overrides, id };
   };
-  const expectTotalsMatchDocuments = async () => expect(await storedDocumentTotals(database.db, tenantDe)).toEqual(await recomputedDocumentTotals(database.db, tenantDe));
+  const expectTotalsMatchDocuments = async () => {
+    expect(await storedDocumentTotals(database.db, tenantDe)).toEqual(await recomputedDocumentTotals(database.db, tenantDe));
+    // Issue 22: the sales per article are booked beside them (article-totals.ts).
+    expect(await storedArticleTotals(database.db, tenantDe)).toEqual(await recomputedArticleTotals(database.db, tenantDe));
+  };
 
   beforeAll(async () => {
     database = await createIdentityTestDatabase();
@@ -137,8 +142,9 @@ describe('the reports\' pre-aggregated totals', () => {
         }
       }
     }
-    // Daily sales, returns, tax per rate and payments per type read the totals.
-    expect(fromTotals).toBeGreaterThanOrEqual(4);
+    // Daily sales, returns, tax per rate, payments per type, sales per article and per product group read the totals.
+    expect(fromTotals).toBeGreaterThanOrEqual(6);
+    expect(reports.find('sales', 'articles')!.compiled.fromTotals).toBe(true);
   });
 
   it('a rebuild (what migration 640 backfills with) gives the same totals as booking one by one', async () => {

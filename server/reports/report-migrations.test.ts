@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrations';
 import { ALL_MIGRATIONS } from '../schema-migrations';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
+import { recomputedArticleTotals, storedArticleTotals } from './article-totals';
 import { recomputedDocumentTotals, storedDocumentTotals } from './document-totals';
 
-// Migration 640 on a database that already holds documents: the totals are backfilled from the processed ones only.
+// Migrations 640 and 980 on a database that already holds documents: the totals are backfilled from the processed ones only.
 describe('migration 640 (document totals)', () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -47,5 +48,13 @@ describe('migration 640 (document totals)', () => {
       { kind: 'sale', facet: 'payment', day: '2026-01-15', documents: 2, entries: 2, amount: '17.8500', tax_amount: '0.0000' },
     ]);
     expect(await storedDocumentTotals(database.db, 5)).toEqual(await recomputedDocumentTotals(database.db, 5));
+
+    // Migration 980 (issue 22): the sales per article of the same processed lines, on their business day.
+    const articles = await database.db.query("select kind, day::text, article_number, lines, documents, documents_once, quantity::text, amount::text, tax_amount::text from mate_article_total order by kind");
+    expect(articles.rows).toEqual([
+      { kind: 'return', day: '2026-01-15', article_number: null, lines: 1, documents: 1, documents_once: 1, quantity: '1.0000', amount: '-5.9500', tax_amount: '-0.9500' },
+      { kind: 'sale', day: '2026-01-15', article_number: null, lines: 2, documents: 2, documents_once: 2, quantity: '2.0000', amount: '17.8500', tax_amount: '2.8500' },
+    ]);
+    expect(await storedArticleTotals(database.db, 5)).toEqual(await recomputedArticleTotals(database.db, 5));
   });
 });

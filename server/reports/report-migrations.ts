@@ -1,4 +1,5 @@
 import { exec, type Migration } from '../db/migrations';
+import { ARTICLE_TOTAL_TABLE, rebuildArticleTotals } from './article-totals';
 import { DOCUMENT_TOTAL_TABLE, rebuildDocumentTotals, UTC_DOCUMENT_DAY_SQL } from './document-totals';
 
 /**
@@ -7,6 +8,9 @@ import { DOCUMENT_TOTAL_TABLE, rebuildDocumentTotals, UTC_DOCUMENT_DAY_SQL } fro
  * payment method), backfilled from the documents processed so far; the report engine reads it where a report's
  * grouping allows. (The indexes intake's article checks use are the article document's `indexes`, created with the
  * entity tables.)
+ * 980: the sales per article (article-totals.ts) per tenant, location, business day, kind, currency, article number and
+ * text, backfilled from the lines of the documents processed so far. Numbered after 810 (outside the reports' range),
+ * as it reads the documents' business day, which 810 adds.
  */
 export const REPORT_MIGRATIONS: Migration[] = [
   {
@@ -35,6 +39,34 @@ export const REPORT_MIGRATIONS: Migration[] = [
       // UTC days: the business day column comes with migration 810, which rebuilds the totals from it.
       await rebuildDocumentTotals(tx, undefined, UTC_DOCUMENT_DAY_SQL);
       await tx.query(`analyze ${DOCUMENT_TOTAL_TABLE}`);
+    },
+  },
+  {
+    version: 980,
+    name: 'article-totals',
+    async up(tx) {
+      await exec(
+        tx,
+        `create table ${ARTICLE_TOTAL_TABLE} (
+           tenant_oid bigint not null,
+           location_oid bigint,
+           day date not null,
+           kind text not null,
+           currency text not null,
+           article_number text,
+           article_text text,
+           lines int not null,
+           documents int not null,
+           documents_once int not null,
+           quantity numeric(18, 4) not null,
+           amount numeric(18, 4) not null,
+           tax_amount numeric(18, 4) not null
+         );
+         create unique index mate_article_total_key on ${ARTICLE_TOTAL_TABLE} (tenant_oid, location_oid, day, kind, currency, article_number, article_text) nulls not distinct;
+         create index mate_article_total_day on ${ARTICLE_TOTAL_TABLE} (tenant_oid, kind, day)`,
+      );
+      await rebuildArticleTotals(tx);
+      await tx.query(`analyze ${ARTICLE_TOTAL_TABLE}`);
     },
   },
 ];

@@ -1,5 +1,6 @@
 import type { ReportSource } from '../../schemas';
 import { entityTableName, quoteIdent as q } from '../data/sql-names';
+import { ARTICLE_TOTAL_TABLE } from './article-totals';
 import { DOCUMENT_DAY_SQL, DOCUMENT_TOTAL_TABLE } from './document-totals';
 
 /** One source in SQL: its FROM, the filters every run applies, and each field's expression (the whitelist). */
@@ -126,25 +127,37 @@ export const SOURCE_SQL: Record<ReportSource, SourceSql> = {
 };
 
 /**
- * The pre-aggregated totals (`mate_document_total`, document-totals.ts) as a stand-in for a document source: the
- * dimensions they keep and, per aggregation of a field (`sum:total`, `count:`), the expression over their rows.
- * A report whose every column is here reads the totals; any other column sends it to the raw tables.
+ * A measure whose sum depends on which rows a level adds up: `perKey` is right where every field of `key` is grouped
+ * by, `once` where none is (a count of distinct documents over totals kept per article: article-totals.ts).
+ */
+export interface KeyedMeasure {
+  key: readonly string[];
+  perKey: string;
+  once: string;
+}
+
+/**
+ * Pre-aggregated totals (`mate_document_total`, document-totals.ts; `mate_article_total`, article-totals.ts) as a
+ * stand-in for a document source: the dimensions they keep and, per aggregation of a field (`sum:total`, `count:`),
+ * the expression over their rows. A report whose every column is here reads the totals; any other column sends it to
+ * the next totals of its source or to the raw tables.
  */
 export interface AggregateSql extends SourceSql {
-  measures: Record<string, string>;
+  measures: Record<string, string | KeyedMeasure>;
 }
 
 const TOTAL = q(DOCUMENT_TOTAL_TABLE);
 
-function aggregateSource(facet: 'document' | 'line' | 'payment', fields: SourceSql['fields'], measures: Record<string, string>): AggregateSql {
+/** What every totals table keeps: the business day, kind and location of its documents. */
+function totalsSource(from: string, always: string[], fields: SourceSql['fields'], joins: SourceSql['joins'], measures: AggregateSql['measures']): AggregateSql {
   return {
-    from: `${TOTAL} t`,
-    joins: { location: `left join ${LOCATION} loc on loc."Oid" = t.location_oid` },
+    from,
+    joins: { location: `left join ${LOCATION} loc on loc."Oid" = t.location_oid`, ...joins },
     tenant: 't.tenant_oid',
     day: 't.day',
     location: 't.location_oid',
     kind: 't.kind',
-    always: [`t.facet = '${facet}'`],
+    always,
     fields: {
       // A timestamp, as the raw sources' date is: date_trunc of a bare date would go through the session's time zone.
       date: { sql: 't.day::timestamp' },
@@ -157,20 +170,55 @@ function aggregateSource(facet: 'document' | 'line' | 'payment', fields: SourceS
   };
 }
 
-export const AGGREGATE_SQL: Partial<Record<ReportSource, AggregateSql>> = {
-  documents: aggregateSource('document', {}, {
-    'count:': 'sum(t.documents)',
-    'sum:total': 'sum(t.amount)',
-    'avg:total': 'round(sum(t.amount) / nullif(sum(t.documents), 0), 4)',
-  }),
-  'document-lines': aggregateSource('line', { taxRate: { sql: 't.tax_rate' } }, {
-    'count:': 'sum(t.entries)',
+function aggregateSource(facet: 'document' | 'line' | 'payment', fields: SourceSql['fields'], measures: Record<string, string>): AggregateSql {
+  return totalsSource(`${TOTAL} t`, [`t.facet = '${facet}'`], fields, {}, measures);
+}
+
+/**
+ * The sales per article: the article dimensions, the product group through the same join the raw lines take (so an
+ * article number that two articles share counts twice both ways), and the receipts (count distinct documents).
+ */
+const articleTotals = totalsSource(
+  `${q(ARTICLE_TOTAL_TABLE)} t`,
+  [],
+  {
+    articleNumber: { sql: 't.article_number' },
+    articleText: { sql: 't.article_text' },
+    productGroup: { sql: col('art', 'ProductGroup'), join: 'article' },
+  },
+  { article: `left join ${ARTICLE} art on art."TenantOid" = t.tenant_oid and art."ArticleNumber" = t.article_number` },
+  {
+    'count:': 'sum(t.lines)',
+    'sum:quantity': 'sum(t.quantity)',
     'sum:amount': 'sum(t.amount)',
     'sum:taxAmount': 'sum(t.tax_amount)',
     'sum:netAmount': 'sum(t.amount - t.tax_amount)',
-  }),
-  payments: aggregateSource('payment', { method: { sql: 't.method' } }, {
-    'count:': 'sum(t.entries)',
-    'sum:amount': 'sum(t.amount)',
-  }),
+    'countDistinct:documentId': { key: ['articleNumber', 'articleText'], perKey: 'sum(t.documents)', once: 'sum(t.documents_once)' },
+  },
+);
+
+/** Per source, the totals that may answer a report, tried in order. */
+export const AGGREGATE_SQL: Partial<Record<ReportSource, AggregateSql[]>> = {
+  documents: [
+    aggregateSource('document', {}, {
+      'count:': 'sum(t.documents)',
+      'sum:total': 'sum(t.amount)',
+      'avg:total': 'round(sum(t.amount) / nullif(sum(t.documents), 0), 4)',
+    }),
+  ],
+  'document-lines': [
+    aggregateSource('line', { taxRate: { sql: 't.tax_rate' } }, {
+      'count:': 'sum(t.entries)',
+      'sum:amount': 'sum(t.amount)',
+      'sum:taxAmount': 'sum(t.tax_amount)',
+      'sum:netAmount': 'sum(t.amount - t.tax_amount)',
+    }),
+    articleTotals,
+  ],
+  payments: [
+    aggregateSource('payment', { method: { sql: 't.method' } }, {
+      'count:': 'sum(t.entries)',
+      'sum:amount': 'sum(t.amount)',
+    }),
+  ],
 };

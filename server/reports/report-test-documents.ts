@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import { addArticleTotals } from './article-totals';
 import { addDocumentTotals } from './document-totals';
 
 /** One document for tests, with its lines and payments as the intake stores them (the contract's tables). */
@@ -12,7 +13,7 @@ export interface TestDocument {
   operator?: string;
   processed?: boolean;
   currency?: string;
-  lines: { articleNumber: string; text?: string; quantity: number; unitPrice: number; taxRate: number }[];
+  lines: { articleNumber: string | null; text?: string; quantity: number; unitPrice: number; taxRate: number }[];
   payments: { method: string; amount: number }[];
 }
 
@@ -46,6 +47,9 @@ export async function insertTestDocument(db: Queryable, doc: TestDocument): Prom
       [oid, doc.tenantOid, doc.locationOid, doc.terminalOid, doc.kind, doc.createdAt, i + 1, payment.method, payment.amount, doc.operator ?? null],
     );
   }
-  if (doc.processed !== false) await addDocumentTotals(db, [oid]);
+  if (doc.processed !== false) {
+    await addDocumentTotals(db, [oid]);
+    await addArticleTotals(db, [oid]);
+  }
   return oid;
 }

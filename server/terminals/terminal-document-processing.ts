@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database';
 import { quoteIdent as q } from '../data/sql-names';
 import { documentProblem, type DocumentTables } from '../documents/document-checks';
 import { TURNOVER_KINDS_SQL } from '../documents/document-kinds';
+import { addArticleTotals } from '../reports/article-totals';
 import { addDocumentTotals } from '../reports/document-totals';
 import type { Receipt } from './receipt-schema';
 
@@ -9,7 +10,7 @@ import type { Receipt } from './receipt-schema';
  * Booking handed-in documents (docs/terminals.md "Processing"). A terminal's receipt is checked, stored and *booked*
  * at intake, in one transaction: marked processed and added to the tenant's daily turnover (`mate_turnover_day`, per
  * business day: server/documents/business-day.ts) and
- * to the reports' totals (`mate_document_total`). A document is **unprocessed** while `processed_at` is null: it did
+ * to the reports' totals (`mate_document_total`, and per article `mate_article_total`). A document is **unprocessed** while `processed_at` is null: it did
  * not fit its tenant's data and `processing_error` says why (or it was handed in before intake booked). The reprocess
  * job (ResetProcessQueue) retries those.
  */
@@ -58,6 +59,7 @@ export async function bookDocuments(db: Queryable, oids: readonly number[]): Pro
     [oids],
   );
   await addDocumentTotals(db, oids);
+  await addArticleTotals(db, oids);
 }
 
 /** The outcome of processing one document. */
@@ -91,6 +93,9 @@ export async function processDocument(db: Queryable, tables: ProcessingTables, o
      on conflict (tenant_oid, day) do update set receipt_count = excluded.receipt_count, total = excluded.total, computed_at = excluded.computed_at`,
     [document.tenant_oid, document.day, at],
   );
-  if (!problem) await addDocumentTotals(db, [oid]);
+  if (!problem) {
+    await addDocumentTotals(db, [oid]);
+    await addArticleTotals(db, [oid]);
+  }
   return problem ? { processed: false, error: problem } : { processed: true };
 }
