@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Operation } from '../../schemas';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
+import { ApiError } from '../lib/api-error';
 import type { Catalogue, EntityKind } from './catalogue';
 import { allow, authorise, kindOf, type DataParams } from './data-request';
 
@@ -53,6 +54,10 @@ export function dataAccess(app: FastifyInstance, catalogue: Catalogue, resolveCo
       const operation = rule.operations.find((op) => kind.operations.has(op)) ?? rule.operations[0]!;
       request.dataContext = await authorise(request, resolveContext, kind, operation);
       request.dataKind = kind;
+      // The schema's integer coercion would take ' 12', '1e3' or '0x10' for a record id (ajv's `data == +data`); one
+      // record has one path, so only plain digits reach it.
+      const id = (request.params as DataParams).id;
+      if (id !== undefined && !/^\d{1,16}$/.test(id)) throw new ApiError(400, 'params/id must be a positive whole number in plain digits', { errors: { id: ['must be a positive whole number'] } });
     };
   const access = (...operations: Operation[]) => ({ preValidation: hook({ operations }) });
   return Object.assign(access, { always: (operation: Operation) => ({ preValidation: hook({ operations: [operation], offered: false }) }) });
