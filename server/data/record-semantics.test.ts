@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import rows from '../../fixtures/record-semantics/rows.json';
+import { effectFields, expectedStates, semanticsRows } from '../../fixtures/record-semantics/table';
 import type { FieldState } from '../../schemas';
 import { createDataTestApp, type DataTestApp } from './data-test-app';
 
@@ -11,31 +11,18 @@ import { createDataTestApp, type DataTestApp } from './data-test-app';
  */
 const DIR = fileURLToPath(new URL('../../fixtures/record-semantics', import.meta.url));
 const URL_ = '/api/data/lab/sample';
-const NOTHING_HOLDS: FieldState = { disabled: false, readonly: false, required: false, visible: true };
-
-interface Row {
-  name: string;
-  record: Record<string, unknown>;
-  states: Record<string, Partial<FieldState>>;
-  errors: Record<string, string[]>;
-}
-
 let t: DataTestApp;
-let effectFields: string[];
 beforeAll(async () => {
   t = await createDataTestApp([DIR]);
-  effectFields = Object.keys(t.catalogue.find('lab', 'sample')!.doc.extensions!.effects!);
 });
 afterAll(async () => t.close());
 
 describe('record semantics through the data API (fixtures/record-semantics)', () => {
-  it.each((rows as unknown as Row[]).map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+  it.each(semanticsRows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
     const adjusted = await t.app.inject({ method: 'POST', url: `${URL_}/adjust`, payload: row.record });
     expect(adjusted.statusCode, adjusted.body).toBe(200);
     const states = (JSON.parse(adjusted.body) as { states: Record<string, FieldState> }).states;
-    expect(Object.fromEntries(effectFields.map((field) => [field, states[field]]))).toEqual(
-      Object.fromEntries(effectFields.map((field) => [field, { ...NOTHING_HOLDS, ...row.states[field] }])),
-    );
+    expect(Object.fromEntries(effectFields.map((field) => [field, states[field]]))).toEqual(expectedStates(row));
 
     const created = await t.app.inject({ method: 'POST', url: URL_, payload: row.record });
     if (Object.keys(row.errors).length === 0) {
