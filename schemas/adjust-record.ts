@@ -34,9 +34,14 @@ export function normaliseRecord(doc: Pick<EntityDocument, 'fields'>, compiled: P
   return entity;
 }
 
-/** The normalised record and every field's effects evaluated on it (`POST .../adjust`): what the editor shows. */
-export function adjustRecord(doc: Pick<EntityDocument, 'fields' | 'extensions'>, compiled: Pick<CompiledEntity, 'emptyRecord' | 'meta'>, input: Record<string, unknown>): AdjustedRecord {
-  const wideIntegers = wideIntegerNames(doc.fields);
+/**
+ * The normalised record and every field's effects evaluated on it (`POST .../adjust`): what the editor shows. A caller
+ * that keeps the kind's wide integers (the server's catalogue) passes them, rather than have them found per call.
+ */
+export function adjustRecord(
+  doc: Pick<EntityDocument, 'fields' | 'extensions'>, compiled: Pick<CompiledEntity, 'emptyRecord' | 'meta'>, input: Record<string, unknown>,
+  wideIntegers: ReadonlySet<string> = wideIntegerNames(doc.fields),
+): AdjustedRecord {
   const entity = normaliseRecord(doc, compiled, input, wideIntegers);
   return { entity, states: recordFieldStates(doc, compiled.meta.fields, entity, wideIntegers) };
 }

@@ -15,12 +15,20 @@ import { wideIntegerNames, wideIntegersOfSchema } from './wide-integer';
 // Keyed by the condition object (a document's conditions live as long as the document), then by the wide-integer
 // fields it was compiled for: the same condition reads a wide integer numerically only when the field is one.
 const compiledConditions = new WeakMap<object, Map<string, CompiledCondition>>();
+// A kind's wide set is one object for its life: its key is worked out once, not per field per keystroke.
+const wideKeys = new WeakMap<ReadonlySet<string>, string>();
+
+function wideKey(wideIntegers: ReadonlySet<string>): string {
+  let key = wideKeys.get(wideIntegers);
+  if (key === undefined) wideKeys.set(wideIntegers, (key = [...wideIntegers].sort().join('\u0000')));
+  return key;
+}
 
 /** The compiled form of an effect's condition, compiled once per condition object and wide-integer set. */
 export function compiledEffect(condition: Condition, wideIntegers: ReadonlySet<string>): CompiledCondition {
   let byWide = compiledConditions.get(condition);
   if (!byWide) compiledConditions.set(condition, (byWide = new Map()));
-  const key = [...wideIntegers].sort().join('\u0000');
+  const key = wideKey(wideIntegers);
   let compiled = byWide.get(key);
   if (!compiled) byWide.set(key, (compiled = compileCondition(condition, { wideIntegers })));
   return compiled;
