@@ -2,6 +2,7 @@ import { isWriteOnly } from './write-only';
 import type { EntityDocument, FieldModel, FieldType, FieldUsage } from './entity-document';
 import { walkFields } from './field-paths';
 import { isIntegerType, MANAGED_TYPES } from './managed-types';
+import { patternOf } from './compile-field-schema';
 import { parseRules } from './rule-strings';
 import { SYSTEM_FIELD_NAMES } from './system-fields';
 
@@ -22,7 +23,7 @@ export const USAGE_TYPES: Readonly<Record<FieldUsage, readonly FieldType[]>> = {
 /** Field-model keys that belong to one type only. */
 const TYPE_ONLY: readonly [keyof FieldModel, FieldType][] = [
   ['nullable', 'Number'], ['managedType', 'Number'], ['min', 'Number'], ['max', 'Number'],
-  ['minLength', 'String'], ['maxLength', 'String'], ['pattern', 'String'],
+  ['minLength', 'String'], ['maxLength', 'String'], ['pattern', 'String'], ['patternHint', 'String'],
   ['properties', 'Object'], ['items', 'Array'],
 ];
 
@@ -64,6 +65,9 @@ export function checkFields(doc: EntityDocument, report: Report): void {
       } catch (error) {
         say('pattern', `pattern is not a valid regular expression (${error instanceof Error ? error.message : String(error)})`);
       }
+    }
+    if (field.patternHint !== undefined && patternOf(field) === undefined) {
+      say('patternHint', "'patternHint' words a 'pattern': add the pattern it describes, or remove the hint");
     }
     if (field.default !== undefined) checkDefault(field, say);
   }

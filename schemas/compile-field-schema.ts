@@ -32,6 +32,12 @@ const USAGE_PATTERNS: Partial<Record<FieldUsage, string>> = {
   Color: '^#[0-9A-Fa-f]{6}$',
 };
 
+/** The regular expression a String field's value must match: its own, else its usage's; undefined when none. */
+export function patternOf(field: Pick<FieldModel, 'type' | 'pattern' | 'usage'>): string | undefined {
+  if (field.type !== 'String') return undefined;
+  return field.pattern ?? (field.usage ? USAGE_PATTERNS[field.usage] : undefined);
+}
+
 /**
  * Compiles one field of the field model to a JSON Schema (draft-07) for rjsf and ajv (spec 2 §3, §5):
  * types with `null` where the default is null (optional String and Array, nullable Number), bounds from
@@ -104,7 +110,7 @@ function stringKeywords(field: FieldModel, locale: Locale | string): JsonSchema 
   const minLength = field.required ? Math.max(1, field.minLength ?? 0) : field.minLength;
   if (minLength !== undefined) schema.minLength = minLength;
   if (field.maxLength !== undefined) schema.maxLength = field.maxLength;
-  const pattern = field.pattern ?? (field.usage ? USAGE_PATTERNS[field.usage] : undefined);
+  const pattern = patternOf(field);
   if (pattern !== undefined) schema.pattern = pattern;
   const format = field.usage ? USAGE_FORMATS[field.usage] : undefined;
   if (format !== undefined) schema.format = format;

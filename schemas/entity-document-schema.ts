@@ -108,6 +108,7 @@ export const ENTITY_DOCUMENT_SCHEMA = {
           },
         },
         pattern: { type: 'string', minLength: 1 },
+        patternHint: { $ref: '#/definitions/localizedText' },
         external: { type: 'boolean' },
         writeOnly: { type: 'boolean' },
         hash: { enum: ['argon2id'] },

@@ -63,6 +63,11 @@ export interface FieldModel {
   default?: unknown; // overrides the type's default
   options?: EnumOption[]; // usage Enum
   pattern?: string; // String: a regular expression the value must match
+  /**
+   * String with `pattern`: the format in words, best with an example ("three capital letters, e.g. EUR"). A value
+   * that does not match is refused with this text; without it the message can only quote the regular expression.
+   */
+  patternHint?: LocalizedText;
   external?: boolean; // top level only: a server module keeps the value outside the kind's table
   /**
    * Top-level String only: the value is written but never answered (a secret, a PIN); `usage: "Password"` implies

@@ -1,5 +1,6 @@
 import type { FieldModel } from './entity-document';
-import { fieldLabel } from './field-label';
+import { patternOf } from './compile-field-schema';
+import { fieldLabel, localize } from './field-label';
 import { findField, valueAt } from './field-paths';
 import type { MessageParams } from './messages';
 import { isEmptyValue } from './rule-strings';
@@ -85,12 +86,22 @@ export function describeSchemaError(error: SchemaError, record: unknown, options
     case 'format':
       return { validator: FORMAT_VALIDATORS[String(params.format)] ?? 'invalid', params: { label, value: shown(value), reason: error.message ?? '' } };
     case 'pattern':
-      return { validator: field?.usage === 'Id' ? 'id' : 'pattern', params: { label, value: shown(value) } };
+      if (field?.usage === 'Id') return { validator: 'id', params: { label, value: shown(value) } };
+      return { validator: 'pattern', params: { label, value: shown(value), expected: expectedFormat(field, String(params.pattern ?? ''), options.locale) } };
     case 'oneOf':
       return { validator: 'enum', params: { label, value: shown(value) } };
     default:
       return { validator: 'invalid', params: { label, reason: error.message ?? keyword } };
   }
+}
+
+/**
+ * What a value failing a pattern should look like: the field's `patternHint` in the reader's language, else the
+ * regular expression itself.
+ */
+function expectedFormat(field: FieldModel | undefined, pattern: string, locale: string | undefined): string {
+  if (field?.patternHint) return localize(field.patternHint, locale);
+  return `/${patternOf(field ?? { type: 'String' }) ?? pattern}/`;
 }
 
 /** A wide integer's error for a user: the bound it passes, or that it is no whole number. */
