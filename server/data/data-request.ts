@@ -93,17 +93,30 @@ export function requireIfMatch(request: FastifyRequest): string {
   return tag;
 }
 
+const fieldNames = new WeakMap<EntityKind, { names: readonly string[]; set: ReadonlySet<string> }>();
+
+/** The kind's field names, as a list and a set: worked out once per kind, not per request. */
+function fieldNamesOf(kind: EntityKind): { names: readonly string[]; set: ReadonlySet<string> } {
+  let known = fieldNames.get(kind);
+  if (!known) {
+    const names = kind.meta.fields.map((f) => f.name);
+    known = { names, set: new Set(names) };
+    fieldNames.set(kind, known);
+  }
+  return known;
+}
+
 /**
  * A request body as record input: a JSON object whose keys (after the profile's renaming) are fields of the
  * kind. Unknown fields are refused, never ignored (no mass assignment). ETag is dropped (If-Match carries it).
  */
 export function recordInput(kind: EntityKind, body: unknown, profile: Profile): Record<string, unknown> {
   if (!isPlainObject(body)) throw new ApiError(400, 'The request body must be a JSON object with the fields of the record.');
-  const known = kind.meta.fields.map((f) => f.name);
+  const { names: known, set: knownSet } = fieldNamesOf(kind);
   // `$writeOnly` is what an answer says about write-only fields; a record sent back as it was read carries it.
   const { [WRITE_ONLY_MEMBER]: _set, ...fields } = body as Record<string, unknown>;
   const input = fromProfile(fields, profile, known);
-  const unknown = Object.keys(input).filter((k) => !known.includes(k));
+  const unknown = Object.keys(input).filter((k) => !knownSet.has(k));
   if (unknown.length > 0) {
     throw new ApiError(400, `Unknown field(s) for ${kind.kind}: ${unknown.join(', ')}.`, {
       errors: Object.fromEntries(unknown.map((k) => [k, [`'${k}' is not a field of ${kind.kind}.`]])),
