@@ -1,5 +1,5 @@
 import { EXPORT_FORMATS, REPORT_EXPORT_PARAMS, REPORT_EXPORT_QUERY } from './report-export-routes';
-import { PDF_ROW_LIMIT } from './pdf-writer';
+import { PDF_ROW_LIMIT } from './pdf-row-limit';
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 const binary = { type: 'string', format: 'binary' } as const;
