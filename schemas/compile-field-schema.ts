@@ -4,6 +4,7 @@ import { fieldLabel, localize } from './field-label';
 import { effectiveBounds, isIntegerType } from './managed-types';
 import { URL_TEMPLATE_FORMAT } from './url-template';
 import { TIME_ZONE_FORMAT } from './time-zone';
+import { decimalKeywords, decimalScale, isExactDecimal, normaliseDecimal } from './exact-decimal';
 import { isWideInteger, normaliseWideInteger, wideIntegerKeywords } from './wide-integer';
 
 /** A JSON Schema object (draft-07), as plain JSON. */
@@ -51,9 +52,14 @@ export function compileFieldSchema(field: FieldModel, locale: Locale | string = 
 
 /**
  * A top-level field of an entity, as `compileFieldSchema` but for a wide integer (schemas/wide-integer.ts): a
- * decimal string (or a safe JSON integer) with a pattern and the `x-integer-range` keyword, its default a string.
+ * decimal string (or a safe JSON integer) with a pattern and the `x-integer-range` keyword, its default a string;
+ * and for an exact decimal (schemas/exact-decimal.ts): canonical decimal text with the `x-decimal-range` keyword.
  */
 export function compileTopLevelFieldSchema(field: FieldModel, locale: Locale | string = 'en'): JsonSchema {
+  if (isExactDecimal(field)) {
+    const keywords = decimalKeywords(field, field.nullable === true && !field.required);
+    return withCommonKeywords(field, locale, keywords, normaliseDecimal(defaultValue(field), decimalScale(field)));
+  }
   if (!isWideInteger(field)) return compileFieldSchema(field, locale);
   const keywords = wideIntegerKeywords(field, field.nullable === true && !field.required);
   return withCommonKeywords(field, locale, keywords, normaliseWideInteger(defaultValue(field)));

@@ -85,6 +85,8 @@ export const ENTITY_DOCUMENT_SCHEMA = {
         max: { type: 'number' },
         nullable: { type: 'boolean' },
         managedType: { enum: MANAGED_TYPE_NAMES },
+        precision: { type: 'integer', minimum: 1, maximum: 1000 },
+        scale: { type: 'integer', minimum: 0, maximum: 1000 },
         usage: { enum: FIELD_USAGES },
         label: { $ref: '#/definitions/localizedText' },
         description: { $ref: '#/definitions/localizedText' },

@@ -53,6 +53,12 @@ export interface FieldModel {
   max?: number;
   nullable?: boolean; // Number only
   managedType?: ManagedType; // Number only
+  /**
+   * decimal only: the digits the column keeps in all (numeric(precision, scale)), at most 1000. Above 15 the values
+   * travel as canonical decimal strings, every digit exact (schemas/exact-decimal.ts; docs/metadata.md "Decimal precision").
+   */
+  precision?: number;
+  scale?: number; // decimal with a precision only: the digits after the point (default 0)
   usage?: FieldUsage;
   label?: LocalizedText; // default: the field name split into words
   description?: LocalizedText; // help text under the widget

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isPlainObject } from '../../conditions';
-import { normaliseWideInteger, WRITE_ONLY_MEMBER, type Operation } from '../../schemas';
+import { normaliseDecimalString, WRITE_ONLY_MEMBER, type Operation } from '../../schemas';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, PermissionAction, RequestContext } from '../lib/request-context';
 import type { Catalogue, EntityKind } from './catalogue';
@@ -123,8 +123,9 @@ export function recordInput(kind: EntityKind, body: unknown, profile: Profile): 
     });
   }
   delete input.ETag;
-  // A wide integer sent as a safe JSON number is taken as its decimal string, the form it is stored and answered in.
-  for (const name of kind.wideIntegers) if (name in input) input[name] = normaliseWideInteger(input[name]);
+  // A wide integer sent as a safe JSON number is taken as its decimal string, the form it is stored and answered in; an
+  // exact decimal's text or exactly held number is written in its canonical form (its scale, no leading zeros).
+  for (const name of kind.wideIntegers) if (name in input) input[name] = normaliseDecimalString(kind.fields.get(name)!, input[name]);
   return input;
 }
 
