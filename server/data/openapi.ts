@@ -8,7 +8,6 @@ import { JOBS_OPENAPI_PATHS } from '../jobs/jobs-openapi';
 import { BARCODE_OPENAPI_PATHS } from '../documents/barcode-openapi';
 import { DOCUMENT_OPENAPI_PATHS } from '../documents/document-openapi';
 import { ATTACHMENT_INTAKE_OPENAPI_PATHS, DOWNLOAD_OPENAPI_PATHS } from '../documents/download-openapi';
-import { SERVER_LOG_OPENAPI_PATHS } from '../logs/server-log-openapi';
 import { UNPROCESSED_OPENAPI_PATHS } from '../documents/unprocessed-documents-openapi';
 import { POS_SETTINGS_OPENAPI_PATHS } from '../pos-settings/pos-settings-openapi';
 import { POS_LAYOUT_OPENAPI_PATHS } from '../quick-access/layout-openapi';
@@ -21,7 +20,6 @@ import { EXCHANGE_RATE_OPENAPI_PATHS } from '../exchange-rates/exchange-rate-ope
 import { IMAGE_OPENAPI_PATHS } from '../uploads/image-openapi';
 import { REPORT_OPENAPI_PATHS } from '../reports/report-openapi';
 import { IMPORT_LIMIT } from './import-routes';
-import { MONITORING_OPENAPI_PATHS } from '../monitoring/monitoring-openapi';
 import { OUTBOX_OPENAPI_PATHS } from '../identity/outbox-openapi';
 import { SECURITY_OPENAPI_PATHS } from '../identity/security-openapi';
 import { PASSKEY_OPENAPI_PATHS } from '../identity/passkey-openapi';
@@ -154,9 +152,9 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   };
   // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals).
   const terminals = catalogue.find('tenancy', 'pos-terminal') !== undefined;
-  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...DOWNLOAD_OPENAPI_PATHS, ...SERVER_LOG_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS, ...ATTACHMENT_INTAKE_OPENAPI_PATHS, ...DOCUMENT_OPENAPI_PATHS } : {}), ...UNPROCESSED_OPENAPI_PATHS, ...POS_SETTINGS_OPENAPI_PATHS, ...DIAGNOSTICS_OPENAPI_PATHS, ...DASHBOARD_OPENAPI_PATHS, ...REPORT_OPENAPI_PATHS, ...(catalogue.find('pos-supply', 'article') ? { ...SHOPPING_CART_OPENAPI_PATHS, ...SCAN_SHEET_OPENAPI_PATHS } : {}), ...POS_LAYOUT_OPENAPI_PATHS, ...EXCHANGE_RATE_OPENAPI_PATHS, ...MESSAGE_OPENAPI_PATHS, ...AUDIT_OPENAPI_PATHS, ...RECEIPT_TEMPLATE_OPENAPI_PATHS, ...IMAGE_OPENAPI_PATHS };
+  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...DOWNLOAD_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS, ...ATTACHMENT_INTAKE_OPENAPI_PATHS, ...DOCUMENT_OPENAPI_PATHS } : {}), ...UNPROCESSED_OPENAPI_PATHS, ...POS_SETTINGS_OPENAPI_PATHS, ...DIAGNOSTICS_OPENAPI_PATHS, ...DASHBOARD_OPENAPI_PATHS, ...REPORT_OPENAPI_PATHS, ...(catalogue.find('pos-supply', 'article') ? { ...SHOPPING_CART_OPENAPI_PATHS, ...SCAN_SHEET_OPENAPI_PATHS } : {}), ...POS_LAYOUT_OPENAPI_PATHS, ...EXCHANGE_RATE_OPENAPI_PATHS, ...MESSAGE_OPENAPI_PATHS, ...AUDIT_OPENAPI_PATHS, ...RECEIPT_TEMPLATE_OPENAPI_PATHS, ...IMAGE_OPENAPI_PATHS };
   // Monitoring, the outbox, the viewers' assets and the routes outside the features (identity, system): issue 18.
-  Object.assign(paths, MONITORING_OPENAPI_PATHS, OUTBOX_OPENAPI_PATHS, SECURITY_OPENAPI_PATHS, PASSKEY_OPENAPI_PATHS, OIDC_OPENAPI_PATHS, OTHER_ROUTES_OPENAPI_PATHS);
+  Object.assign(paths, OUTBOX_OPENAPI_PATHS, SECURITY_OPENAPI_PATHS, PASSKEY_OPENAPI_PATHS, OIDC_OPENAPI_PATHS, OTHER_ROUTES_OPENAPI_PATHS);
   for (const kind of catalogue.kinds) {
     schemas[schemaName(kind)] = recordSchema(kind);
     Object.assign(paths, operationsOf(kind));
