@@ -3,6 +3,8 @@
 // on a fresh database with the demo data, and beside it in the same process the hand-written peer: Fastify + the same
 // database, verifying the same JWT with jose, on the same article table. Talks to the bench over IPC: 'ready'
 // (urls and what the requests need), 'cpu' (process.cpuUsage now), 'stop'.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createApp } from '../server/app';
@@ -94,8 +96,25 @@ async function main(): Promise<void> {
     seedMs,
   };
   process.send!(ready);
-  process.on('message', (message: { type: string }) => {
+  // A CPU profile of one measurement only (BENCH_REQUEST_PATH_PROFILE): start and stop around its load.
+  const inspector = new Session();
+  inspector.connect();
+  process.on('message', (message: { type: string; name?: string }) => {
     if (message.type === 'cpu') process.send!({ type: 'cpu', usage: process.cpuUsage() });
+    if (message.type === 'profile-start') {
+      void (async () => {
+        await inspector.post('Profiler.enable');
+        await inspector.post('Profiler.start');
+        process.send!({ type: 'profiling' });
+      })();
+    }
+    if (message.type === 'profile-stop') {
+      void (async () => {
+        const { profile } = await inspector.post('Profiler.stop');
+        writeFileSync(`bench/results/request-path-${database.db.kind}-${message.name!}.cpuprofile`, JSON.stringify(profile));
+        process.send!({ type: 'profiled' });
+      })();
+    }
     if (message.type === 'stop') {
       void (async () => {
         await app.close();

@@ -21,8 +21,11 @@ const hdr = require('hdr-histogram-js') as { build(o: object): { getValueAtPerce
 
 type Cpu = NodeJS.CpuUsage;
 
-/** BENCH_REQUEST_PATH_PROFILE=1 writes a CPU profile of the server process to bench/results/ (open it in Chrome's DevTools). */
-const PROFILE = process.env.BENCH_REQUEST_PATH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/results'] : [];
+/**
+ * BENCH_REQUEST_PATH_PROFILE=1 writes a CPU profile of the server process per measurement (its load only, not the
+ * start or the seed) to bench/results/request-path-<engine>-<side>.<op>.cpuprofile (open it in Chrome's DevTools).
+ */
+const PROFILE = process.env.BENCH_REQUEST_PATH_PROFILE !== undefined && process.env.BENCH_REQUEST_PATH_PROFILE !== '';
 /** BENCH_REQUEST_PATH_ROUNDS: how many times each operation runs on each side, alternating (default 3). */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_REQUEST_PATH_ROUNDS ?? 3));
 /** BENCH_REQUEST_PATH_OPS=update (comma-separated: read, list50, update) measures only those. */
@@ -33,7 +36,7 @@ async function startServer(databaseUrl: string | undefined) {
   const env = { ...process.env };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = fork(fileURLToPath(new URL('./request-path-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx', ...PROFILE], env });
+  const child = fork(fileURLToPath(new URL('./request-path-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], env });
   const ready = await new Promise<RequestPathReady>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench server ended with ${code}`)));
     child.on('message', (message: { type: string }) => {
@@ -50,13 +53,25 @@ async function startServer(databaseUrl: string | undefined) {
       child.on('message', heard);
       child.send({ type: 'cpu' });
     });
+  /** Sends a message and waits for the server's answer of the given type. */
+  const ask = (type: string, answer: string, extra: Record<string, unknown> = {}) =>
+    new Promise<void>((resolve) => {
+      const heard = (message: { type: string }) => {
+        if (message.type !== answer) return;
+        child.off('message', heard);
+        resolve();
+      };
+      child.on('message', heard);
+      child.send({ type, ...extra });
+    });
+  const profile = { start: () => ask('profile-start', 'profiling'), stop: (name: string) => ask('profile-stop', 'profiled', { name }) };
   const stop = () =>
     new Promise<void>((resolve) => {
       child.removeAllListeners('exit');
       child.once('exit', () => resolve());
       child.send({ type: 'stop' });
     });
-  return { ready, cpu, stop };
+  return { ready, cpu, profile, stop };
 }
 
 async function signIn(mateUrl: string): Promise<string> {
@@ -152,7 +167,9 @@ async function engine(databaseUrl: string | undefined, figures: Record<string, n
     const measured = new Map<string, Measured[]>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, url, options] of runs.filter(([name]) => OPS.includes(name.split('.')[1]!))) {
+        if (PROFILE) await server.profile.start();
         const m = await measure(url, headers, server.cpu, options);
+        if (PROFILE) await server.profile.stop(round === 0 ? name : `${name}.${round}`);
         measured.set(name, [...(measured.get(name) ?? []), m]);
       }
     }

@@ -2,7 +2,7 @@ import { OPERATORS } from './condition';
 import type { ConditionFieldKind, ConditionFieldTypes } from './condition-field-types';
 import { OPERATOR_SPECS, isOperator } from './operators';
 import { isPlainObject } from './value-kind';
-import { isDecimalInteger, type ConditionOptions } from './wide-integers';
+import { isDecimalText, type ConditionOptions } from './wide-integers';
 
 /** Why a condition was refused. Stable strings: callers may branch on them and tests assert them. */
 export type ConditionIssueCode =
@@ -57,14 +57,15 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : typeof value;
 }
 
-const WIDE_VALUE_NAME = `a whole number as a decimal string (e.g. "9223372036854775807") or a number within ±${Number.MAX_SAFE_INTEGER}`;
+const WIDE_VALUE_NAME = `a number as a decimal string (e.g. "9223372036854775807" or "-12.50") or a number within ±${Number.MAX_SAFE_INTEGER}`;
 
 /**
- * A wide integer field takes a decimal-integer string, or a number the SQL translation sends exactly: past 2^53 a
- * JSON number has lost its digits already, and one the database would read otherwise than the interpreter does.
+ * A decimal-string field (a wide integer, an exact decimal) takes decimal text, or a number the SQL translation sends
+ * exactly: past 2^53 a JSON number has lost its digits already, and one the database would read otherwise than the
+ * interpreter does.
  */
 function wideValueFits(value: unknown): boolean {
-  return isDecimalInteger(value) || (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER);
+  return isDecimalText(value) || (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER);
 }
 
 function valueFits(kind: ConditionFieldKind, value: unknown): boolean {

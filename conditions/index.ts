@@ -18,4 +18,4 @@ export {
   formatExplanation, formatConditionValue, ENGLISH_EXPLANATION_MESSAGES, ENGLISH_EXPLANATIONS, type ExplanationMessage, type ExplanationMessages, type ValueLabels, type ValueWords,
 } from './format-explanation';
 export { conditionFields } from './condition-fields';
-export { WIDE_OPERATOR_TESTS, isDecimalInteger, wideNumber, operatorTest, type ConditionOptions } from './wide-integers';
+export { WIDE_OPERATOR_TESTS, isDecimalInteger, isDecimalText, wideNumber, operatorTest, type ConditionOptions } from './wide-integers';

@@ -2,39 +2,71 @@ import type { Operator } from './condition';
 import { deepEqual } from './deep-equal';
 
 /**
- * Wide integers (int64 / uint64 fields with their full range) travel as decimal strings, since a JSON number loses
- * digits past 2^53. A condition on such a field compares numerically: the record's decimal string against a number
- * literal or a decimal-string literal, exactly (BigInt), as the SQL translation compares the bigint / numeric column.
- * Which fields are wide the caller says (`ConditionOptions.wideIntegers`); a condition never guesses from a value's
+ * Wide integers (int64 / uint64 fields with their full range) and exact decimals (decimal fields with more digits
+ * than a double holds) travel as decimal strings, since a JSON number loses digits. A condition on such a field
+ * compares numerically: the record's decimal string against a number literal or a decimal-string literal, exactly
+ * (BigInt), as the SQL translation compares the bigint / numeric column. Which fields hold decimal strings the caller
+ * says (`ConditionOptions.wideIntegers`, named after the first of them); a condition never guesses from a value's
  * shape, so a String field holding "10" still compares as text.
  */
 
-/** What a condition needs to know beyond the record: the field paths that hold wide integers. */
+/** What a condition needs to know beyond the record: the field paths that hold decimal strings. */
 export interface ConditionOptions {
-  /** Top-level field names whose values are wide integers (decimal strings or safe JSON numbers). */
+  /**
+   * Top-level field names whose values are decimal strings compared as numbers: wide integers (or safe JSON numbers)
+   * and exact decimals ("12345678901234567890.25", schemas/exact-decimal.ts).
+   */
   wideIntegers?: ReadonlySet<string>;
 }
 
 /** A canonical decimal integer: no sign on zero, no leading zeros, at most 20 digits (uint64 has 20). */
 const DECIMAL_INTEGER = /^(0|-?[1-9][0-9]{0,19})$/;
 
-/** True for a literal a condition may compare a wide field with: a decimal-integer string. */
+/** Decimal text a condition may compare with: no leading zeros, an optional fraction, at most 1000 digits each side. */
+const DECIMAL_TEXT = /^-?(0|[1-9][0-9]{0,999})(\.[0-9]{1,1000})?$/;
+
+/** A number's own text (String(n)), which may carry an exponent: 1e+21, 1.5e-7. */
+const NUMBER_TEXT = /^(-?)([0-9]+)(?:\.([0-9]+))?(?:e([+-]?[0-9]+))?$/;
+
+/** True for a literal a condition may compare a wide integer with: a decimal-integer string. */
 export function isDecimalInteger(value: unknown): value is string {
   return typeof value === 'string' && DECIMAL_INTEGER.test(value);
 }
 
-/**
- * A wide field's value or literal as a number to compare: a decimal-integer string as a bigint, a finite JSON number
- * as itself (JavaScript orders a bigint against a number exactly). Anything else is not a number: undefined.
- */
-export function wideNumber(value: unknown): bigint | number | undefined {
-  if (typeof value === 'string') return DECIMAL_INTEGER.test(value) ? BigInt(value) : undefined;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  return undefined;
+/** True for a literal a condition may compare a decimal-string field with: decimal text, e.g. "-12.50". */
+export function isDecimalText(value: unknown): value is string {
+  return typeof value === 'string' && DECIMAL_TEXT.test(value);
 }
 
-function order(a: bigint | number, b: bigint | number): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** An exact number to compare: `units / 10^scale`. */
+interface Exact {
+  units: bigint;
+  scale: number;
+}
+
+/**
+ * A decimal-string field's value or literal as an exact number: decimal text as written, a finite JSON number as the
+ * shortest decimal that reads back as it (String(n): what the SQL translation sends). Anything else: undefined.
+ */
+export function wideNumber(value: unknown): Exact | undefined {
+  if (typeof value === 'string') {
+    if (!DECIMAL_TEXT.test(value)) return undefined;
+    const [whole, fraction = ''] = value.split('.') as [string, string?];
+    return { units: BigInt(whole + fraction), scale: fraction.length };
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  const match = NUMBER_TEXT.exec(String(value));
+  if (!match) return undefined;
+  const [, sign, whole, fraction = '', exponent = '0'] = match as unknown as [string, string, string, string?, string?];
+  const shift = Number(exponent) - fraction.length;
+  const units = BigInt(`${sign}${whole}${fraction}`);
+  return shift >= 0 ? { units: units * 10n ** BigInt(shift), scale: 0 } : { units, scale: -shift };
+}
+
+function order(a: Exact, b: Exact): number {
+  const x = a.scale >= b.scale ? a.units : a.units * 10n ** BigInt(b.scale - a.scale);
+  const y = b.scale >= a.scale ? b.units : b.units * 10n ** BigInt(a.scale - b.scale);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 function compareWide(actual: unknown, value: unknown): number | undefined {

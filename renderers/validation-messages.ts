@@ -41,7 +41,7 @@ const VALIDATION_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   'validation.time': msg({ id: "validation.time", message: "Enter a time." }),
   'validation.time.detailed': msg({ id: "validation.time.detailed", message: "''{value}'' is not a time (HH:MM:SS)." }),
   'validation.pattern': msg({ id: "validation.pattern", message: "The value has the wrong format." }),
-  'validation.pattern.detailed': msg({ id: "validation.pattern.detailed", message: "''{value}'' does not have the expected format." }),
+  'validation.pattern.detailed': msg({ id: "validation.pattern.detailed", message: "{label}: ''{value}'' does not have the expected format ({expected})." }),
   'validation.enum': msg({ id: "validation.enum", message: "Choose one of the options." }),
   'validation.enum.detailed': msg({ id: "validation.enum.detailed", message: "''{value}'' is not one of the options." }),
   'validation.type': msg({ id: "validation.type", message: "The value has the wrong type." }),

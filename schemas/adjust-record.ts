@@ -2,7 +2,8 @@ import type { CompiledEntity } from './compile-entity';
 import { normaliseNumberInput } from './defaults';
 import type { EntityDocument } from './entity-document';
 import { recordFieldStates, type FieldState } from './record-effects';
-import { normaliseWideInteger, wideIntegerNames } from './wide-integer';
+import { decimalStringNames, normaliseDecimalString } from './decimal-strings';
+import { isExactDecimal } from './exact-decimal';
 
 /** A record as the editor shows it: its values filled and normalised, and every field's effect state. */
 export interface AdjustedRecord {
@@ -12,17 +13,19 @@ export interface AdjustedRecord {
 
 /**
  * Fills the defaults of missing fields (`compiled.emptyRecord`, spec 2 §3) and normalises values: number text to
- * numbers, an empty number to null (nullable) or 0, a wide integer to its canonical decimal text, forced upper or
+ * numbers, an empty number to null (nullable) or 0, a wide integer or exact decimal to its canonical decimal text
+ * (an exact decimal typed with a decimal comma too), forced upper or
  * lower case (usage `UpperCase` / `LowerCase`).
  */
-export function normaliseRecord(doc: Pick<EntityDocument, 'fields'>, compiled: Pick<CompiledEntity, 'emptyRecord'>, input: Record<string, unknown>, wideIntegers: ReadonlySet<string> = wideIntegerNames(doc.fields)): Record<string, unknown> {
+export function normaliseRecord(doc: Pick<EntityDocument, 'fields'>, compiled: Pick<CompiledEntity, 'emptyRecord'>, input: Record<string, unknown>, wideIntegers: ReadonlySet<string> = decimalStringNames(doc.fields)): Record<string, unknown> {
   const entity: Record<string, unknown> = { ...compiled.emptyRecord, ...input };
   for (const field of doc.fields) {
     const value = entity[field.name];
     if (wideIntegers.has(field.name)) {
-      // A wide integer stays the decimal text it is (wide-integer.ts): Number() would round it.
+      // A wide integer or exact decimal stays the decimal text it is (decimal-strings.ts): Number() would round it.
       const text = typeof value === 'string' ? value.trim() : value;
-      entity[field.name] = text === '' || text === null || text === undefined ? (field.nullable ? null : '0') : normaliseWideInteger(text);
+      const empty = text === '' || text === null || text === undefined;
+      entity[field.name] = empty ? (field.nullable ? null : normaliseDecimalString(field, 0)) : normaliseDecimalString(field, isExactDecimal(field) ? decimalComma(text) : text);
     } else if (field.type === 'Number') {
       if (typeof value === 'string') entity[field.name] = normaliseNumberInput(field, value);
       else if (value === null || value === undefined) entity[field.name] = field.nullable ? null : 0;
@@ -40,8 +43,13 @@ export function normaliseRecord(doc: Pick<EntityDocument, 'fields'>, compiled: P
  */
 export function adjustRecord(
   doc: Pick<EntityDocument, 'fields' | 'extensions'>, compiled: Pick<CompiledEntity, 'emptyRecord' | 'meta'>, input: Record<string, unknown>,
-  wideIntegers: ReadonlySet<string> = wideIntegerNames(doc.fields),
+  wideIntegers: ReadonlySet<string> = decimalStringNames(doc.fields),
 ): AdjustedRecord {
   const entity = normaliseRecord(doc, compiled, input, wideIntegers);
   return { entity, states: recordFieldStates(doc, compiled.meta.fields, entity, wideIntegers) };
+}
+
+/** "12,5" reads 12.5, as a number box reads it (`normaliseNumberInput`); text with a point or no comma stays. */
+function decimalComma(value: unknown): unknown {
+  return typeof value === 'string' && value.includes(',') && !value.includes('.') ? value.replace(',', '.') : value;
 }

@@ -7,7 +7,7 @@ import { SYSTEM_FIELDS } from './system-fields';
 import { isWidgetName, WIDGET_NAMES } from './widget-testers';
 import { effectFields } from './compile-ui-schema';
 import { writeOnlyFields } from './write-only';
-import { wideIntegerNames } from './wide-integer';
+import { decimalStringNames } from './decimal-strings';
 
 /** Condition issue as conditions/' `checkCondition` reports it. */
 interface ConditionIssue {
@@ -80,8 +80,8 @@ export function checkExtensions(doc: EntityDocument, report: Report): void {
     });
   });
 
-  // A wide integer is compared as the evaluator will (conditions/wide-integers.ts): a decimal string past 2^53 is a value.
-  const conditionOptions: ConditionOptions = { wideIntegers: wideIntegerNames(doc.fields) };
+  // A wide integer or exact decimal is compared as the evaluator will (conditions/wide-integers.ts): decimal text is a value.
+  const conditionOptions: ConditionOptions = { wideIntegers: decimalStringNames(doc.fields) };
   for (const [path, effects] of Object.entries(ext.effects ?? {})) {
     const at = pointer('/extensions/effects', path);
     if (!needField(path, at, 'effects')) continue;

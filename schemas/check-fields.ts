@@ -1,7 +1,9 @@
 import { isWriteOnly } from './write-only';
 import type { EntityDocument, FieldModel, FieldType, FieldUsage } from './entity-document';
+import { DOUBLE_EXACT_DIGITS, decimalRange, decimalScale, inDecimalRange, isExactDecimal, normaliseDecimal } from './exact-decimal';
 import { walkFields } from './field-paths';
 import { isIntegerType, MANAGED_TYPES } from './managed-types';
+import { patternOf } from './compile-field-schema';
 import { parseRules } from './rule-strings';
 import { SYSTEM_FIELD_NAMES } from './system-fields';
 
@@ -21,8 +23,8 @@ export const USAGE_TYPES: Readonly<Record<FieldUsage, readonly FieldType[]>> = {
 
 /** Field-model keys that belong to one type only. */
 const TYPE_ONLY: readonly [keyof FieldModel, FieldType][] = [
-  ['nullable', 'Number'], ['managedType', 'Number'], ['min', 'Number'], ['max', 'Number'],
-  ['minLength', 'String'], ['maxLength', 'String'], ['pattern', 'String'],
+  ['nullable', 'Number'], ['managedType', 'Number'], ['min', 'Number'], ['max', 'Number'], ['precision', 'Number'], ['scale', 'Number'],
+  ['minLength', 'String'], ['maxLength', 'String'], ['pattern', 'String'], ['patternHint', 'String'],
   ['properties', 'Object'], ['items', 'Array'],
 ];
 
@@ -53,6 +55,7 @@ export function checkFields(doc: EntityDocument, report: Report): void {
     if (field.properties) checkNames(field.properties, at('properties'), false, report);
     if (field.items?.properties) checkNames(field.items.properties, `${at('items')}/properties`, false, report);
     checkBounds(field, say);
+    checkPrecision(field, topLevel.has(field), say);
     checkOptions(field, say);
     if (field.usage && !USAGE_TYPES[field.usage].includes(field.type)) {
       say('usage', `usage '${field.usage}' needs a ${USAGE_TYPES[field.usage].join(' or ')} field, this one is ${field.type}`);
@@ -64,6 +67,9 @@ export function checkFields(doc: EntityDocument, report: Report): void {
       } catch (error) {
         say('pattern', `pattern is not a valid regular expression (${error instanceof Error ? error.message : String(error)})`);
       }
+    }
+    if (field.patternHint !== undefined && patternOf(field) === undefined) {
+      say('patternHint', "'patternHint' words a 'pattern': add the pattern it describes, or remove the hint");
     }
     if (field.default !== undefined) checkDefault(field, say);
   }
@@ -93,6 +99,15 @@ function checkBounds(field: FieldModel, say: (key: string | undefined, message: 
     if (field.min !== undefined && field.min > range.max) say('min', `min (${field.min}) is above the largest ${field.managedType} (${range.max})`);
     if (field.max !== undefined && field.max < range.min) say('max', `max (${field.max}) is below the smallest ${field.managedType} (${range.min})`);
   }
+}
+
+/** precision and scale: decimal fields only, scale within precision, and (above 15 digits) top-level only. */
+function checkPrecision(field: FieldModel, topLevel: boolean, say: (key: string | undefined, message: string) => void): void {
+  if (field.precision === undefined && field.scale === undefined) return;
+  if (field.managedType !== 'decimal') return say(field.precision !== undefined ? 'precision' : 'scale', "'precision' and 'scale' apply to managedType 'decimal' only");
+  if (field.precision === undefined) return say('scale', "'scale' needs a 'precision' (the digits in all)");
+  if ((field.scale ?? 0) > field.precision) say('scale', `scale (${field.scale}) is greater than precision (${field.precision})`);
+  if (!topLevel && field.precision > DOUBLE_EXACT_DIGITS) say('precision', `a precision above ${DOUBLE_EXACT_DIGITS} (exact decimal strings) applies to top-level fields only`);
 }
 
 function checkOptions(field: FieldModel, say: (key: string | undefined, message: string) => void): void {
@@ -126,6 +141,8 @@ function checkDefault(field: FieldModel, say: (key: string | undefined, message:
     (value === null && nullable) ||
     (field.type === 'String' && typeof value === 'string') ||
     (field.type === 'Number' && typeof value === 'number' && (!isIntegerType(field.managedType) || Number.isInteger(value))) ||
+    // An exact decimal's default may be its decimal text, every digit kept (schemas/exact-decimal.ts).
+    (isExactDecimal(field) && typeof value === 'string' && inDecimalRange(decimalRange(field), normaliseDecimal(value, decimalScale(field)))) ||
     (field.type === 'Boolean' && typeof value === 'boolean') ||
     (field.type === 'Object' && value !== null && typeof value === 'object' && !Array.isArray(value)) ||
     (field.type === 'Array' && Array.isArray(value));

@@ -4,6 +4,7 @@ import { fieldLabel, localize } from './field-label';
 import { effectiveBounds, isIntegerType } from './managed-types';
 import { URL_TEMPLATE_FORMAT } from './url-template';
 import { TIME_ZONE_FORMAT } from './time-zone';
+import { decimalKeywords, decimalScale, isExactDecimal, normaliseDecimal } from './exact-decimal';
 import { isWideInteger, normaliseWideInteger, wideIntegerKeywords } from './wide-integer';
 
 /** A JSON Schema object (draft-07), as plain JSON. */
@@ -32,6 +33,12 @@ const USAGE_PATTERNS: Partial<Record<FieldUsage, string>> = {
   Color: '^#[0-9A-Fa-f]{6}$',
 };
 
+/** The regular expression a String field's value must match: its own, else its usage's; undefined when none. */
+export function patternOf(field: Pick<FieldModel, 'type' | 'pattern' | 'usage'>): string | undefined {
+  if (field.type !== 'String') return undefined;
+  return field.pattern ?? (field.usage ? USAGE_PATTERNS[field.usage] : undefined);
+}
+
 /**
  * Compiles one field of the field model to a JSON Schema (draft-07) for rjsf and ajv (spec 2 §3, §5):
  * types with `null` where the default is null (optional String and Array, nullable Number), bounds from
@@ -45,9 +52,14 @@ export function compileFieldSchema(field: FieldModel, locale: Locale | string = 
 
 /**
  * A top-level field of an entity, as `compileFieldSchema` but for a wide integer (schemas/wide-integer.ts): a
- * decimal string (or a safe JSON integer) with a pattern and the `x-integer-range` keyword, its default a string.
+ * decimal string (or a safe JSON integer) with a pattern and the `x-integer-range` keyword, its default a string;
+ * and for an exact decimal (schemas/exact-decimal.ts): canonical decimal text with the `x-decimal-range` keyword.
  */
 export function compileTopLevelFieldSchema(field: FieldModel, locale: Locale | string = 'en'): JsonSchema {
+  if (isExactDecimal(field)) {
+    const keywords = decimalKeywords(field, field.nullable === true && !field.required);
+    return withCommonKeywords(field, locale, keywords, normaliseDecimal(defaultValue(field), decimalScale(field)));
+  }
   if (!isWideInteger(field)) return compileFieldSchema(field, locale);
   const keywords = wideIntegerKeywords(field, field.nullable === true && !field.required);
   return withCommonKeywords(field, locale, keywords, normaliseWideInteger(defaultValue(field)));
@@ -104,7 +116,7 @@ function stringKeywords(field: FieldModel, locale: Locale | string): JsonSchema 
   const minLength = field.required ? Math.max(1, field.minLength ?? 0) : field.minLength;
   if (minLength !== undefined) schema.minLength = minLength;
   if (field.maxLength !== undefined) schema.maxLength = field.maxLength;
-  const pattern = field.pattern ?? (field.usage ? USAGE_PATTERNS[field.usage] : undefined);
+  const pattern = patternOf(field);
   if (pattern !== undefined) schema.pattern = pattern;
   const format = field.usage ? USAGE_FORMATS[field.usage] : undefined;
   if (format !== undefined) schema.format = format;

@@ -1,5 +1,5 @@
 import type { EntityMeta, FieldModel } from './entity-document';
-import { isWideInteger, normaliseWideInteger } from './wide-integer';
+import { isDecimalString, normaliseDecimalString } from './decimal-strings';
 
 /**
  * The default value of a field (spec 2 §3): an explicit `default` wins; otherwise a non-nullable Number is 0
@@ -27,8 +27,8 @@ export function defaultValue(field: FieldModel): unknown {
  * A new record of an entity: every field (system fields included) at its default value.
  */
 export function emptyRecord(meta: Pick<EntityMeta, 'fields'>): Record<string, unknown> {
-  // A wide integer travels as a decimal string (schemas/wide-integer.ts), its default too.
-  return Object.fromEntries(meta.fields.map((f) => [f.name, isWideInteger(f) ? normaliseWideInteger(defaultValue(f)) : defaultValue(f)]));
+  // A wide integer or an exact decimal travels as a decimal string (schemas/decimal-strings.ts), its default too.
+  return Object.fromEntries(meta.fields.map((f) => [f.name, isDecimalString(f) ? normaliseDecimalString(f, defaultValue(f)) : defaultValue(f)]));
 }
 
 /**

@@ -11,8 +11,8 @@ const DOCUMENT_KEYS: Record<keyof EntityDocument, true> = {
 };
 const FIELD_KEYS: Record<keyof FieldModel, true> = {
   name: true, type: true, required: true, unique: true, minLength: true, maxLength: true, min: true, max: true, nullable: true,
-  managedType: true, usage: true, label: true, description: true, readonly: true, properties: true, items: true, rules: true,
-  default: true, options: true, pattern: true, external: true, writeOnly: true, hash: true,
+  managedType: true, precision: true, scale: true, usage: true, label: true, description: true, readonly: true, properties: true, items: true, rules: true,
+  default: true, options: true, pattern: true, patternHint: true, external: true, writeOnly: true, hash: true,
 };
 const EXTENSION_KEYS: Record<keyof FormExtensions, true> = {
   tabs: true, effects: true, widgets: true, lookups: true, grid: true, queryFields: true, quickSearch: true, details: true, commands: true, import: true,

@@ -53,6 +53,12 @@ export interface FieldModel {
   max?: number;
   nullable?: boolean; // Number only
   managedType?: ManagedType; // Number only
+  /**
+   * decimal only: the digits the column keeps in all (numeric(precision, scale)), at most 1000. Above 15 the values
+   * travel as canonical decimal strings, every digit exact (schemas/exact-decimal.ts; docs/metadata.md "Decimal precision").
+   */
+  precision?: number;
+  scale?: number; // decimal with a precision only: the digits after the point (default 0)
   usage?: FieldUsage;
   label?: LocalizedText; // default: the field name split into words
   description?: LocalizedText; // help text under the widget
@@ -63,6 +69,11 @@ export interface FieldModel {
   default?: unknown; // overrides the type's default
   options?: EnumOption[]; // usage Enum
   pattern?: string; // String: a regular expression the value must match
+  /**
+   * String with `pattern`: the format in words, best with an example ("three capital letters, e.g. EUR"). A value
+   * that does not match is refused with this text; without it the message can only quote the regular expression.
+   */
+  patternHint?: LocalizedText;
   external?: boolean; // top level only: a server module keeps the value outside the kind's table
   /**
    * Top-level String only: the value is written but never answered (a secret, a PIN); `usage: "Password"` implies

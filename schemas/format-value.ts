@@ -3,6 +3,7 @@ import { isoText, type DateStyle } from './date-style';
 import type { FieldModel } from './entity-document';
 import { findField, valueAt } from './field-paths';
 import { isIntegerType } from './managed-types';
+import { DOUBLE_EXACT_DIGITS, decimalScale, parseDecimal } from './exact-decimal';
 import { parseWideInteger } from './wide-integer';
 
 /**
@@ -45,7 +46,10 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   return format;
 }
 
-type NumericField = Pick<FieldModel, 'type' | 'usage' | 'managedType'>;
+type NumericField = Pick<FieldModel, 'type' | 'usage' | 'managedType'> & Partial<Pick<FieldModel, 'precision' | 'scale'>>;
+
+/** The most fraction digits Intl writes (ECMA-402): an exact decimal's scale beyond it is cut to it. */
+const INTL_MAX_FRACTION_DIGITS = 100;
 
 /** True when the field's values read as numbers and so stand right-aligned (end-aligned in right-to-left). */
 export function isNumericDisplay(field: Pick<FieldModel, 'type' | 'usage'> | undefined): boolean {
@@ -57,18 +61,20 @@ export function isNumericDisplay(field: Pick<FieldModel, 'type' | 'usage'> | und
  * currency's decimals (the currency box rounds to them on entry, so nothing stored is hidden).
  */
 export function numberFormatOptions(field: NumericField, currency: string = DEFAULT_CURRENCY): Intl.NumberFormatOptions {
+  // An exact decimal (schemas/exact-decimal.ts) shows every digit of its scale: it holds no binary noise.
+  const exact = field.managedType === 'decimal' && (field.precision ?? 0) > DOUBLE_EXACT_DIGITS ? Math.min(decimalScale(field), INTL_MAX_FRACTION_DIGITS) : undefined;
   if (field.usage === 'CurrencyAmount') {
     const decimals = currencyDecimals(currency);
-    return { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+    return { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: decimals, maximumFractionDigits: Math.max(decimals, exact ?? 0) };
   }
   const percent = field.usage === 'Percent' ? ({ style: 'unit', unit: 'percent' } as const) : {};
   if (isIntegerType(field.managedType)) return { ...percent, maximumFractionDigits: 0 };
-  const minimum = field.managedType === 'decimal' ? DECIMAL_MIN_FRACTION_DIGITS : 0;
-  return { ...percent, minimumFractionDigits: minimum, maximumFractionDigits: MAX_FRACTION_DIGITS };
+  const minimum = field.managedType === 'decimal' ? Math.min(DECIMAL_MIN_FRACTION_DIGITS, exact ?? DECIMAL_MIN_FRACTION_DIGITS) : 0;
+  return { ...percent, minimumFractionDigits: minimum, maximumFractionDigits: exact === undefined ? MAX_FRACTION_DIGITS : Math.max(minimum, exact) };
 }
 
-/** A number of a field in the locale (a wide integer as a bigint, every digit kept); a value that is not a finite number stays as stored. */
-export function formatNumberValue(field: NumericField, value: number | bigint, options: FormatOptions): string {
+/** A number of a field in the locale (a wide integer as a bigint, an exact decimal as its decimal text, every digit kept); a value that is not a finite number stays as stored. */
+export function formatNumberValue(field: NumericField, value: number | bigint | `${number}`, options: FormatOptions): string {
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   const currency = field.usage === 'CurrencyAmount' && options.currency && /^[A-Za-z]{3}$/.test(options.currency) ? options.currency : DEFAULT_CURRENCY;
   return numberFormat(options.locale, numberFormatOptions(field, currency)).format(value);
@@ -111,12 +117,14 @@ export function formatPlainValue(value: unknown, yes = '✓', no = ''): string {
  * amounts with their currency, dates and times as local dates. Enum labels and lookup texts are the caller's (they
  * need the compiled schema or other records); without a known field the value reads as `formatPlainValue`.
  */
-export function formatFieldText(field: Pick<FieldModel, 'type' | 'usage' | 'managedType'> | undefined, value: unknown, options: FormatOptions): string {
+export function formatFieldText(field: NumericField | undefined, value: unknown, options: FormatOptions): string {
   if (field?.type === 'Number' && typeof value === 'number' && isNumericDisplay(field)) return formatNumberValue(field, value, options);
   // A wide integer (int64 / uint64) arrives as its decimal string: formatted as a bigint, so no digit is lost.
   if (field?.type === 'Number' && typeof value === 'string' && isNumericDisplay(field)) {
     const wide = parseWideInteger(value);
     if (wide !== undefined) return formatNumberValue(field, wide, options);
+    // An exact decimal arrives as its decimal text, which Intl formats without passing through a double.
+    if (field.managedType === 'decimal' && parseDecimal(value) !== undefined) return formatNumberValue(field, value as `${number}`, options);
   }
   if (field?.type === 'String' && typeof value === 'string' && value !== '' && (field.usage === 'Date' || field.usage === 'DateTime' || field.usage === 'Time')) {
     return formatTemporalValue(field.usage, value, options.locale, options.dateStyle);

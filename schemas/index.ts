@@ -24,6 +24,11 @@ export {
   WIDE_INTEGER_RANGES, WIDE_INTEGER_PATTERN, WIDE_INTEGER_KEYWORD, isWideInteger, wideIntegerNames, parseWideInteger, wideIntegerBounds, wideIntegerHint, wideIntegerKeywords,
   inWideRange, addWideIntegerKeyword, normaliseWideInteger, wideIntegersOfSchema, type WideIntegerRange, type WideManagedType,
 } from './wide-integer';
+export {
+  DOUBLE_EXACT_DIGITS, MAX_DECIMAL_PRECISION, DECIMAL_KEYWORD, isExactDecimal, exactDecimalNames, decimalScale, parseDecimal, compareDecimals, formatDecimal, decimalPattern,
+  normaliseDecimal, decimalBounds, decimalRange, decimalHint, decimalKeywords, inDecimalRange, addDecimalKeyword, exactDecimalsOfSchema, type DecimalRange, type ExactDecimal,
+} from './exact-decimal';
+export { isDecimalString, decimalStringNames, decimalStringsOfSchema, normaliseDecimalString } from './decimal-strings';
 export { compileUiSchema, compileLookup, effectFields, type UiSchema, type CompiledUi, type CompiledEffects, type CompiledLookup } from './compile-ui-schema';
 export { compileLayout, layoutOrder, DEFAULT_TAB_ID, type FormLayout, type LayoutTab, type LayoutGroup } from './compile-layout';
 export { compileGrid, compileQueryFields, compileQuickSearch, compileDetails, compileRowCommands, commandResultText, commandResultIsWarning, DEFAULT_PAGE_SIZE, DEFAULT_COLUMN_COUNT, type CompiledGrid, type CompiledColumn, type CompiledQueryField, type CompiledDetailView, type CompiledRowCommand } from './compile-grid';

@@ -62,7 +62,7 @@ export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
   'validation.time': 'Enter a time.',
   'validation.time.detailed': "'{value}' is not a time (HH:MM:SS).",
   'validation.pattern': 'The value has the wrong format.',
-  'validation.pattern.detailed': "'{value}' does not have the expected format.",
+  'validation.pattern.detailed': "{label}: '{value}' does not have the expected format ({expected}).",
   'validation.enum': 'Choose one of the options.',
   'validation.enum.detailed': "'{value}' is not one of the options.",
   'validation.type': 'The value has the wrong type.',

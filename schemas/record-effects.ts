@@ -4,7 +4,7 @@ import type { CompiledEffects, UiSchema } from './compile-ui-schema';
 import type { EntityDocument } from './entity-document';
 import { valueAt } from './field-paths';
 import { schemaAt } from './schema-at';
-import { wideIntegerNames, wideIntegersOfSchema } from './wide-integer';
+import { decimalStringNames, decimalStringsOfSchema } from './decimal-strings';
 
 /**
  * The effects of a record's fields (`extensions.effects`: disabled, readonly, required, visible), evaluated the same
@@ -53,7 +53,7 @@ export interface FieldState {
  */
 export function recordFieldStates(
   doc: Pick<EntityDocument, 'fields' | 'extensions'>, fields: readonly { name: string; readonly?: boolean; required?: boolean }[], record: Record<string, unknown>,
-  wideIntegers: ReadonlySet<string> = wideIntegerNames(doc.fields),
+  wideIntegers: ReadonlySet<string> = decimalStringNames(doc.fields),
 ): Record<string, FieldState> {
   const states: Record<string, FieldState> = {};
   for (const field of fields) {
@@ -129,8 +129,8 @@ export function choiceTitle(compiled: Pick<CompiledEntity, 'schema'>, path: stri
  */
 export function createFieldEffects(compiled: Pick<CompiledEntity, 'uiSchema' | 'effectDependents' | 'schema'>, messages?: ExplanationMessages): FieldEffectsEngine {
   const found = new Map<string, CompiledEffects>();
-  // Wide integers (decimal strings) compare numerically, as on the server.
-  const wideIntegers = wideIntegersOfSchema(compiled.schema);
+  // Wide integers and exact decimals (decimal strings) compare numerically, as on the server.
+  const wideIntegers = decimalStringsOfSchema(compiled.schema);
   const options = { wideIntegers };
   collectEffects(compiled.uiSchema, '', found);
   const rules = [...found].map(([path, effects]) => ({ path, effects }));

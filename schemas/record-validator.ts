@@ -10,7 +10,9 @@ import { SYSTEM_FIELDS } from './system-fields';
 import { addUrlTemplateFormat } from './url-template';
 import { addTimeZoneFormat } from './time-zone';
 import { writeOnlyFields } from './write-only';
-import { addWideIntegerKeyword, wideIntegerNames } from './wide-integer';
+import { decimalStringNames } from './decimal-strings';
+import { addDecimalKeyword } from './exact-decimal';
+import { addWideIntegerKeyword } from './wide-integer';
 import { compiledEffect } from './record-effects';
 import { describeSchemaError } from './schema-error-messages';
 
@@ -34,7 +36,7 @@ let sharedAjv: Ajv | undefined;
 /**
  * The ajv instance of the record validators, configured as @rjsf/validator-ajv8 with ajv-formats is:
  * all errors, union types (nullable fields), formats (and ours: `url-template`, `time-zone`), and the
- * `x-integer-range` keyword of wide integers. Created on first use.
+ * `x-integer-range` keyword of wide integers and the `x-decimal-range` keyword of exact decimals. Created on first use.
  */
 export function recordAjv(): Ajv {
   if (!sharedAjv) {
@@ -43,6 +45,7 @@ export function recordAjv(): Ajv {
     addUrlTemplateFormat(sharedAjv);
     addTimeZoneFormat(sharedAjv);
     addWideIntegerKeyword(sharedAjv);
+    addDecimalKeyword(sharedAjv);
   }
   return sharedAjv;
 }
@@ -57,7 +60,7 @@ export function createRecordValidator(doc: EntityDocument): RecordValidator {
   const compiled = compileEntity(doc, 'en');
   const validate: ValidateFunction = recordAjv().compile(compiled.schema);
   const fields = [...SYSTEM_FIELDS, ...doc.fields];
-  const wideIntegers = wideIntegerNames(doc.fields);
+  const wideIntegers = decimalStringNames(doc.fields);
   const conditional = Object.entries(doc.extensions?.effects ?? {})
     .filter(([, effects]) => effects.required !== undefined)
     .map(([path, effects]) => ({ path, holds: compiledEffect(effects.required!, wideIntegers) }));

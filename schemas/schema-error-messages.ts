@@ -1,9 +1,11 @@
 import type { FieldModel } from './entity-document';
-import { fieldLabel } from './field-label';
+import { patternOf } from './compile-field-schema';
+import { fieldLabel, localize } from './field-label';
 import { findField, valueAt } from './field-paths';
 import type { MessageParams } from './messages';
 import { isEmptyValue } from './rule-strings';
 import { URL_TEMPLATE_FORMAT } from './url-template';
+import { compareDecimals, decimalBounds, decimalHint, decimalScale, formatDecimal, isExactDecimal, parseDecimal } from './exact-decimal';
 import { isWideInteger, parseWideInteger, wideIntegerBounds, wideIntegerHint } from './wide-integer';
 
 /**
@@ -64,6 +66,7 @@ export function describeSchemaError(error: SchemaError, record: unknown, options
   const value = valueAt(record, path);
   const shown = (v: unknown) => quoted(v, options.audience);
   if (field?.required && isEmptyValue(value)) return { validator: 'required', params: { label } };
+  if (field && !path.includes('.') && isExactDecimal(field)) return options.audience === 'api' ? { validator: 'invalid', params: { label, reason: decimalHint(field) } } : describeDecimal(field, label, value);
   if (field && !path.includes('.') && isWideInteger(field)) return options.audience === 'api' ? { validator: 'invalid', params: { label, reason: wideIntegerHint(field) } } : describeWide(field, label, value);
   switch (keyword) {
     case 'type': {
@@ -85,12 +88,34 @@ export function describeSchemaError(error: SchemaError, record: unknown, options
     case 'format':
       return { validator: FORMAT_VALIDATORS[String(params.format)] ?? 'invalid', params: { label, value: shown(value), reason: error.message ?? '' } };
     case 'pattern':
-      return { validator: field?.usage === 'Id' ? 'id' : 'pattern', params: { label, value: shown(value) } };
+      if (field?.usage === 'Id') return { validator: 'id', params: { label, value: shown(value) } };
+      return { validator: 'pattern', params: { label, value: shown(value), expected: expectedFormat(field, String(params.pattern ?? ''), options.locale) } };
     case 'oneOf':
       return { validator: 'enum', params: { label, value: shown(value) } };
     default:
       return { validator: 'invalid', params: { label, reason: error.message ?? keyword } };
   }
+}
+
+/**
+ * What a value failing a pattern should look like: the field's `patternHint` in the reader's language, else the
+ * regular expression itself.
+ */
+function expectedFormat(field: FieldModel | undefined, pattern: string, locale: string | undefined): string {
+  if (field?.patternHint) return localize(field.patternHint, locale);
+  return `/${patternOf(field ?? { type: 'String' }) ?? pattern}/`;
+}
+
+/** An exact decimal's error for a user: the bound it passes, or that it is no number of the field's scale. */
+function describeDecimal(field: Parameters<typeof decimalBounds>[0], label: string, value: unknown): DescribedError {
+  const parsed = parseDecimal(value);
+  const { min, max } = decimalBounds(field);
+  const shown = quoted(value, 'editor');
+  const text = (bound: typeof min) => formatDecimal(bound, Math.max(decimalScale(field), bound.scale));
+  if (parsed !== undefined && compareDecimals(parsed, min) < 0) return { validator: 'min', params: { label, min: text(min), value: shown } };
+  if (parsed !== undefined && compareDecimals(parsed, max) > 0) return { validator: 'max', params: { label, max: text(max), value: shown } };
+  if (parsed !== undefined) return { validator: 'invalid', params: { label, reason: `at most ${decimalScale(field)} digits after the point` } };
+  return { validator: 'numeric', params: { label, value: shown } };
 }
 
 /** A wide integer's error for a user: the bound it passes, or that it is no whole number. */

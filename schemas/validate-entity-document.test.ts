@@ -174,6 +174,18 @@ describe('validateEntityDocument', () => {
     expect(messages).toContain("quickSearch field 'Kind' is a Number field: quick search reads String fields only");
   });
 
+  it('refuses a patternHint with no pattern to word, and accepts one on a usage that brings its own', () => {
+    const doc = withDoc((d) => {
+      d.fields.push(
+        { name: 'Loose', type: 'String', patternHint: { en: 'three letters' } },
+        { name: 'PayCurrency', type: 'String', usage: 'CurrencyCode', patternHint: { en: 'three capital letters, e.g. EUR' } },
+      );
+    });
+    const issues = validateEntityDocument(doc, '');
+    expect(issues.map((i) => i.message)).toContain("field 'Loose': 'patternHint' words a 'pattern': add the pattern it describes, or remove the hint");
+    expect(issues.filter((i) => i.message.startsWith("field 'PayCurrency'"))).toEqual([]);
+  });
+
   it('accepts system fields and nested paths in the extensions', () => {
     const doc = withDoc((d) => {
       d.extensions!.grid!.columns.push({ field: 'Oid' }, { field: 'Dimensions.Width' });

@@ -43,11 +43,18 @@ const deepImportExtensions: Plugin = {
   },
 };
 
-/** Writes the bundle of server/server.ts to `outfile` (an .mjs file) and answers its path. */
+/**
+ * Writes the bundle of server/server.ts to `outfile` (an .mjs file) and answers its path. Modules the server imports
+ * only when first used (`await import('./pdf-writer')`: react-pdf, exceljs, fontkit) go to chunks beside it: in one
+ * file their packages' imports would be hoisted to its top and loaded at every start.
+ */
 export async function bundleServer(outfile: string, root = process.cwd()): Promise<string> {
   await build({
-    entryPoints: [path.join(root, 'server/server.ts')],
-    outfile,
+    entryPoints: { [path.basename(outfile, '.mjs')]: path.join(root, 'server/server.ts') },
+    outdir: path.dirname(outfile),
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

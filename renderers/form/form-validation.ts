@@ -3,7 +3,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import addFormats from 'ajv-formats';
 import { deepEqual } from '../../conditions';
 import {
-  addTimeZoneFormat, addUrlTemplateFormat, addWideIntegerKeyword, describeSchemaError, evaluateRules, fieldLabel, fieldTitle, formatMessage, isEmptyValue, parseRules, valueAt, walkFields,
+  addDecimalKeyword, addTimeZoneFormat, addUrlTemplateFormat, addWideIntegerKeyword, describeSchemaError, evaluateRules, fieldLabel, fieldTitle, formatMessage, isEmptyValue, parseRules, valueAt, walkFields,
   type CompiledEntity, type DescribedError, type EffectStates, type FormLayout, type MessageParams, type Translate,
 } from '../../schemas';
 
@@ -12,7 +12,7 @@ let sharedValidator: ReturnType<typeof customizeValidator> | undefined;
 /**
  * The rjsf validator, configured as schemas/ `recordAjv` is (all errors, union types for nullable fields, the
  * ajv-formats 3 formats, whose `iso-time` the compiler emits; rjsf's bundled ajv-formats 2 lacks it; and ours,
- * `url-template` and `time-zone`, and the `x-integer-range` keyword of wide integers).
+ * `url-template` and `time-zone`, the `x-integer-range` keyword of wide integers and `x-decimal-range` of exact decimals).
  */
 export function formValidator(): ReturnType<typeof customizeValidator> {
   sharedValidator ??= customizeValidator({
@@ -20,7 +20,7 @@ export function formValidator(): ReturnType<typeof customizeValidator> {
     ajvFormatOptions: false,
     extenderFn: (ajv) => {
       addFormats(ajv);
-      return addWideIntegerKeyword(addTimeZoneFormat(addUrlTemplateFormat(ajv)));
+      return addDecimalKeyword(addWideIntegerKeyword(addTimeZoneFormat(addUrlTemplateFormat(ajv))));
     },
   });
   return sharedValidator;

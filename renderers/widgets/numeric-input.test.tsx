@@ -48,6 +48,31 @@ describe('numeric text input (number and currency widgets)', () => {
     expect(props.onBlur).toHaveBeenLastCalledWith('root_Field', null);
   });
 
+  it('number: keeps every digit of a 30-digit exact decimal as text, writes its scale on leaving, reads in the locale when read-only', () => {
+    const schema = { type: ['string', 'null'], 'x-decimal-range': { minimum: '-99999999999999999999999999.9999', maximum: '99999999999999999999999999.9999', scale: 4 } } as WidgetProps['schema'];
+    const { host, props } = mount('number', { schema, value: '0.0000' });
+    const input = host.querySelector('input')!;
+    focus(input);
+    typeInto(input, '12345678901234567890123456.7891');
+    expect(props.onChange).toHaveBeenLastCalledWith('12345678901234567890123456.7891');
+    typeInto(input, '12345678901234567890123456.7891e');
+    expect(input.value).toBe('12345678901234567890123456.7891');
+    typeInto(input, '0012345678901234567890123456,5');
+    expect(props.onChange).toHaveBeenLastCalledWith('12345678901234567890123456.5000');
+    blur(input);
+    expect(props.onBlur).toHaveBeenLastCalledWith('root_Field', '12345678901234567890123456.5000');
+    expect(input.value).toBe('12345678901234567890123456.5000');
+    typeInto(input, '');
+    expect(props.onChange).toHaveBeenLastCalledWith(null);
+    unmount!();
+    for (const [locale, expected] of [['en', '12,345,678,901,234,567,890,123,456.7891'], ['ar', new Intl.NumberFormat('ar', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format('12345678901234567890123456.7891')]] as const) {
+      const registry = { formContext: { locale, getRecord: () => ({}) } } as unknown as WidgetProps['registry'];
+      const readOnly = mount('number', { schema, value: '12345678901234567890123456.7891', readonly: true, registry });
+      expect(readOnly.host.querySelector('input')!.value).toBe(expected);
+      unmount!();
+    }
+  });
+
   it('number: keeps every digit of a wide integer as its decimal string, refuses non-digits, reads grouped when read-only', () => {
     const schema = { type: ['string', 'integer', 'null'], 'x-integer-range': { minimum: '0', maximum: '18446744073709551615' } } as WidgetProps['schema'];
     const { host, props } = mount('number', { schema, value: '9223372036854775807' });

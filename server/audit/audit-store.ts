@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database';
 import type { EntityKind } from '../data/catalogue';
 import { scopeConditions, type RowScope } from '../data/row-scope';
 import { quoteIdent as q } from '../data/sql-names';
-import { writeOnlyFields } from '../../schemas';
+import { decimalScale, isExactDecimal, normaliseDecimal, writeOnlyFields } from '../../schemas';
 import type { AuditEntry, FieldChange } from '../../schemas/audit-wire';
 import { parseExactJson } from './exact-json';
 
@@ -24,24 +24,29 @@ interface AuditRow {
 
 const COLUMNS = 'oid, at, kind, record_oid, operation, actor_type, actor_id, actor_name, source, changes::text as changes';
 
-/** How a kind's values read in its entries: write-only fields hidden, wide integers as decimal strings. */
+/** How a kind's values read in its entries: write-only fields hidden, wide integers and exact decimals as decimal strings. */
 export interface EntryFields {
   hidden: ReadonlySet<string>;
   wide: ReadonlySet<string>;
+  /** The scale of each exact decimal (schemas/exact-decimal.ts): its text is written with that many fraction digits. */
+  scales?: ReadonlyMap<string, number>;
 }
 
 /** The fields of a kind whose values an entry hides or answers as text. */
 export function entryFields(kind: EntityKind): EntryFields {
-  return { hidden: hiddenFields(kind), wide: kind.wideIntegers };
+  const scales = new Map(kind.doc.fields.filter(isExactDecimal).map((f) => [f.name, decimalScale(f)]));
+  return { hidden: hiddenFields(kind), wide: kind.wideIntegers, scales };
 }
 
 /** A row's changes as stored (a create or delete: the record; an update: `{ field: { old, new } }`), wide values exact. */
 function storedChanges(row: AuditRow, fields: EntryFields): Record<string, unknown> {
   const changes = parseExactJson(row.changes) as Record<string, unknown>;
   // A wide field is a decimal string in every answer (docs/data-api.md), the small values of it too.
-  const text = (value: unknown) => (typeof value === 'number' ? String(value) : value);
   for (const field of fields.wide) {
     if (!(field in changes)) continue;
+    const scale = fields.scales?.get(field);
+    // An exact decimal's jsonb may read 1.5000 (a number 1.5 here) or its text: either way its canonical text.
+    const text = (value: unknown) => (scale !== undefined ? normaliseDecimal(value, scale) : typeof value === 'number' ? String(value) : value);
     const value = changes[field];
     changes[field] = row.operation === 'update' ? { old: text((value as { old: unknown }).old), new: text((value as { new: unknown }).new) } : text(value);
   }

@@ -10,8 +10,15 @@ describe('parseExactJson', () => {
     expect(parseExactJson('[9223372036854775807]')).toEqual(['9223372036854775807']);
   });
 
+  it('keeps decimals a double would round as their decimal text (exact decimals, numeric(30,4))', () => {
+    expect(parseExactJson('{"Amount": 12345678901234567890123456.7891, "Pair": {"old": 12345678901234567.5, "new": 1.5000}}')).toEqual({
+      Amount: '12345678901234567890123456.7891',
+      Pair: { old: '12345678901234567.5', new: 1.5 },
+    });
+  });
+
   it('parses everything else as JSON.parse does', () => {
-    const text = '{"a": 9007199254740991, "b": -9007199254740991, "c": 1.5e300, "d": 12345678901234567.5, "e": null, "f": [true, false, 0, -0.25], "g": "x"}';
+    const text = '{"a": 9007199254740991, "b": -9007199254740991, "c": 1.5e300, "d": 0.30000000000000004, "e": null, "f": [true, false, 0, -0.25, 4.10], "g": "x"}';
     expect(parseExactJson(text)).toEqual(JSON.parse(text));
   });
 

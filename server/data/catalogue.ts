@@ -8,7 +8,7 @@ import {
   isWriteOnly,
   toEntityMeta,
   validateEntityDocument,
-  wideIntegerNames,
+  decimalStringNames,
   type CompiledEntity,
   type DocumentIssue,
   type EntityDocument,
@@ -39,7 +39,10 @@ export interface EntityKind {
   externalFields: readonly string[];
   /** Field path -> kind, system fields included: what filters and effects may read. */
   fieldTypes: ConditionFieldTypes;
-  /** The wide-integer fields (schemas/wide-integer.ts): decimal strings on the wire, compared numerically by conditions. */
+  /**
+   * The decimal-string fields (schemas/decimal-strings.ts): wide integers and exact decimals, decimal strings on the
+   * wire, compared numerically by conditions, sorted and paged by their text.
+   */
   wideIntegers: ReadonlySet<string>;
   validate: RecordValidator;
 }
@@ -89,7 +92,7 @@ export function createCatalogue(entries: readonly { file: string; doc: EntityDoc
       externalFields: doc.fields.filter((f) => f.external).map((f) => f.name),
       // Write-only fields are left out: a filter, sort or search over one would tell its value.
       fieldTypes: fieldTypesOf(meta.fields.filter((f) => !isWriteOnly(f))),
-      wideIntegers: wideIntegerNames(doc.fields),
+      wideIntegers: decimalStringNames(doc.fields),
       validate: compiledOnFirstUse(doc),
     };
   });

@@ -1,6 +1,6 @@
-import { defaultValue, isIntegerType, isWideInteger, type FieldModel } from '../../schemas';
+import { defaultValue, isDecimalString, isIntegerType, isWideInteger, normaliseDecimalString, type FieldModel } from '../../schemas';
 
-type ColumnField = Pick<FieldModel, 'name' | 'type' | 'managedType' | 'usage'>;
+type ColumnField = Pick<FieldModel, 'name' | 'type' | 'managedType' | 'usage'> & Partial<Pick<FieldModel, 'precision' | 'scale'>>;
 
 /** True for a uint64 wide integer (schemas/wide-integer.ts): up to 18446744073709551615, more than bigint holds. */
 function isWideUnsigned(field: ColumnField): boolean {
@@ -26,9 +26,15 @@ export function columnType(field: ColumnField): 'text' | 'bigint' | 'numeric' | 
   }
 }
 
-/** The type a column is created with: `columnType`, with the precision of a uint64 wide integer (20 digits, no fraction). */
+/**
+ * The type a column is created with: `columnType`, with the precision of a uint64 wide integer (20 digits, no fraction)
+ * or a decimal's declared `precision` and `scale` (numeric(30,4); exact decimals, schemas/exact-decimal.ts). An
+ * existing numeric column keeps its type: the record validator holds the values to the declared digits either way.
+ */
 export function columnDdlType(field: ColumnField): string {
-  return isWideUnsigned(field) ? 'numeric(20,0)' : columnType(field);
+  if (isWideUnsigned(field)) return 'numeric(20,0)';
+  if (field.type === 'Number' && field.managedType === 'decimal' && field.precision !== undefined) return `numeric(${field.precision},${field.scale ?? 0})`;
+  return columnType(field);
 }
 
 /**
@@ -41,7 +47,8 @@ export function widensTo(field: ColumnField, actual: string): boolean {
 
 /** A literal for DDL (ALTER TABLE ... DEFAULT takes no parameters); undefined when the default is null. */
 export function defaultLiteral(field: FieldModel): string | undefined {
-  const value = defaultValue(field);
+  // A wide integer's or exact decimal's default may be decimal text: its canonical form is a numeric literal as it is.
+  const value = isDecimalString(field) ? normaliseDecimalString(field, defaultValue(field)) : defaultValue(field);
   if (value === null || value === undefined) return undefined;
   const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
   switch (columnType(field)) {
@@ -49,6 +56,7 @@ export function defaultLiteral(field: FieldModel): string | undefined {
       return typeof value === 'string' ? quote(value) : undefined;
     case 'bigint':
     case 'numeric':
+      if (typeof value === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(value)) return value;
       return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
     case 'boolean':
       return typeof value === 'boolean' ? String(value) : undefined;

@@ -24,6 +24,12 @@ const WIDE_FIELDS: Record<string, ConditionFieldKind> = { Big: 'Number', Huge: '
 const WIDE = { wideIntegers: new Set(['Big', 'Huge']) };
 const wideResolve = columnResolver(WIDE_FIELDS);
 
+/** fixtures/conditions/README.md "Exact decimals": numeric(30,4) and numeric(40,10) values as decimal strings. */
+const decimalRows = JSON.parse(readFileSync(new URL('../../fixtures/conditions/exact-decimals.json', import.meta.url), 'utf8')) as Row[];
+const DECIMAL_FIELDS: Record<string, ConditionFieldKind> = { Amount: 'Number', Rate: 'Number' };
+const DECIMALS = { wideIntegers: new Set(['Amount', 'Rate']) };
+const decimalResolve = columnResolver(DECIMAL_FIELDS);
+
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase({ migrate: false });
@@ -36,6 +42,8 @@ beforeAll(async () => {
   // The column types of the data service: int64 bigint, uint64 numeric(20,0) (server/data/column-types.ts).
   await t.db.query('create table wide (id int primary key, "Big" bigint, "Huge" numeric(20,0))');
   for (const [id, row] of wideRows.entries()) await t.db.query('insert into wide values ($1, $2::bigint, $3::numeric)', [id, row.record.Big ?? null, row.record.Huge ?? null]);
+  await t.db.query('create table exact (id int primary key, "Amount" numeric(30,4), "Rate" numeric(40,10))');
+  for (const [id, row] of decimalRows.entries()) await t.db.query('insert into exact values ($1, $2::numeric, $3::numeric)', [id, row.record.Amount ?? null, row.record.Rate ?? null]);
 });
 afterAll(async () => t.drop());
 
@@ -61,6 +69,19 @@ describe('conditionToSql', () => {
       const params: unknown[] = [id];
       const where = conditionToSql(row.condition, wideResolve, params);
       const result = await t.db.query<{ hit: boolean }>(`select (${where}) as hit from wide where id = $1`, params);
+      if (result.rows[0]?.hit !== row.expected) wrong.push(`${row.name}: expected ${row.expected}, SQL said ${String(result.rows[0]?.hit)} (${where})`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('agrees with every row of the exact-decimal table (numeric(30,4) and numeric(40,10) columns)', async () => {
+    expect(decimalRows.length).toBeGreaterThan(30);
+    const wrong: string[] = [];
+    for (const [id, row] of decimalRows.entries()) {
+      expect(checkCondition(row.condition, DECIMAL_FIELDS, '', DECIMALS)).toEqual([]);
+      const params: unknown[] = [id];
+      const where = conditionToSql(row.condition, decimalResolve, params);
+      const result = await t.db.query<{ hit: boolean }>(`select (${where}) as hit from exact where id = $1`, params);
       if (result.rows[0]?.hit !== row.expected) wrong.push(`${row.name}: expected ${row.expected}, SQL said ${String(result.rows[0]?.hit)} (${where})`);
     }
     expect(wrong).toEqual([]);

@@ -1,4 +1,4 @@
-import { isDecimalInteger, type Condition, type ConditionFieldKind, type ConditionLeaf } from '../../conditions';
+import { isDecimalText, type Condition, type ConditionFieldKind, type ConditionLeaf } from '../../conditions';
 import { quoteIdent } from './sql-names';
 
 /**
@@ -71,7 +71,7 @@ function equal(field: SqlField, value: unknown, params: unknown[]): string {
     case 'String':
       return typeof value === 'string' ? orFalse(`${field.expr} = ${param(params, value, 'text')}`) : 'false';
     case 'Number':
-      return typeof value === 'number' || isDecimalInteger(value) ? orFalse(`${field.expr} = ${param(params, value, 'numeric')}`) : 'false';
+      return typeof value === 'number' || isDecimalText(value) ? orFalse(`${field.expr} = ${param(params, value, 'numeric')}`) : 'false';
     case 'Boolean':
       return typeof value === 'boolean' ? orFalse(`${field.expr} = ${param(params, value, 'boolean')}`) : 'false';
     default:
@@ -80,8 +80,8 @@ function equal(field: SqlField, value: unknown, params: unknown[]): string {
 }
 
 function ordered(field: SqlField, op: string, value: unknown, params: unknown[]): string {
-  // A wide integer column (the checker lets a decimal string reach only such a field) compares with it as a number.
-  if (!field.json && field.kind === 'Number') return typeof value === 'number' || isDecimalInteger(value) ? orFalse(`${field.expr} ${op} ${param(params, value, 'numeric')}`) : 'false';
+  // A wide integer or exact-decimal column (the checker lets a decimal string reach only such a field) compares with it as a number.
+  if (!field.json && field.kind === 'Number') return typeof value === 'number' || isDecimalText(value) ? orFalse(`${field.expr} ${op} ${param(params, value, 'numeric')}`) : 'false';
   // Only two strings (code-point order, as the interpreter) or two numbers are ordered.
   if (typeof value === 'string') return orFalse(`${typed(field, 'text')} collate "C" ${op} ${param(params, value, 'text')} collate "C"`);
   if (typeof value === 'number') return orFalse(`${typed(field, 'numeric')} ${op} ${param(params, value, 'numeric')}`);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isPlainObject } from '../../conditions';
-import { normaliseWideInteger, WRITE_ONLY_MEMBER, type Operation } from '../../schemas';
+import { normaliseDecimalString, WRITE_ONLY_MEMBER, type Operation } from '../../schemas';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, PermissionAction, RequestContext } from '../lib/request-context';
 import type { Catalogue, EntityKind } from './catalogue';
@@ -93,25 +93,39 @@ export function requireIfMatch(request: FastifyRequest): string {
   return tag;
 }
 
+const fieldNames = new WeakMap<EntityKind, { names: readonly string[]; set: ReadonlySet<string> }>();
+
+/** The kind's field names, as a list and a set: worked out once per kind, not per request. */
+function fieldNamesOf(kind: EntityKind): { names: readonly string[]; set: ReadonlySet<string> } {
+  let known = fieldNames.get(kind);
+  if (!known) {
+    const names = kind.meta.fields.map((f) => f.name);
+    known = { names, set: new Set(names) };
+    fieldNames.set(kind, known);
+  }
+  return known;
+}
+
 /**
  * A request body as record input: a JSON object whose keys (after the profile's renaming) are fields of the
  * kind. Unknown fields are refused, never ignored (no mass assignment). ETag is dropped (If-Match carries it).
  */
 export function recordInput(kind: EntityKind, body: unknown, profile: Profile): Record<string, unknown> {
   if (!isPlainObject(body)) throw new ApiError(400, 'The request body must be a JSON object with the fields of the record.');
-  const known = kind.meta.fields.map((f) => f.name);
+  const { names: known, set: knownSet } = fieldNamesOf(kind);
   // `$writeOnly` is what an answer says about write-only fields; a record sent back as it was read carries it.
   const { [WRITE_ONLY_MEMBER]: _set, ...fields } = body as Record<string, unknown>;
   const input = fromProfile(fields, profile, known);
-  const unknown = Object.keys(input).filter((k) => !known.includes(k));
+  const unknown = Object.keys(input).filter((k) => !knownSet.has(k));
   if (unknown.length > 0) {
     throw new ApiError(400, `Unknown field(s) for ${kind.kind}: ${unknown.join(', ')}.`, {
       errors: Object.fromEntries(unknown.map((k) => [k, [`'${k}' is not a field of ${kind.kind}.`]])),
     });
   }
   delete input.ETag;
-  // A wide integer sent as a safe JSON number is taken as its decimal string, the form it is stored and answered in.
-  for (const name of kind.wideIntegers) if (name in input) input[name] = normaliseWideInteger(input[name]);
+  // A wide integer sent as a safe JSON number is taken as its decimal string, the form it is stored and answered in; an
+  // exact decimal's text or exactly held number is written in its canonical form (its scale, no leading zeros).
+  for (const name of kind.wideIntegers) if (name in input) input[name] = normaliseDecimalString(kind.fields.get(name)!, input[name]);
   return input;
 }
 

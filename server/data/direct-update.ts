@@ -21,7 +21,7 @@ interface DirectPlan {
    * The fields with a readonly effect and its condition. Whether one is locked depends on the stored record, which
    * the statement's WHERE sees: a locked field must keep its stored value (`(condition) is false or unchanged`).
    */
-  readonlyEffects: ReadonlyArray<readonly [string, Condition]>;
+  readonlyEffects: ReadonlyArray<ReadonlyEffect>;
   /**
    * The lookups checked inside the statement (lookup-targets.ts lookupHoldsSql); undefined when one sits inside a
    * list, so the caller checks them all before the write (and locks them in a transaction around it).
@@ -43,15 +43,26 @@ interface DirectPlan {
   statements: Map<string, string>;
 }
 
+/**
+ * A field's readonly effect: its condition, and the parameters its SQL form takes, in order. Those depend on the
+ * condition alone, so they are worked out once per kind; the text itself is built only with a new statement text.
+ */
+interface ReadonlyEffect {
+  field: string;
+  condition: Condition;
+  params: readonly unknown[];
+}
+
 const plans = new WeakMap<EntityKind, DirectPlan>();
 
-/** Whether a condition has an SQL form over the kind's columns (an external field has none). */
-function translatable(kind: EntityKind, condition: Condition): boolean {
+/** The parameters of a condition's SQL form over the kind's columns; undefined when it has none (an external field). */
+function sqlParamsOf(kind: EntityKind, condition: Condition): unknown[] | undefined {
+  const params: unknown[] = [];
   try {
-    conditionToSql(condition, kindResolver(kind), []);
-    return true;
+    conditionToSql(condition, kindResolver(kind), params);
+    return params;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -63,12 +74,13 @@ function planOf(kind: EntityKind, catalogue: Catalogue): DirectPlan {
   const read = effects.flatMap((e) => (e.required ? conditionFields(e.required) : []));
   const readonlyEffects = kind.doc.fields.flatMap((f) => {
     const condition = kind.doc.extensions?.effects?.[f.name]?.readonly;
-    return condition && f.readonly !== true ? [[f.name, condition] as const] : [];
+    return condition && f.readonly !== true ? [{ field: f.name, condition, params: sqlParamsOf(kind, condition) }] : [];
   });
+  const translated = readonlyEffects.flatMap(({ field, condition, params }): ReadonlyEffect[] => (params ? [{ field, condition, params }] : []));
   plan = {
     // A kind with write-only fields keeps the ones a PUT leaves out, which needs the stored record.
-    possible: readonlyEffects.every(([, condition]) => translatable(kind, condition)) && !hasWriteOnly(kind),
-    readonlyEffects,
+    possible: translated.length === readonlyEffects.length && !hasWriteOnly(kind),
+    readonlyEffects: translated,
     lookups: statementLookups(catalogue, kind),
     readonly,
     disabledEffects: kind.doc.fields.flatMap((f) => {
@@ -160,8 +172,19 @@ export async function directPut(db: Queryable, kind: EntityKind, put: DirectPut)
   const kept = sentReadonly.map(push);
   const disabled = disabledNow();
   const unchanged = disabled.map(push);
-  // A field locked by a readonly effect on the stored row keeps its value; an unknown verdict (NULL) locks too.
-  const locks = plan.readonlyEffects.map(([name, condition]) => `((${conditionToSql(condition, kindResolver(kind), params)}) is false or ${q(name)} is not distinct from ${push(name)})`);
+  // A field locked by a readonly effect on the stored row keeps its value; an unknown verdict (NULL) locks too. The
+  // condition's SQL form is the same for every PUT of the kind: its parameters go in the same places each time, and
+  // its text is worked out only when a statement text is built (`lock` below).
+  const locks = plan.readonlyEffects.map((effect) => {
+    const at = params.length;
+    params.push(...effect.params);
+    return { effect, at, value: push(effect.field) };
+  });
+  const lock = ({ effect, at, value }: (typeof locks)[number]) => {
+    const numbered: unknown[] = new Array<unknown>(at);
+    const condition = conditionToSql(effect.condition, kindResolver(kind), numbered);
+    return `((${condition}) is false or ${q(effect.field)} is not distinct from ${value})`;
+  };
   const lookupChecks: string[] = [];
   for (const lookup of plan.lookups ?? []) {
     const check = lookupHoldsSql(lookup, next[lookup.field], put.targetScope(lookup.target), params);
@@ -184,7 +207,7 @@ export async function directPut(db: Queryable, kind: EntityKind, put: DirectPut)
       ...scoped,
       ...sentReadonly.map((name, i) => `${q(name)} is not distinct from ${kept[i]!}`),
       ...disabled.map((name, i) => `${q(name)} is not distinct from ${unchanged[i]!}`),
-      ...locks,
+      ...locks.map(lock),
       ...lookupChecks,
       // A save that changes nothing writes nothing: the caller's read then answers 304.
       `(${plan.columns.map(q).join(', ')}) is distinct from (${values.join(', ')})`,

@@ -125,7 +125,7 @@ function fitsColumn(value: unknown, sqlType: string): boolean {
       // A wide integer's sort value is its decimal string (it is selected as text, as the record's value is).
       return Number.isSafeInteger(value) || (isDecimalInteger(value) && BigInt(value) >= WIDE_INTEGER_RANGES.int64.min && BigInt(value) <= WIDE_INTEGER_RANGES.int64.max);
     case 'numeric':
-      return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^-?\d{1,40}(\.\d{1,40})?$/.test(value));
+      return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^-?\d{1,1000}(\.\d{1,1000})?$/.test(value));
     case 'boolean':
       return typeof value === 'boolean';
     case 'text':
@@ -327,7 +327,7 @@ export function listSql(kind: EntityKind, list: ListQuery, rowScope: RowScope, e
   }
   const direction = (k: ListSort) => (k.desc ? 'desc nulls first' : 'asc nulls last');
   const order = list.orderBy.map((k) => `${q(k.field)} ${direction(k)}`).join(', ');
-  // A wide integer's sort value is read as text: the driver would round it past 2^53, and the cursor with it.
+  // A wide integer's or exact decimal's sort value is read as text: the driver would round it, and the cursor with it.
   const wide = (k: ListSort) => kind.wideIntegers.has(k.field);
   const keys = list.orderBy.map((k, i) => `${q(k.field)}${wide(k) ? '::text' : ''} as k${i}`).join(', ');
   const select = (terms: string[], limit: string) => `select ${selectColumns(kind)}, ${keys} from ${q(kind.table)}${terms.length ? ` where ${terms.join(' and ')}` : ''} order by ${order} limit ${limit}`;

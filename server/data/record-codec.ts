@@ -1,4 +1,4 @@
-import { isWideInteger } from '../../schemas';
+import { decimalScale, isDecimalString, isExactDecimal, normaliseDecimal } from '../../schemas';
 import type { EntityKind } from './catalogue';
 import { columnType } from './column-types';
 import { quoteIdent as q } from './sql-names';
@@ -26,7 +26,8 @@ export function parseEtag(header: string | undefined): string | undefined {
 
 /**
  * The select list of a kind's records, in the order `rowToRecord` expects. A wide integer (schemas/wide-integer.ts)
- * is read as text: the pg driver parses int8 into a JS number (server/db), which rounds past 2^53.
+ * is read as text: the pg driver parses int8 into a JS number (server/db), which rounds past 2^53. An exact decimal
+ * (schemas/exact-decimal.ts) is read as text too, so every digit of its numeric reaches the answer.
  */
 export function selectColumns(kind: EntityKind, alias = ''): string {
   const p = alias ? `${alias}.` : '';
@@ -35,7 +36,7 @@ export function selectColumns(kind: EntityKind, alias = ''): string {
     `${p}row_version`,
     `${p}"Disabled"`,
     ...(kind.tenantScoped ? [`${p}"TenantOid"`] : []),
-    ...kind.storedFields.map((f) => (isWideInteger(f) ? `${p}${q(f.name)}::text as ${q(f.name)}` : `${p}${q(f.name)}`)),
+    ...kind.storedFields.map((f) => (isDecimalString(f) ? `${p}${q(f.name)}::text as ${q(f.name)}` : `${p}${q(f.name)}`)),
   ].join(', ');
 }
 
@@ -61,8 +62,10 @@ export function rowToRecord(kind: EntityKind, row: Record<string, unknown>): Rec
     TenantOid: kind.tenantScoped ? Number(row.TenantOid) : null,
   };
   for (const field of kind.storedFields) {
-    if (isWideInteger(field)) {
-      record[field.name] = wideFromSql(row[field.name]);
+    if (isDecimalString(field)) {
+      const text = wideFromSql(row[field.name]);
+      // numeric(30,4) writes its scale already; a column created before the declared scale may not: canonical either way.
+      record[field.name] = text !== null && isExactDecimal(field) ? normaliseDecimal(text, decimalScale(field)) : text;
       continue;
     }
     const value = fromSql(row[field.name]);

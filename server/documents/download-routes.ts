@@ -12,7 +12,7 @@ import { receiptDownload, RECEIPT_FORMATS, type ReceiptFormatName } from './rece
 import { readReceiptDocument } from './receipt-document';
 import { effectiveTemplate } from '../receipt-templates/effective-template';
 import { settingAt } from '../pos-settings/terminal-settings';
-import { PAPER_WIDTHS, type PaperWidth } from './receipt-escpos';
+import { PAPER_WIDTHS, type PaperWidth } from './paper-width';
 
 export interface DownloadRoutesOptions {
   db: Database;

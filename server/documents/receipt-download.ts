@@ -3,8 +3,8 @@ import { writeMultipartMixed } from './multipart-mixed';
 import { receiptLabels } from './receipt-labels';
 import type { ReceiptDocument } from './receipt-model';
 import { receiptPartPlan, receiptParts, STANDARD_VARIANT } from './receipt-parts';
-import { receiptEscpos, type EscposWarn, type PaperWidth } from './receipt-escpos';
-import { receiptPdf } from './receipt-pdf';
+import type { EscposWarn } from './receipt-escpos';
+import type { PaperWidth } from './paper-width';
 import { receiptXml } from './receipt-xml';
 import { receiptZip } from './receipt-zip';
 
@@ -38,10 +38,18 @@ export async function receiptDownload(
 ): Promise<{ contentType: string; body: Buffer }> {
   if (format === 'xml') return { contentType: 'application/xml; charset=utf-8', body: Buffer.from(receiptXml(document, receiptPartPlan(document)), 'utf8') };
   // The printer's commands for the copies the receipt has, laid out by the template as the PDF is (a terminal's own HTML is no printer's language).
-  if (format === 'escpos') return { contentType: 'application/octet-stream', body: await receiptEscpos(document, receiptPartPlan(document), template, escpos) };
+  // The ESC/POS and PDF writers load fontkit and react-pdf (seconds of module loading) at their first download, not at the server's start.
+  if (format === 'escpos') {
+    const { receiptEscpos } = await import('./receipt-escpos');
+    return { contentType: 'application/octet-stream', body: await receiptEscpos(document, receiptPartPlan(document), template, escpos) };
+  }
   const parts = await receiptParts(document, template);
-  if (format === 'pdf') return { contentType: 'application/pdf', body: await receiptPdf(document, parts, template) };
-  if (format === 'zip') return { contentType: 'application/zip', body: receiptZip(name, parts, await receiptPdf(document, parts, template), receiptXml(document, parts)) };
+  if (format === 'pdf' || format === 'zip') {
+    const { receiptPdf } = await import('./receipt-pdf');
+    const pdf = await receiptPdf(document, parts, template);
+    if (format === 'pdf') return { contentType: 'application/pdf', body: pdf };
+    return { contentType: 'application/zip', body: receiptZip(name, parts, pdf, receiptXml(document, parts)) };
+  }
   return writeMultipartMixed(
     parts.map((part) => ({
       headers: {

@@ -5,10 +5,9 @@ import { rasterLogo } from './escpos-logo';
 import { rasterText, type Bitmap } from './escpos-raster';
 import type { CopyType, ReceiptDocument } from './receipt-model';
 import { templateBlocks, type ImageCache, type ReceiptBlock } from './receipt-template-blocks';
+import { PAPER_WIDTHS, type PaperWidth } from './paper-width';
 
-/** The roll paper widths a receipt printer takes, in mm (the POS setting receipt.paperWidth, the download's `paper`). */
-export const PAPER_WIDTHS = [80, 58] as const;
-export type PaperWidth = (typeof PAPER_WIDTHS)[number];
+export { PAPER_WIDTHS, type PaperWidth };
 
 /** A paper at 203 dots an inch: the dots printed across, the columns of Font A (12 dots) and of Font B (9 dots). */
 export interface Paper {

@@ -6,13 +6,9 @@ import { dateOf, isNumericColumn, numberOf, type ExportColumn, type ExportInput 
 import { pdfFontsFor, pdfText } from '../lib/pdf-fonts';
 import { pdfFontFamily } from './pdf-font';
 import { pdfTexts } from './pdf-texts';
+import { PDF_ROW_LIMIT } from './pdf-row-limit';
 
-/**
- * The most rows a PDF export lays out. A PDF is laid out whole before its first byte (react-pdf paginates the entire
- * document), so its memory grows with its rows: past this many the PDF stops and says so, and CSV and XLSX, which
- * stream, carry the rest. 5,000 rows are about 120 landscape pages.
- */
-export const PDF_ROW_LIMIT = 5_000;
+export { PDF_ROW_LIMIT };
 
 const styles = StyleSheet.create({
   page: { paddingTop: 28, paddingBottom: 36, paddingHorizontal: 28, fontSize: 8 },

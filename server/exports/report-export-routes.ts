@@ -10,9 +10,8 @@ import { REPORT_PARAMS, REPORT_RUN_BODY } from '../reports/report-routes';
 import { authorizeRun, type ReportRunBody } from '../reports/report-runner';
 import { csvFailureLine, writeCsv } from './csv-writer';
 import type { ExportInput } from './export-columns';
-import { PDF_ROW_LIMIT, writePdf } from './pdf-writer';
+import { PDF_ROW_LIMIT } from './pdf-row-limit';
 import { countRows, exportColumns, exportRows, reportTotals } from './report-export-source';
-import { writeXlsx } from './xlsx-writer';
 
 /** The formats of `GET /api/reports/{group}/{type}/export.{format}` and their media types. */
 export const EXPORT_FORMATS = {
@@ -157,6 +156,8 @@ async function sendPdf(reply: FastifyReply, input: ExportInput) {
   const chunks: Buffer[] = [];
   const out = new PassThrough();
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  // The PDF and XLSX writers load react-pdf and exceljs (seconds of module loading) at their first export, not at start.
+  const { writePdf } = await import('./pdf-writer');
   const { capped } = await writePdf(input, out);
   out.end();
   if (capped) reply.header('x-export-capped', String(PDF_ROW_LIMIT));
@@ -190,7 +191,7 @@ export function pipeExport(format: 'csv' | 'xlsx', input: ExportInput, out: Pass
       }
     })(),
   };
-  const write = format === 'csv' ? writeCsv(counted, out) : writeXlsx(counted, out);
+  const write = format === 'csv' ? writeCsv(counted, out) : import('./xlsx-writer').then(({ writeXlsx }) => writeXlsx(counted, out));
   write.then(
     () => {
       if (!out.writableEnded) out.end();

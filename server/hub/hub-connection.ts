@@ -16,6 +16,9 @@ import {
   type InvocationMessage,
 } from './hub-protocol';
 
+/** How long a closed connection's client has to answer the close handshake before its socket is cut. */
+const CLOSE_HANDSHAKE_GRACE_MS = 2_000;
+
 /** The hub's clocks and limits; tests inject short ones instead of sleeping. */
 export interface HubTimings {
   /** A Ping goes to every client this often, so proxies and the client's server timeout see traffic. */
@@ -98,6 +101,9 @@ export class HubConnection {
     if (this.handshaken) this.write(closeRecord(error, allowReconnect));
     this.closed = true;
     this.options.socket.close(1000);
+    // A client that does not answer the close handshake (a busy or frozen tab) is cut off after a moment, as a terminal
+    // is: else its socket stayed open for ws's 30 s close timeout and held a stopping server past its 10 s drain.
+    setTimeout(() => this.options.socket.terminate(), CLOSE_HANDSHAKE_GRACE_MS).unref();
     this.ended();
   }
 

@@ -113,14 +113,18 @@ async function registerHub(app: FastifyInstance, options: HubRoutesOptions): Pro
 
   await app.register(fastifyWebsocket, {
     options: { maxPayload: timings.maxMessageBytes },
-    // On shutdown clients are told to come back: another instance, or this one restarted, will take them.
+    // On shutdown clients are told to come back: another instance, or this one restarted, will take them. The close
+    // does not wait here for every socket to be gone: the terminals' sockets (on this same WebSocket server) are told
+    // to close only by their own preClose, which runs after this one, so waiting held the stop until the forced exit.
+    // The HTTP server's close still waits for the sockets, each of which ends within its close grace.
     preClose(done) {
       clearInterval(revalidation);
       unsubscribe();
       for (const connection of [...connections.values()]) connection.close('The server is shutting down.', true);
       for (const expiry of spent.values()) clearTimeout(expiry);
       spent.clear();
-      app.websocketServer.close(() => done());
+      app.websocketServer.close();
+      done();
     },
   });
 

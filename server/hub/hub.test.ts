@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HubConnectionState } from '@microsoft/signalr';
+import { WebSocket } from 'ws';
 import { addUser, signInToken } from '../identity/identity-test-app';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
 import type { TestDatabase } from '../test-support/test-database';
@@ -152,4 +153,32 @@ describe('the hub with the SignalR client', () => {
     await client.stop();
     await after.close();
   });
+});
+
+describe('stopping the server with a hub client that does not answer', () => {
+  let database: TestDatabase;
+  let instance: HubInstance;
+  let token: string;
+  beforeAll(async () => {
+    database = await createHubTestDatabase();
+    instance = await startHubInstance(database);
+    await addUser(database, 'carla', 'carla-password', [TENANT_A]);
+    token = await signInToken(instance.app, 'carla', 'carla-password');
+  }, 120_000);
+  afterAll(async () => database.drop());
+
+  it('does not wait for a client that never answers the close handshake: its socket is cut and the stop ends', async () => {
+    const socket = new WebSocket(`${instance.url.replace('http', 'ws')}/api/hub/mate?access_token=${encodeURIComponent(token)}`);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const handshaken = new Promise((resolve) => socket.once('message', resolve));
+    socket.send('{"protocol":"json","version":1}\u001e');
+    await handshaken;
+    // A frozen tab: the client reads nothing more, so the server's close frame is never answered.
+    (socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    // Before, the stop waited for ws's 30 s close timeout: past this test's time and the server's 10 s drain.
+    await instance.close();
+    // And the unanswered socket is cut after its close grace instead of lingering.
+    await vi.waitFor(() => expect(instance.app.websocketServer.clients.size).toBe(0), { timeout: 10_000, interval: 100 });
+    socket.terminate();
+  }, 20_000);
 });

@@ -22,8 +22,9 @@ export function changesIdentity(request: FastifyRequest, statusCode: number): bo
  * call changed nothing, so a stream of refused calls cannot keep emptying the cache.
  */
 export function forgetOnIdentityWrite(app: FastifyInstance, cache: Pick<IdentityCache, 'invalidate'>): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: it runs on every answer and waits for nothing.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (changesIdentity(request, reply.statusCode)) cache.invalidate('*');
-    return payload;
+    done(null, payload);
   });
 }

@@ -30,6 +30,7 @@ export function catalogueWarnings(docs: readonly { file: string; doc: EntityDocu
       list.forEach((field, index) => {
         const at = pointer(base, index);
         languages(file, `${at}/label`, field.label, `field '${field.name}': label`);
+        languages(file, `${at}/patternHint`, field.patternHint, `field '${field.name}': patternHint`);
         if (field.properties) fields(field.properties, `${at}/properties`);
       });
     fields(doc.fields ?? [], '/fields');

@@ -67,7 +67,9 @@ export class RequestTally {
 
 /** Feeds the tally from every answer of `app` (register it before the routes, on the root instance). */
 export function registerRequestTally(app: FastifyInstance, tally: RequestTally): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: it runs on every answer and waits for nothing.
+  app.addHook('onResponse', (request, reply, done) => {
     tally.record(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
+    done();
   });
 }

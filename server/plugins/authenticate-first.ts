@@ -61,8 +61,9 @@ export function registerAuthenticateFirst(app: FastifyInstance, resolve: Context
   });
   // A WebSocket upgrade refused here has not reached @fastify/websocket's own onRequest hook, so its onResponse hook
   // does not end the socket Node handed over: it would stay open (and hold up the server's close) after the 401.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (refusedUpgrades.has(request)) request.raw.socket?.destroy();
+    done();
   });
 }
 

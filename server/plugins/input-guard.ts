@@ -31,17 +31,17 @@ export function unsafeInputError(request: FastifyRequest): ApiError | undefined 
  * route cannot forget it; 400 with the field path, and nothing is written.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    const error = unsafeInputError(request);
-    if (error) throw error;
+  // Callback hooks: they run on every request and wait for nothing (no promise per request).
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(unsafeInputError(request));
   });
   // Validation coerces query and path texts to numbers: "1e309" becomes Infinity, which Ajv's integer and number
   // types let through. Checked again after it, so no handler meets a number that is not finite.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const params = findUnsafeInput(request.params, 2);
-    if (params) throw refuse('path', params);
+    if (params) return done(refuse('path', params));
     const query = findUnsafeInput(request.query, 2);
-    if (query) throw refuse('query', query);
+    done(query ? refuse('query', query) : undefined);
   });
 }
 

@@ -39,7 +39,8 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()
 export function registerSecurityHeaders(app: FastifyInstance, embedders: string[], frameSources: string[] = []): void {
   const everywhere = contentSecurityPolicy("'none'", frameSources);
   const embedded = contentSecurityPolicy(["'self'", ...embedders].join(' '), frameSources);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request and waits for nothing (no promise per request).
+  app.addHook('onRequest', (request, reply, done) => {
     const embeddable = isEmbeddedLayout(request.url);
     reply.header('content-security-policy', embeddable ? embedded : everywhere);
     if (!embeddable) reply.header('x-frame-options', 'DENY');
@@ -47,5 +48,6 @@ export function registerSecurityHeaders(app: FastifyInstance, embedders: string[
     // Links in mails carry one-time tokens in the URL: no page passes its address on.
     reply.header('referrer-policy', 'no-referrer');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    done();
   });
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDefinition } from '../../schemas';
 import { createIdentityTestApp, type IdentityTestApp } from '../identity/identity-test-app';
-import { rebuildArticleTotals, recomputedArticleTotals, storedArticleTotals } from './article-totals';
-import { compileReport } from './compile-report';
+import { rebuildArticleTotals, recomputedArticleMonthTotals, recomputedArticleTotals, storedArticleMonthTotals, storedArticleTotals } from './article-totals';
+import { compileReport, wholeMonths } from './compile-report';
 import { loadReportCatalogue, type ReportEntry } from './report-catalogue';
 import { runReport, type AuthorizedRun } from './report-runner';
 import { insertTestDocument, type TestDocument } from './report-test-documents';
@@ -53,6 +53,15 @@ describe('the sales per article over their pre-aggregated totals', () => {
       doc(at.berlin, '2026-02-28T23:30:00Z', [bread(5)]),
       doc(at.tokyo, '2026-03-31T16:00:00Z', [apple(7)]),
       doc(at.tokyo, '2026-03-31T14:00:00Z', [apple(6), bread(6)]),
+      // Other months, for the month roll-up: 23:30 UTC on 31 December 2025 is 1 January in Berlin.
+      doc(at.berlin, '2025-12-31T23:30:00Z', [apple(1), bread(1)]),
+      doc(at.berlin, '2025-12-20T10:00:00Z', [apple(9)]),
+      doc(at.berlin, '2026-01-15T10:00:00Z', [apple(3), bread(1), apple(2)]),
+      doc(at.tokyo, '2026-01-16T03:00:00Z', [apple(3, 'Apple (organic)')]),
+      doc(at.tokyo, '2026-02-10T03:00:00Z', [bread(2)]),
+      doc(at.berlin, '2026-02-11T10:00:00Z', [bread(1), apple(1)], { kind: 'return' }),
+      doc(at.berlin, '2026-04-20T10:00:00Z', [apple(2), bread(4)]),
+      doc(at.tokyo, '2026-04-21T03:00:00Z', [{ articleNumber: null, text: 'Service', quantity: 2, unitPrice: 5, taxRate: 19 }]),
       // Not counted: unprocessed; another tenant's with the same article number.
       doc(at.berlin, '2026-03-03T10:00:00Z', [bread(50)], { processed: false }),
       doc(other, '2026-03-03T10:00:00Z', [apple(40, 'Apfel')], { tenantOid: 2 }),
@@ -121,6 +130,52 @@ describe('the sales per article over their pre-aggregated totals', () => {
     ]);
   });
 
+  it('reads whole months from the month roll-up and gives what the raw lines give over ranges that cut months', async () => {
+    const withReturns = entry({ ...articles.definition, kinds: ['sale', 'return', 'cancellation'] });
+    const perDay = entry({ ...articles.definition, columns: [{ name: 'day', title: articles.definition.title, field: 'date' }, ...articles.definition.columns.slice(2)], sort: [{ column: 'day', direction: 'asc' }] });
+    const cutting = [
+      run(1, '2025-12-15', '2026-04-25'),
+      run(1, '2026-01-01', '2026-03-31'),
+      run(1, '2026-01-02', '2026-04-30'),
+      run(1, '2025-12-01', '2026-12-31'),
+      run(1, '2026-02-28', '2026-04-01'),
+      run(2, '2026-01-01', '2026-03-31'),
+    ];
+    const readsMonths = (report: ReportEntry, resolved: AuthorizedRun['run']) => report.compiled.summary(resolved, 10)!.sql.includes('mate_article_month_total');
+    for (const report of [articles, withReturns, productGroups]) {
+      for (const resolved of cutting) {
+        expect(readsMonths(report, resolved)).toBe(true);
+        const { viaTotals, viaLines } = await both(report, resolved);
+        expect(viaTotals, `${report.definition.kinds?.join('+')} ${report.definition.columns[0]!.name} ${JSON.stringify(resolved)}`).toEqual(viaLines);
+        expect(viaTotals.rows.length).toBeGreaterThan(0);
+      }
+      // A location filter needs the location the month rows lack: the day rows answer, and the same as the lines.
+      const berlinOnly = run(1, '2025-12-15', '2026-04-25', berlin);
+      expect(readsMonths(report, berlinOnly)).toBe(false);
+      expect((await both(report, berlinOnly)).viaTotals).toEqual((await both(report, berlinOnly)).viaLines);
+    }
+    // A day dimension, or a range without a whole month, reads the day rows.
+    expect(readsMonths(perDay, run(1, '2025-12-15', '2026-04-25'))).toBe(false);
+    expect(readsMonths(articles, run(1, '2026-03-02', '2026-03-31'))).toBe(false);
+    // Worked out by hand over January to March: receipts once per document per article, and once in the total.
+    const quarter = (await both(articles, run(1, '2026-01-01', '2026-03-31'))).viaTotals;
+    expect(quarter.rows).toEqual([
+      { articleNumber: 'B1', articleText: 'Bread', quantity: 21, amount: 63, receipts: 8 },
+      { articleNumber: 'A1', articleText: 'Apple', quantity: 16, amount: 24, receipts: 5 },
+      { articleNumber: 'A1', articleText: 'Apple (organic)', quantity: 7, amount: 10.5, receipts: 2 },
+      { articleNumber: null, articleText: 'Service', quantity: 1, amount: 5, receipts: 1 },
+    ]);
+    expect(quarter.totals).toMatchObject({ quantity: 45, amount: 102.5, receipts: 10 });
+  });
+
+  it('splits a range into its whole months', () => {
+    expect(wholeMonths('2026-01-01', '2026-04-01')).toEqual({ first: '2026-01-01', end: '2026-04-01' });
+    expect(wholeMonths('2025-12-15', '2026-04-26')).toEqual({ first: '2026-01-01', end: '2026-04-01' });
+    expect(wholeMonths('2026-03-02', '2026-04-01')).toBeUndefined();
+    expect(wholeMonths('2026-03-01', '2026-03-31')).toBeUndefined();
+    expect(wholeMonths('2026-03-01', '2026-04-01')).toEqual({ first: '2026-03-01', end: '2026-04-01' });
+  });
+
   it('falls back to the raw lines when a level would group by part of the article only', () => {
     const byNumber = { ...articles.definition, columns: articles.definition.columns.filter((c) => c.name !== 'articleText') };
     expect(compileReport(byNumber).fromTotals).toBe(false);
@@ -133,8 +188,12 @@ describe('the sales per article over their pre-aggregated totals', () => {
       const stored = await storedArticleTotals(t.database.db, tenant);
       expect(stored.length).toBeGreaterThan(0);
       expect(stored).toEqual(await recomputedArticleTotals(t.database.db, tenant));
+      const months = await storedArticleMonthTotals(t.database.db, tenant);
+      expect(months.length).toBeGreaterThan(0);
+      expect(months).toEqual(await recomputedArticleMonthTotals(t.database.db, tenant));
       await rebuildArticleTotals(t.database.db, tenant);
       expect(await storedArticleTotals(t.database.db, tenant)).toEqual(stored);
+      expect(await storedArticleMonthTotals(t.database.db, tenant)).toEqual(months);
     }
   });
 });

@@ -21,8 +21,33 @@ import { DOCUMENT_DAY_SQL } from './document-totals';
  */
 export const ARTICLE_TOTAL_TABLE = 'mate_article_total';
 
+/**
+ * The same totals rolled up per calendar month of the business day, without the location and the day
+ * (`mate_article_month_total`, migration 985; docs/reports.md "Pre-aggregation"): one row per tenant, month, kind,
+ * currency, article number and text, each the sum of the day rows of that key. The counts stay right: a document is
+ * on one day (so in one month) and at one location, so `documents` still counts it once per article, and the row that
+ * holds its `documents_once` is the month row of the day row that held it. A report over whole months of a range reads
+ * these rows and the leftover days from the day rows (compile-report.ts); one that filters or groups by location or day
+ * reads the day rows only. Booked and rebuilt with the day rows, in the same statements' transaction.
+ */
+export const ARTICLE_MONTH_TOTAL_TABLE = 'mate_article_month_total';
+
 const KEY = 'tenant_oid, location_oid, day, kind, currency, article_number, article_text';
-const COLUMNS = `${KEY}, lines, documents, documents_once, quantity, amount, tax_amount`;
+const MEASURES = 'lines, documents, documents_once, quantity, amount, tax_amount';
+const COLUMNS = `${KEY}, ${MEASURES}`;
+const MONTH_KEY = 'tenant_oid, month, kind, currency, article_number, article_text';
+const MONTH_COLUMNS = `${MONTH_KEY}, ${MEASURES}`;
+
+// An upsert's update: the booked documents' figures added to the row's.
+const ADD_TO_ROW = `lines = t.lines + excluded.lines, documents = t.documents + excluded.documents,
+  documents_once = t.documents_once + excluded.documents_once, quantity = t.quantity + excluded.quantity,
+  amount = t.amount + excluded.amount, tax_amount = t.tax_amount + excluded.tax_amount`;
+
+/** The month rows of day rows `rows` (a relation with the day table's columns), in key order. */
+const monthRowsOf = (rows: string) => `
+  select tenant_oid, date_trunc('month', day)::date as month, kind, currency, article_number, article_text,
+         sum(lines)::int, sum(documents)::int, sum(documents_once)::int, sum(quantity), sum(amount), sum(tax_amount)
+    from ${rows} group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`;
 
 // The tax share of a gross line amount, rounded per line as the report engine rounds it (report-source-sql.ts).
 const taxOfLine = 'round(l.amount * l.tax_rate / (100 + l.tax_rate), 4)';
@@ -56,12 +81,16 @@ function totalsOf(filter: string): string {
  */
 export async function addArticleTotals(db: Queryable, documentOids: readonly number[]): Promise<void> {
   if (documentOids.length === 0) return;
+  // One statement for both tables: the documents' day rows are computed once and added to the day and month rows.
   await db.query(
-    `insert into ${ARTICLE_TOTAL_TABLE} as t (${COLUMNS})
-     select * from (${totalsOf('d.oid = any($1::bigint[])')}) x order by 1, 2, 3, 4, 5, 6, 7
-     on conflict (${KEY}) do update set lines = t.lines + excluded.lines, documents = t.documents + excluded.documents,
-        documents_once = t.documents_once + excluded.documents_once, quantity = t.quantity + excluded.quantity,
-        amount = t.amount + excluded.amount, tax_amount = t.tax_amount + excluded.tax_amount`,
+    `with added as (select * from (${totalsOf('d.oid = any($1::bigint[])')}) x),
+     days as (
+       insert into ${ARTICLE_TOTAL_TABLE} as t (${COLUMNS})
+       select * from added order by 1, 2, 3, 4, 5, 6, 7
+       on conflict (${KEY}) do update set ${ADD_TO_ROW}
+     )
+     insert into ${ARTICLE_MONTH_TOTAL_TABLE} as t (${MONTH_COLUMNS}) ${monthRowsOf('added')}
+     on conflict (${MONTH_KEY}) do update set ${ADD_TO_ROW}`,
     [documentOids],
   );
 }
@@ -72,10 +101,24 @@ export async function addArticleTotals(db: Queryable, documentOids: readonly num
  * in day order, so that a run's range of days reads neighbouring pages.
  */
 export async function rebuildArticleTotals(db: Queryable, tenantOid?: number): Promise<void> {
+  await rebuildArticleDayTotals(db, tenantOid);
+  await rebuildArticleMonthTotals(db, tenantOid);
+}
+
+/** The day rows alone (migration 980's backfill: the month rows come with 985). */
+export async function rebuildArticleDayTotals(db: Queryable, tenantOid?: number): Promise<void> {
   const filter = tenantOid === undefined ? 'd.processed_at is not null' : 'd.processed_at is not null and d.tenant_oid = $1';
   const params = tenantOid === undefined ? [] : [tenantOid];
   await db.query(`delete from ${ARTICLE_TOTAL_TABLE}${tenantOid === undefined ? '' : ' where tenant_oid = $1'}`, params);
   await db.query(`insert into ${ARTICLE_TOTAL_TABLE} (${COLUMNS}) select * from (${totalsOf(filter)}) x order by 3, 1`, params);
+}
+
+/** Rolls the day rows up into the month rows again (all, or one tenant's): part of every rebuild, and migration 985. */
+export async function rebuildArticleMonthTotals(db: Queryable, tenantOid?: number): Promise<void> {
+  const where = tenantOid === undefined ? '' : ' where tenant_oid = $1';
+  const params = tenantOid === undefined ? [] : [tenantOid];
+  await db.query(`delete from ${ARTICLE_MONTH_TOTAL_TABLE}${where}`, params);
+  await db.query(`insert into ${ARTICLE_MONTH_TOTAL_TABLE} (${MONTH_COLUMNS}) ${monthRowsOf(`${ARTICLE_TOTAL_TABLE}${where}`)}`, params);
 }
 
 const ORDER = 'order by 1, 2, 3, 4, 5, 6 nulls first, 7 nulls first';
@@ -95,4 +138,23 @@ export async function recomputedArticleTotals(db: Queryable, tenantOid: number):
 /** The table's rows of a tenant in the same order and shape as `recomputedArticleTotals`. */
 export async function storedArticleTotals(db: Queryable, tenantOid: number): Promise<Record<string, unknown>[]> {
   return (await db.query(`select ${COLUMNS} from ${ARTICLE_TOTAL_TABLE} where tenant_oid = $1 ${ORDER}`, [tenantOid])).rows;
+}
+
+/** The month rows of a tenant as stored, and as rolled up from its day rows now (tests compare the two). */
+export async function storedArticleMonthTotals(db: Queryable, tenantOid: number): Promise<Record<string, unknown>[]> {
+  return (await db.query(`select ${MONTH_COLUMNS} from ${ARTICLE_MONTH_TOTAL_TABLE} where tenant_oid = $1 ${MONTH_ORDER}`, [tenantOid])).rows;
+}
+
+const MONTH_ORDER = 'order by 1, 2, 3, 4, 5 nulls first, 6 nulls first';
+
+export async function recomputedArticleMonthTotals(db: Queryable, tenantOid: number): Promise<Record<string, unknown>[]> {
+  return (
+    await db.query(
+      `select tenant_oid, month, kind, currency, article_number, article_text, sum(lines)::int as lines, sum(documents)::int as documents,
+              sum(documents_once)::int as documents_once, sum(quantity) as quantity, sum(amount) as amount, sum(tax_amount) as tax_amount
+         from (select *, date_trunc('month', day)::date as month from ${ARTICLE_TOTAL_TABLE} where tenant_oid = $1) x
+        group by 1, 2, 3, 4, 5, 6 ${MONTH_ORDER}`,
+      [tenantOid],
+    )
+  ).rows;
 }

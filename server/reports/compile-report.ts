@@ -70,7 +70,7 @@ export function compileReport(definition: ReportDefinition, options: { totals?: 
     if (field.join) joins.add(field.join);
     return field.sql;
   });
-  const from = [source.from, ...[...joins].map((j) => source.joins[j]!)].join(' ');
+  const joinSql = [...joins].map((j) => source.joins[j]!);
 
   const dimensionSql = (column: ReportColumn, expression: string, run: ResolvedRun) =>
     column.field === 'date' ? `to_char(date_trunc(${TRUNC[run.grouping]}, ${expression}), 'YYYY-MM-DD')` : expression;
@@ -109,10 +109,24 @@ export function compileReport(definition: ReportDefinition, options: { totals?: 
   function where(run: ResolvedRun): { sql: string; params: unknown[] } {
     const params: unknown[] = [run.tenantOid];
     const conditions = [`${source.tenant} = $1`, ...source.always];
+    const param = (value: unknown) => `$${params.push(value)}`;
     const add = (condition: (n: number) => string, value: unknown) => {
       params.push(value);
       conditions.push(condition(params.length));
     };
+    // Whole months from the month roll-up and the days at either end from the day rows; the range is then in the
+    // relation itself, so the outer conditions leave the day out.
+    const months = rollupFits && run.locationOid === undefined && run.fromInstant && run.toInstant ? wholeMonths(run.fromInstant.slice(0, 10), run.toInstant.slice(0, 10)) : undefined;
+    if (months && aggregate?.months) {
+      const { dayTable, monthTable, columns } = aggregate.months;
+      const [from, first, end, to] = [run.fromInstant!.slice(0, 10), months.first, months.end, run.toInstant!.slice(0, 10)].map(param);
+      const rolledUp =
+        `(select ${columns} from ${dayTable} where tenant_oid = $1 and (day >= ${from}::date and day < ${first}::date or day >= ${end}::date and day < ${to}::date)` +
+        ` union all select ${columns} from ${monthTable} where tenant_oid = $1 and month >= ${first}::date and month < ${end}::date) t`;
+      if (source.kind && definition.kinds) add((n) => `${source.kind} = any($${n}::text[])`, definition.kinds);
+      return { sql: `from ${[rolledUp, ...joinSql].join(' ')} where ${conditions.join(' and ')}`, params };
+    }
+    const from = [source.from, ...joinSql].join(' ');
     // The range is of business days (the location's days): the instants are the UTC midnights of its first day and
     // of the day after its last, so their dates bound the days; the creation time, widened by the largest offset a
     // zone has, only lets an index narrow the scan first.
@@ -126,6 +140,8 @@ export function compileReport(definition: ReportDefinition, options: { totals?: 
   }
 
   const dimensions = definition.columns.map((c, i) => ({ column: c, i })).filter(({ column }) => isDimension(column));
+  // Whether the month roll-up keeps every dimension (a run still needs whole months and no location filter).
+  const rollupFits = aggregate?.months !== undefined && dimensions.every(({ column }) => aggregate.months!.fields.includes(column.field!));
   const subtotalAt = definition.subtotal === undefined ? -1 : dimensions.findIndex(({ column }) => column.name === definition.subtotal);
   const subtotalField = subtotalAt < 0 ? undefined : dimensions[subtotalAt]!.column.field;
 
@@ -229,6 +245,22 @@ export function compileReport(definition: ReportDefinition, options: { totals?: 
     },
     fromTotals: aggregate !== undefined,
   };
+}
+
+/**
+ * The whole calendar months of a range of days (`from` inclusive, `to` exclusive, YYYY-MM-DD): the first month start
+ * on or after `from` and the last on or before `to`, or undefined when no whole month lies between them.
+ */
+export function wholeMonths(from: string, to: string): { first: string; end: string } | undefined {
+  const first = from.endsWith('-01') ? from : nextMonth(from);
+  const end = `${to.slice(0, 7)}-01`;
+  return first < end ? { first, end } : undefined;
+}
+
+function nextMonth(day: string): string {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  return month === 12 ? `${String(year + 1).padStart(4, '0')}-01-01` : `${day.slice(0, 4)}-${String(month + 1).padStart(2, '0')}-01`;
 }
 
 /** Which statement a measure is for: grouped rows, a subtotal, the grand total, or all three in one (GROUPING SETS). */

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrations';
 import { ALL_MIGRATIONS } from '../schema-migrations';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
-import { recomputedArticleTotals, storedArticleTotals } from './article-totals';
+import { recomputedArticleMonthTotals, recomputedArticleTotals, storedArticleMonthTotals, storedArticleTotals } from './article-totals';
 import { recomputedDocumentTotals, storedDocumentTotals } from './document-totals';
 
-// Migrations 640 and 980 on a database that already holds documents: the totals are backfilled from the processed ones only.
+// Migrations 640, 980 and 985 on a database that already holds documents: the totals are backfilled from the processed ones only.
 describe('migration 640 (document totals)', () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -56,5 +56,12 @@ describe('migration 640 (document totals)', () => {
       { kind: 'sale', day: '2026-01-15', article_number: null, lines: 2, documents: 2, documents_once: 2, quantity: '2.0000', amount: '17.8500', tax_amount: '2.8500' },
     ]);
     expect(await storedArticleTotals(database.db, 5)).toEqual(await recomputedArticleTotals(database.db, 5));
+    // Migration 985: the same rolled up per month, without location and day.
+    const months = await database.db.query("select kind, month::text, lines, documents, documents_once, amount::text from mate_article_month_total order by kind");
+    expect(months.rows).toEqual([
+      { kind: 'return', month: '2026-01-01', lines: 1, documents: 1, documents_once: 1, amount: '-5.9500' },
+      { kind: 'sale', month: '2026-01-01', lines: 2, documents: 2, documents_once: 2, amount: '17.8500' },
+    ]);
+    expect(await storedArticleMonthTotals(database.db, 5)).toEqual(await recomputedArticleMonthTotals(database.db, 5));
   });
 });

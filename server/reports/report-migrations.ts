@@ -1,5 +1,5 @@
 import { exec, type Migration } from '../db/migrations';
-import { ARTICLE_TOTAL_TABLE, rebuildArticleTotals } from './article-totals';
+import { ARTICLE_MONTH_TOTAL_TABLE, ARTICLE_TOTAL_TABLE, rebuildArticleDayTotals, rebuildArticleMonthTotals } from './article-totals';
 import { DOCUMENT_TOTAL_TABLE, rebuildDocumentTotals, UTC_DOCUMENT_DAY_SQL } from './document-totals';
 
 /**
@@ -11,6 +11,8 @@ import { DOCUMENT_TOTAL_TABLE, rebuildDocumentTotals, UTC_DOCUMENT_DAY_SQL } fro
  * 980: the sales per article (article-totals.ts) per tenant, location, business day, kind, currency, article number and
  * text, backfilled from the lines of the documents processed so far. Numbered after 810 (outside the reports' range),
  * as it reads the documents' business day, which 810 adds.
+ * 985: the same sales per article rolled up per month, without location and day (issue 22: a year of sparse articles
+ * grouped millions of day rows), filled from the day rows of 980.
  */
 export const REPORT_MIGRATIONS: Migration[] = [
   {
@@ -65,8 +67,34 @@ export const REPORT_MIGRATIONS: Migration[] = [
          create unique index mate_article_total_key on ${ARTICLE_TOTAL_TABLE} (tenant_oid, location_oid, day, kind, currency, article_number, article_text) nulls not distinct;
          create index mate_article_total_day on ${ARTICLE_TOTAL_TABLE} (tenant_oid, kind, day)`,
       );
-      await rebuildArticleTotals(tx);
+      await rebuildArticleDayTotals(tx);
       await tx.query(`analyze ${ARTICLE_TOTAL_TABLE}`);
+    },
+  },
+  {
+    version: 985,
+    name: 'article-month-totals',
+    async up(tx) {
+      await exec(
+        tx,
+        `create table ${ARTICLE_MONTH_TOTAL_TABLE} (
+           tenant_oid bigint not null,
+           month date not null,
+           kind text not null,
+           currency text not null,
+           article_number text,
+           article_text text,
+           lines int not null,
+           documents int not null,
+           documents_once int not null,
+           quantity numeric(18, 4) not null,
+           amount numeric(18, 4) not null,
+           tax_amount numeric(18, 4) not null
+         );
+         create unique index mate_article_month_total_key on ${ARTICLE_MONTH_TOTAL_TABLE} (tenant_oid, kind, month, currency, article_number, article_text) nulls not distinct`,
+      );
+      await rebuildArticleMonthTotals(tx);
+      await tx.query(`analyze ${ARTICLE_MONTH_TOTAL_TABLE}`);
     },
   },
 ];

@@ -1,6 +1,6 @@
 import type { ReportSource } from '../../schemas';
 import { entityTableName, quoteIdent as q } from '../data/sql-names';
-import { ARTICLE_TOTAL_TABLE } from './article-totals';
+import { ARTICLE_MONTH_TOTAL_TABLE, ARTICLE_TOTAL_TABLE } from './article-totals';
 import { DOCUMENT_DAY_SQL, DOCUMENT_TOTAL_TABLE } from './document-totals';
 
 /** One source in SQL: its FROM, the filters every run applies, and each field's expression (the whitelist). */
@@ -144,6 +144,22 @@ export interface KeyedMeasure {
  */
 export interface AggregateSql extends SourceSql {
   measures: Record<string, string | KeyedMeasure>;
+  /** A coarser roll-up of the same totals per calendar month, for the whole months of a range (MonthRollup). */
+  months?: MonthRollup;
+}
+
+/**
+ * The same totals per calendar month, without the day and location (`mate_article_month_total`): a run whose range
+ * holds whole months, that neither filters by location nor has a dimension the month rows lack, reads those months
+ * from it and the leftover days at either end from the day rows, as one relation `t` of the shared `columns` (the
+ * ones the fields and measures read). Same answers: each month row is the sum of its day rows.
+ */
+export interface MonthRollup {
+  dayTable: string;
+  monthTable: string;
+  columns: string;
+  /** The fields the month rows keep (dimensions a rolled-up run may group by). */
+  fields: readonly string[];
 }
 
 const TOTAL = q(DOCUMENT_TOTAL_TABLE);
@@ -196,6 +212,12 @@ const articleTotals = totalsSource(
     'countDistinct:documentId': { key: ['articleNumber', 'articleText'], perKey: 'sum(t.documents)', once: 'sum(t.documents_once)' },
   },
 );
+articleTotals.months = {
+  dayTable: q(ARTICLE_TOTAL_TABLE),
+  monthTable: q(ARTICLE_MONTH_TOTAL_TABLE),
+  columns: 'tenant_oid, kind, currency, article_number, article_text, lines, documents, documents_once, quantity, amount, tax_amount',
+  fields: ['articleNumber', 'articleText', 'productGroup'],
+};
 
 /** Per source, the totals that may answer a report, tried in order. */
 export const AGGREGATE_SQL: Partial<Record<ReportSource, AggregateSql[]>> = {

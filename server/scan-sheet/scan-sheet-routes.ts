@@ -7,7 +7,6 @@ import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver } from '../lib/request-context';
 import { pickSheetArticles, sheetArticleTable } from './pick-articles';
-import { scanSheetPdf } from './scan-sheet-pdf';
 import { SCAN_SHEET_LAYOUTS, SCAN_SHEET_PATH, SCAN_SHEET_QUERYSTRING, SCAN_SHEET_SCHEMA, type ScanSheetLayout } from './scan-sheet-openapi';
 
 export interface ScanSheetRoutesOptions {
@@ -50,6 +49,8 @@ export const scanSheetRoutes = fastifyPlugin<ScanSheetRoutesOptions>(
     app.get<{ Querystring: SheetQuery }>('/api/scan-sheet/scan-sheet.pdf', { schema }, async (request, reply) => {
       const picked = await sheet(request);
       const tenant = tenantTable ? await options.db.query<{ Name: string | null }>(`select "Name" from ${q(tenantTable)} where "Oid" = $1`, [picked.tenantOid]) : undefined;
+      // react-pdf is loaded at the first sheet, not at the server's start (seconds of module loading).
+      const { scanSheetPdf } = await import('./scan-sheet-pdf');
       const pdf = await scanSheetPdf(picked.items, picked, { tenantName: tenant?.rows[0]?.Name ?? `Tenant ${picked.tenantOid}`, seed: picked.seed, createdAt: now().toISOString().slice(0, 16).replace('T', ' ') });
       return reply
         .header('content-type', 'application/pdf')

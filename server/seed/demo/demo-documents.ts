@@ -1,7 +1,7 @@
 import { quoteIdent as q } from '../../data/sql-names';
 import { LINE_COLUMNS, LINES_FROM_BODY, PAYMENT_COLUMNS, PAYMENTS_FROM_BODY } from '../../documents/document-migrations';
 import { TURNOVER_KINDS_SQL } from '../../documents/document-kinds';
-import { ARTICLE_TOTAL_TABLE, rebuildArticleTotals } from '../../reports/article-totals';
+import { ARTICLE_MONTH_TOTAL_TABLE, ARTICLE_TOTAL_TABLE, rebuildArticleTotals } from '../../reports/article-totals';
 import { DOCUMENT_TOTAL_TABLE, rebuildDocumentTotals } from '../../reports/document-totals';
 import { parseReceipt } from '../../terminals/terminal-documents';
 import type { Receipt, ReceiptLine } from '../../terminals/receipt-schema';
@@ -284,7 +284,7 @@ export async function seedDemoDocuments(ctx: DemoContext, tenants: SeededTenant[
   // The reports read their totals from here: the processed documents just written are booked like intake books them.
   await rebuildDocumentTotals(ctx.tx);
   await rebuildArticleTotals(ctx.tx);
-  for (const table of ['mate_terminal_document', 'mate_document_line', 'mate_document_payment', DOCUMENT_TOTAL_TABLE, ARTICLE_TOTAL_TABLE]) await ctx.tx.query(`analyze ${table}`);
+  for (const table of ['mate_terminal_document', 'mate_document_line', 'mate_document_payment', DOCUMENT_TOTAL_TABLE, ARTICLE_TOTAL_TABLE, ARTICLE_MONTH_TOTAL_TABLE]) await ctx.tx.query(`analyze ${table}`);
   ctx.counts['documents'] = documents;
   return { documents, unprocessed };
 }
