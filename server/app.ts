@@ -60,6 +60,8 @@ import { DEFAULT_SERVER_LOG_SIZE, ServerLogBuffer } from './logs/server-log-buff
 import { describeInstance, type ServerLogInstance } from './logs/server-log-instance';
 import { serverLogRoutes } from './logs/server-log-routes';
 import { apiDocsRoutes } from './api-docs/api-docs-routes';
+import { collectRoutes } from './api-docs/route-collector';
+import { openApiDocumentRoute } from './api-docs/openapi-document-route';
 import { auditRoutes } from './audit/audit-routes';
 import { auditRetention } from './audit/audit-retention';
 import { monitoringRegistry, monitoringRoutes } from './monitoring/monitoring-routes';
@@ -107,6 +109,8 @@ export interface AppOptions {
  */
 export const mateApp = fastifyPlugin<AppOptions>(
   async (app, options) => {
+    // First, so the OpenAPI document sees every route and documents it from its own schema (server/api-docs).
+    const routes = collectRoutes(app);
     registerErrorHandling(app, options.db, options.errorRows);
     registerGracefulClose(app);
     registerSecurityHeaders(app, options.config.frameAncestors, options.config.monitoringUrl ? [new URL(options.config.monitoringUrl).origin] : []);
@@ -137,6 +141,7 @@ export const mateApp = fastifyPlugin<AppOptions>(
       const externalFields = options.data.resolveContext ? undefined : identityExternalFields(navigationPaths(options.navigation));
       const data = { db: options.data.db ?? options.db, catalogue: options.data.catalogue, events: options.data.events, resolveContext, guards, externalFields };
       await app.register(dataRoutes, data);
+      await app.register(openApiDocumentRoute, { catalogue: options.data.catalogue, routes });
       await app.register(importRoutes, data);
       await app.register(bulkDeleteRoute, data);
       await app.register(auditRoutes, data);

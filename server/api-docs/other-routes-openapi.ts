@@ -178,5 +178,4 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
       responses: { 200: json({ type: 'object', properties: { id: { type: 'string' }, status: { type: 'integer' }, message: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } } }), 404: error('No such error') },
     }),
   },
-  '/api/openapi.json': { get: op(['system'], 'This document', { ...anyone, responses: { 200: json({ type: 'object' }) } }) },
 };

@@ -13,7 +13,6 @@ import { dataAccess } from './data-access';
 import { countOf, countSql, encodeCursor, listEtag, listSql, matchesIfNoneMatch, parseListQuery } from './list-query';
 import { hasStoredLookups, lookupProblems } from './lookup-targets';
 import { applyDeleteRules, referrersOf, type CascadedWrite } from './referential-delete';
-import { buildOpenApi } from './openapi';
 import { profileOf, toProfile, type Profile } from './profile';
 import { parseEtag, rowToRecord, writableColumns } from './record-codec';
 import { fillScopeFields, requireInScope, rowScopeOf } from './row-scope';
@@ -23,7 +22,6 @@ import { writeOnlyFields } from '../../schemas';
 import { writeConflictOf } from './write-conflicts';
 import type { WriteGuards } from './write-guard';
 import { externalChanged, externalProvidersOf, withExternalFields, writeExternalFields, type ExternalFields } from './external-fields';
-import { publicRoute } from '../plugins/authenticate-first';
 import { actorTransaction, userActor, type Actor } from '../audit/audit-actor';
 import { RESTORE_BODY } from '../audit/audit-openapi';
 import { hiddenFields, valuesAt } from '../audit/audit-store';
@@ -64,8 +62,8 @@ function conflict(kind: EntityKind, current: StoredRecord | undefined, profile: 
 }
 
 /**
- * The generic data service (spec 2 §7): every kind of the catalogue under /api/data/{area}/{entity}, plus
- * GET /api/openapi.json. Encapsulated, so the merge-patch content type stays local to it.
+ * The generic data service (spec 2 §7): every kind of the catalogue under /api/data/{area}/{entity}
+ * (their OpenAPI paths: openapi.ts; GET /api/openapi.json is served by server/api-docs). Encapsulated, so the merge-patch content type stays local to it.
  */
 export async function dataRoutes(app: FastifyInstance, options: DataRoutesOptions): Promise<void> {
   const { db, catalogue, resolveContext, events } = options;
@@ -73,7 +71,6 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
   const externalFields = options.externalFields;
   // Every external field has its provider, or the service does not start (external-fields.ts).
   for (const kind of catalogue.kinds) externalProvidersOf(kind, externalFields);
-  const openApi = buildOpenApi(catalogue);
   const access = dataAccess(app, catalogue, resolveContext);
   const onKind = { params: KIND_PARAMS };
   const onRecord = { params: RECORD_PARAMS };
@@ -127,8 +124,6 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
       throw writeConflictOf(kind, error) ?? error;
     }
   }
-
-  app.get('/api/openapi.json', publicRoute(), async () => openApi);
 
   app.get<KindRoute>(`${BASE}/meta`, { ...access.always('read'), schema: onKind }, async (request) => request.dataKind.meta);
 

@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { tenantInfos } from '../dashboard/dashboard-data';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, PermissionAction, RequestContext } from '../lib/request-context';
-import { CURRENCY_PARAMS, HISTORY_QUERYSTRING, HISTORY_SCHEMA, RATE_BODY, RATE_SCHEMA, RATES_QUERYSTRING, RATES_SCHEMA, REMOVED_SCHEMA } from './exchange-rate-openapi';
+import { LIST_RATES_ROUTE_SCHEMA, RATE_HISTORY_ROUTE_SCHEMA, REMOVE_RATE_ROUTE_SCHEMA, SET_RATE_ROUTE_SCHEMA } from './exchange-rate-schemas';
 import { currentExchangeRate, currentExchangeRates, exchangeRateHistory, removeExchangeRate, setExchangeRate } from './exchange-rate-store';
 
 /** The page of the rates; its rights per tenant govern every call: Read to see, Create to add, Update to change, Delete to remove. */
@@ -41,7 +41,7 @@ export const exchangeRateRoutes = fastifyPlugin<ExchangeRateRoutesOptions>(
     const tenantTable = options.catalogue.find('tenancy', 'tenant')?.table;
     const refCurrencyOf = async (tenantOid: number) => (await tenantInfos(db, tenantTable, [tenantOid]))[0]!.currency;
 
-    app.get<{ Querystring: { tenantOid?: number } }>('/api/exchange-rates', { schema: { querystring: RATES_QUERYSTRING, response: { 200: RATES_SCHEMA } } }, async (request) => {
+    app.get<{ Querystring: { tenantOid?: number } }>('/api/exchange-rates', { schema: LIST_RATES_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const tenantOid = tenantFor(context, request.query.tenantOid, 'Read');
       return { tenantOid, refCurrency: await refCurrencyOf(tenantOid), items: await currentExchangeRates(db, tenantOid) };
@@ -49,7 +49,7 @@ export const exchangeRateRoutes = fastifyPlugin<ExchangeRateRoutesOptions>(
 
     app.put<{ Params: { currency: string }; Querystring: { tenantOid?: number }; Body: { exchangeRate: number } }>(
       '/api/exchange-rates/:currency',
-      { schema: { params: CURRENCY_PARAMS, querystring: RATES_QUERYSTRING, body: RATE_BODY, response: { 200: RATE_SCHEMA, 201: RATE_SCHEMA } } },
+      { schema: SET_RATE_ROUTE_SCHEMA },
       async (request, reply) => {
         const context = await options.resolveContext(request);
         const { currency } = request.params;
@@ -66,7 +66,7 @@ export const exchangeRateRoutes = fastifyPlugin<ExchangeRateRoutesOptions>(
 
     app.delete<{ Params: { currency: string }; Querystring: { tenantOid?: number } }>(
       '/api/exchange-rates/:currency',
-      { schema: { params: CURRENCY_PARAMS, querystring: RATES_QUERYSTRING, response: { 200: REMOVED_SCHEMA } } },
+      { schema: REMOVE_RATE_ROUTE_SCHEMA },
       async (request) => {
         const context = await options.resolveContext(request);
         const tenantOid = tenantFor(context, request.query.tenantOid, 'Delete');
@@ -78,7 +78,7 @@ export const exchangeRateRoutes = fastifyPlugin<ExchangeRateRoutesOptions>(
 
     app.get<{ Params: { currency: string }; Querystring: { tenantOid?: number; take?: number } }>(
       '/api/exchange-rates/:currency/history',
-      { schema: { params: CURRENCY_PARAMS, querystring: HISTORY_QUERYSTRING, response: { 200: HISTORY_SCHEMA } } },
+      { schema: RATE_HISTORY_ROUTE_SCHEMA },
       async (request) => {
         const context = await options.resolveContext(request);
         const tenantOid = tenantFor(context, request.query.tenantOid, 'Read');

@@ -33,6 +33,31 @@ export const REPORT_EXPORT_PARAMS = {
   properties: { ...REPORT_PARAMS.properties, format: { type: 'string', enum: Object.keys(EXPORT_FORMATS) } },
 } as const;
 
+const BINARY = { type: 'string', format: 'binary' } as const;
+
+/** The export route's contract, also its part of /api/openapi.json (server/api-docs/route-openapi.ts). */
+const REPORT_EXPORT_ROUTE_SCHEMA = {
+  tags: ['reports'],
+  summary: "Stream a report's whole result as CSV, XLSX or PDF (Read on /report/{group}/{type} in the tenant)",
+  description: `CSV (UTF-8 with BOM, comma, CRLF) and XLSX stream every row; PDF holds the first ${PDF_ROW_LIMIT} rows and says so. Text that a spreadsheet would run as a formula is written with a leading apostrophe. X-Total-Rows gives the count before the first row. A failure after the file began cuts the connection (a CSV ends with a line saying the export failed).`,
+  params: REPORT_EXPORT_PARAMS,
+  querystring: REPORT_EXPORT_QUERY,
+  response: {
+    200: {
+      description: 'The file, as an attachment named after the report and its range',
+      headers: {
+        'X-Total-Rows': { schema: { type: 'integer' }, description: 'rows the file will hold (for a PDF at most its limit)' },
+        'X-Export-Capped': { schema: { type: 'integer' }, description: 'PDF only: present when rows were left out; the limit' },
+      },
+      content: Object.fromEntries(Object.values(EXPORT_FORMATS).map((type) => [type.split(';')[0], { schema: BINARY }])),
+    },
+    400: { description: 'An unknown format or parameter, a parameter the report does not have, a date that is not a calendar day, to before from, a range over ten years, a grouping not offered' },
+    401: { description: 'No caller' },
+    403: { description: "No Read on the report path in the tenant, a tenant not the caller's, or a location other than the x-mate-location header's" },
+    404: { description: 'No such report' },
+  },
+};
+
 /** The header that tells the browser how many rows are coming, before the first one (the progress bar's total). */
 export const TOTAL_ROWS_HEADER = 'x-total-rows';
 
@@ -86,7 +111,7 @@ export async function reportExportRoutes(app: FastifyInstance, options: ReportEx
   app.get<{ Params: { group: string; type: string; format: ExportFormat }; Querystring: ExportQuery }>(
     '/api/reports/:group/:type/export.:format',
     {
-      schema: { params: REPORT_EXPORT_PARAMS, querystring: REPORT_EXPORT_QUERY },
+      schema: REPORT_EXPORT_ROUTE_SCHEMA,
       // The validator drops unknown members silently; a misspelt parameter must be refused, not ignored.
       preValidation: async (request) => {
         const unknown = Object.keys(request.query ?? {}).filter((key) => !(key in REPORT_EXPORT_QUERY.properties));

@@ -6,7 +6,7 @@ import { mayReadServerLog, SERVER_LOG_PATH } from './server-log-access';
 import type { ServerLogBuffer } from './server-log-buffer';
 import { createServerLogHub } from './server-log-hub';
 import type { ServerLogInstance } from './server-log-instance';
-import { SERVER_LOG_PAGE_SCHEMA, SERVER_LOG_QUERYSTRING } from './server-log-openapi';
+import { SERVER_LOG_ROUTE_SCHEMA } from './server-log-schemas';
 import type { LogLevelName } from './server-log-record';
 
 export interface ServerLogRoutesOptions {
@@ -26,7 +26,7 @@ export const serverLogRoutes = fastifyPlugin<ServerLogRoutesOptions>(
     const { buffer, instance } = options;
     app.get<{ Querystring: { after?: number; level?: LogLevelName; q?: string; take: number } }>(
       '/api/diagnostics/server-log',
-      { schema: { querystring: SERVER_LOG_QUERYSTRING, response: { 200: SERVER_LOG_PAGE_SCHEMA } } },
+      { schema: SERVER_LOG_ROUTE_SCHEMA },
       async (request) => {
         const context = await options.resolveContext(request);
         if (!mayReadServerLog(context)) throw new ApiError(403, `Reading the server log needs the permission Read on ${SERVER_LOG_PATH} in the Global column: the log is installation-wide.`);

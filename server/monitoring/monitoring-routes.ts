@@ -8,7 +8,7 @@ import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { publicRoute } from '../plugins/authenticate-first';
 import { readMonitoringFigures } from './monitoring-figures';
-import { EMPTY_QUERYSTRING, FIGURES_SCHEMA } from './monitoring-openapi';
+import { FIGURES_ROUTE_SCHEMA, METRICS_ROUTE_SCHEMA } from './monitoring-schemas';
 import { figureGauges } from './prometheus-metrics';
 import type { RequestTally } from './request-tally';
 
@@ -57,7 +57,7 @@ export const monitoringRoutes = fastifyPlugin<MonitoringRoutesOptions>(
         externalUrl: options.externalUrl ?? null,
       });
 
-    app.get('/api/monitoring/figures', { schema: { querystring: EMPTY_QUERYSTRING, response: { 200: FIGURES_SCHEMA } } }, async (request, reply) => {
+    app.get('/api/monitoring/figures', { schema: FIGURES_ROUTE_SCHEMA }, async (request, reply) => {
       requireGlobalRead(await options.resolveContext(request));
       reply.header('cache-control', 'no-store');
       return figures();
@@ -71,7 +71,7 @@ export const monitoringRoutes = fastifyPlugin<MonitoringRoutesOptions>(
       requireGlobalRead(await options.resolveContext(request));
     }
 
-    app.get('/metrics', { ...publicRoute(), schema: { querystring: EMPTY_QUERYSTRING } }, async (request, reply) => {
+    app.get('/metrics', { ...publicRoute(), schema: METRICS_ROUTE_SCHEMA }, async (request, reply) => {
       await authoriseScrape(request);
       setGauges(await figures());
       return reply.header('cache-control', 'no-store').type(options.registry.contentType).send(await options.registry.metrics());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } from '../identity/identity-test-app';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
-import { SCHEMA_PLAYGROUND_PATH } from './schema-playground-openapi';
+import { SCHEMA_PLAYGROUND_PATH } from './schema-playground-schemas';
 
 type Answer = { kinds: { kind: string; document: { area: string; entity: string; fields: { name: string }[] } }[] };
 

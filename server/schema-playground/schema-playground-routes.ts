@@ -3,7 +3,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { Catalogue } from '../data/catalogue';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver } from '../lib/request-context';
-import { PLAYGROUND_CATALOGUE_SCHEMA, SCHEMA_PLAYGROUND_PATH } from './schema-playground-openapi';
+import { PLAYGROUND_CATALOGUE_ROUTE_SCHEMA, SCHEMA_PLAYGROUND_PATH } from './schema-playground-schemas';
 
 export interface SchemaPlaygroundRoutesOptions {
   catalogue: Catalogue;
@@ -19,7 +19,7 @@ export interface SchemaPlaygroundRoutesOptions {
 export const schemaPlaygroundRoutes = fastifyPlugin<SchemaPlaygroundRoutesOptions>(
   async (app: FastifyInstance, options) => {
     const kinds = [...options.catalogue.kinds].sort((a, b) => a.kind.localeCompare(b.kind)).map((kind) => ({ kind: kind.kind, document: kind.doc }));
-    app.get('/api/schema-playground/catalogue', { schema: { response: { 200: PLAYGROUND_CATALOGUE_SCHEMA } } }, async (request, reply) => {
+    app.get('/api/schema-playground/catalogue', { schema: PLAYGROUND_CATALOGUE_ROUTE_SCHEMA }, async (request, reply) => {
       const context = await options.resolveContext(request);
       if (!context.can(SCHEMA_PLAYGROUND_PATH, 'Read', context.tenantOid)) throw new ApiError(403, `The schema playground needs Read on ${SCHEMA_PLAYGROUND_PATH}.`);
       reply.header('cache-control', 'private, no-store');

@@ -4,7 +4,7 @@ import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } fro
 import { encodeScopeValue, SCOPE_HEADERS } from '../identity/scope-headers';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
 import { seedDemoData } from '../seed/demo/seed-demo-data';
-import { SHOPPING_CART_PATH } from './shopping-cart-openapi';
+import { SHOPPING_CART_PATH } from './shopping-cart-schemas';
 
 type Answer = { currency: string; decimals: number; items: { oid: number; articleNumber: string | null; gtin: string | null; text: string; unitPrice: number; taxRate: number; discountable: boolean }[] };
 

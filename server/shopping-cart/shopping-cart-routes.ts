@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver } from '../lib/request-context';
 import { cartTablesOf, searchCartArticles, tenantCurrency } from './cart-articles';
-import { CART_ARTICLES_QUERYSTRING, CART_ARTICLES_SCHEMA, SHOPPING_CART_PATH } from './shopping-cart-openapi';
+import { CART_ARTICLES_ROUTE_SCHEMA, SHOPPING_CART_PATH } from './shopping-cart-schemas';
 
 export interface ShoppingCartRoutesOptions {
   db: Database;
@@ -26,7 +26,7 @@ export const shoppingCartRoutes = fastifyPlugin<ShoppingCartRoutesOptions>(
     if (!tables || !articleKind) return;
     app.get<{ Querystring: { q: string; take: number } }>(
       '/api/shopping-cart/articles',
-      { schema: { querystring: CART_ARTICLES_QUERYSTRING, response: { 200: CART_ARTICLES_SCHEMA } } },
+      { schema: CART_ARTICLES_ROUTE_SCHEMA },
       async (request) => {
         const context = await options.resolveContext(request);
         const tenantOid = context.tenantOid;

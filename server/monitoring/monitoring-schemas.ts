@@ -1,4 +1,4 @@
-/** Wire schemas of the monitoring routes, shared by the routes (Fastify) and the OpenAPI document. */
+/** The monitoring routes' contracts; the OpenAPI document is generated from them (server/api-docs/route-openapi.ts). */
 
 const count = { type: 'integer', minimum: 0 } as const;
 
@@ -42,25 +42,22 @@ export const FIGURES_SCHEMA = {
   required: ['readAt', 'version', 'buildDate', 'uptimeSeconds', 'requests', 'jobs', 'hub', 'database', 'externalUrl'],
 } as const;
 
-const errorBody = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+/** GET /api/monitoring/figures: its contract, also its part of /api/openapi.json (server/api-docs/route-openapi.ts). */
+export const FIGURES_ROUTE_SCHEMA = {
+  tags: ['monitoring'],
+  summary: "The instance's health and metrics (the monitoring page); needs Read on /service/monitoring in the Global column",
+  querystring: EMPTY_QUERYSTRING,
+  response: { 200: { description: 'The figures', ...FIGURES_SCHEMA }, 401: { description: 'Not signed in' }, 403: { description: 'Missing the permission' } },
+} as const;
 
-export const MONITORING_OPENAPI_PATHS = {
-  '/api/monitoring/figures': {
-    get: {
-      tags: ['monitoring'],
-      summary: "The instance's health and metrics (the monitoring page); needs Read on /service/monitoring in the Global column",
-      responses: { 200: { description: 'The figures', content: { 'application/json': { schema: FIGURES_SCHEMA } } }, 401: errorBody('Not signed in'), 403: errorBody('Missing the permission') },
-    },
-  },
-  '/metrics': {
-    get: {
-      tags: ['monitoring'],
-      summary: 'The same figures in the Prometheus text format: Bearer MATE_METRICS_TOKEN, or a user with Read on /service/monitoring globally',
-      responses: {
-        200: { description: 'Prometheus exposition format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } },
-        401: errorBody('No or a wrong token'),
-        403: errorBody('Missing the permission'),
-      },
-    },
+/** GET /metrics: its contract, also its part of /api/openapi.json. */
+export const METRICS_ROUTE_SCHEMA = {
+  tags: ['monitoring'],
+  summary: 'The same figures in the Prometheus text format: Bearer MATE_METRICS_TOKEN, or a user with Read on /service/monitoring globally',
+  querystring: EMPTY_QUERYSTRING,
+  response: {
+    200: { description: 'Prometheus exposition format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } },
+    401: { description: 'No or a wrong token' },
+    403: { description: 'Missing the permission' },
   },
 } as const;

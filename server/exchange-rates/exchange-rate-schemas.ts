@@ -1,4 +1,4 @@
-/** The exchange rate editing routes' schemas (docs/dashboard.md "Exchange rates"), also their part of /api/openapi.json. */
+/** The exchange rate editing routes' schemas (docs/dashboard.md "Exchange rates"); the OpenAPI document is generated from them. */
 
 const tenantOid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'one of your tenants; default the one you work in' } as const;
 const nullableString = { type: ['string', 'null'] } as const;
@@ -74,47 +74,44 @@ export const HISTORY_SCHEMA = {
 
 export const REMOVED_SCHEMA = { type: 'object', properties: { removed: { type: 'boolean' } }, required: ['removed'] } as const;
 
-const error = { description: 'the error body (message, errors by member)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
-const json = (description: string, schema: unknown) => ({ description, content: { 'application/json': { schema } } });
-const parameters = (location: 'query' | 'path', schema: { properties: Record<string, unknown>; required?: readonly string[] }) =>
-  Object.entries(schema.properties).map(([name, member]) => ({ name, in: location, required: schema.required?.includes(name) ?? location === 'path', schema: member }));
+const error = { description: 'the error body (message, errors by member)' } as const;
 const errors = { 400: error, 401: error, 403: error } as const;
+const TAGS = ['Exchange rates'];
 
-/** The routes' part of the OpenAPI document. */
-export const EXCHANGE_RATE_OPENAPI_PATHS = {
-  '/api/exchange-rates': {
-    get: {
-      operationId: 'getExchangeRateList',
-      tags: ['Exchange rates'],
-      summary: "Every current exchange rate of a tenant (Read on /settings/exchange-rates there)",
-      parameters: parameters('query', RATES_QUERYSTRING),
-      responses: { 200: json('the rates, by currency', RATES_SCHEMA), ...errors },
-    },
-  },
-  '/api/exchange-rates/{currency}': {
-    put: {
-      operationId: 'setExchangeRate',
-      tags: ['Exchange rates'],
-      summary: 'Sets a rate by hand: Create on /settings/exchange-rates for a new currency, Update for one the tenant has; the history keeps the previous value',
-      parameters: [...parameters('path', CURRENCY_PARAMS), ...parameters('query', RATES_QUERYSTRING)],
-      requestBody: { required: true, content: { 'application/json': { schema: RATE_BODY } } },
-      responses: { 200: json('the changed rate', RATE_SCHEMA), 201: json('the added rate', RATE_SCHEMA), ...errors },
-    },
-    delete: {
-      operationId: 'removeExchangeRate',
-      tags: ['Exchange rates'],
-      summary: 'Removes a currency (Delete on /settings/exchange-rates); its history stays',
-      parameters: [...parameters('path', CURRENCY_PARAMS), ...parameters('query', RATES_QUERYSTRING)],
-      responses: { 200: json('removed', REMOVED_SCHEMA), 404: error, ...errors },
-    },
-  },
-  '/api/exchange-rates/{currency}/history': {
-    get: {
-      operationId: 'getExchangeRateHistory',
-      tags: ['Exchange rates'],
-      summary: 'Every value a rate had, newest first, with who set it (Read on /settings/exchange-rates)',
-      parameters: [...parameters('path', CURRENCY_PARAMS), ...parameters('query', HISTORY_QUERYSTRING)],
-      responses: { 200: json('the history', HISTORY_SCHEMA), ...errors },
-    },
-  },
+// The routes' contracts, also their part of /api/openapi.json (server/api-docs/route-openapi.ts).
+
+export const LIST_RATES_ROUTE_SCHEMA = {
+  operationId: 'getExchangeRateList',
+  tags: TAGS,
+  summary: 'Every current exchange rate of a tenant (Read on /settings/exchange-rates there)',
+  querystring: RATES_QUERYSTRING,
+  response: { 200: { description: 'the rates, by currency', ...RATES_SCHEMA }, ...errors },
+} as const;
+
+export const SET_RATE_ROUTE_SCHEMA = {
+  operationId: 'setExchangeRate',
+  tags: TAGS,
+  summary: 'Sets a rate by hand: Create on /settings/exchange-rates for a new currency, Update for one the tenant has; the history keeps the previous value',
+  params: CURRENCY_PARAMS,
+  querystring: RATES_QUERYSTRING,
+  body: RATE_BODY,
+  response: { 200: { description: 'the changed rate', ...RATE_SCHEMA }, 201: { description: 'the added rate', ...RATE_SCHEMA }, ...errors },
+} as const;
+
+export const REMOVE_RATE_ROUTE_SCHEMA = {
+  operationId: 'removeExchangeRate',
+  tags: TAGS,
+  summary: 'Removes a currency (Delete on /settings/exchange-rates); its history stays',
+  params: CURRENCY_PARAMS,
+  querystring: RATES_QUERYSTRING,
+  response: { 200: { description: 'removed', ...REMOVED_SCHEMA }, 404: error, ...errors },
+} as const;
+
+export const RATE_HISTORY_ROUTE_SCHEMA = {
+  operationId: 'getExchangeRateHistory',
+  tags: TAGS,
+  summary: 'Every value a rate had, newest first, with who set it (Read on /settings/exchange-rates)',
+  params: CURRENCY_PARAMS,
+  querystring: HISTORY_QUERYSTRING,
+  response: { 200: { description: 'the history', ...HISTORY_SCHEMA }, ...errors },
 } as const;

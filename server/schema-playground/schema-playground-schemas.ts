@@ -20,19 +20,13 @@ export const PLAYGROUND_CATALOGUE_SCHEMA = {
   required: ['kinds'],
 } as const;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-
-/** The playground's route in the OpenAPI document. */
-export const SCHEMA_PLAYGROUND_OPENAPI_PATHS = {
-  '/api/schema-playground/catalogue': {
-    get: {
-      tags: ['tools'],
-      summary: "The catalogue's entity documents, read only: what the schema playground checks lookups and detail views against",
-      responses: {
-        200: { description: 'Every entity kind with its document, sorted by kind', content: { 'application/json': { schema: PLAYGROUND_CATALOGUE_SCHEMA } } },
-        401: errorResponse('No valid access token'),
-        403: errorResponse(`No Read on ${SCHEMA_PLAYGROUND_PATH}`),
-      },
-    },
+/** The route's contract, also its part of /api/openapi.json (server/api-docs/route-openapi.ts). */
+export const PLAYGROUND_CATALOGUE_ROUTE_SCHEMA = {
+  tags: ['tools'],
+  summary: "The catalogue's entity documents, read only: what the schema playground checks lookups and detail views against",
+  response: {
+    200: { description: 'Every entity kind with its document, sorted by kind', ...PLAYGROUND_CATALOGUE_SCHEMA },
+    401: { description: 'No valid access token' },
+    403: { description: `No Read on ${SCHEMA_PLAYGROUND_PATH}` },
   },
 } as const;

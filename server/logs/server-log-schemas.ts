@@ -55,21 +55,18 @@ export const SERVER_LOG_PAGE_SCHEMA = {
   required: ['instance', 'capacity', 'items', 'lastSeq', 'firstSeq', 'hasMore'],
 } as const;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-
-/** The server log in the OpenAPI document; live lines come through the hub (SubscribeServerLog, docs/hub.md). */
-export const SERVER_LOG_OPENAPI_PATHS = {
-  '/api/diagnostics/server-log': {
-    get: {
-      tags: ['diagnostics'],
-      summary: "This instance's most recent log lines (redacted), oldest first; needs Read on /diagnostics/logs globally",
-      parameters: Object.entries(SERVER_LOG_QUERYSTRING.properties).map(([name, schema]) => ({ name, in: 'query', schema })),
-      responses: {
-        200: { description: 'One page of lines and which instance they are of', content: { 'application/json': { schema: SERVER_LOG_PAGE_SCHEMA } } },
-        400: errorResponse('A bad after, level, q or take'),
-        401: errorResponse('No valid access token'),
-        403: errorResponse('No Read on /diagnostics/logs in the Global column'),
-      },
-    },
+/**
+ * GET /api/diagnostics/server-log: its contract, also its part of /api/openapi.json (server/api-docs/route-openapi.ts).
+ * Live lines come through the hub (SubscribeServerLog, docs/hub.md).
+ */
+export const SERVER_LOG_ROUTE_SCHEMA = {
+  tags: ['diagnostics'],
+  summary: "This instance's most recent log lines (redacted), oldest first; needs Read on /diagnostics/logs globally",
+  querystring: SERVER_LOG_QUERYSTRING,
+  response: {
+    200: { description: 'One page of lines and which instance they are of', ...SERVER_LOG_PAGE_SCHEMA },
+    400: { description: 'A bad after, level, q or take' },
+    401: { description: 'No valid access token' },
+    403: { description: 'No Read on /diagnostics/logs in the Global column' },
   },
 } as const;

@@ -39,21 +39,15 @@ export const CART_ARTICLES_SCHEMA = {
   required: ['currency', 'decimals', 'items'],
 } as const;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-
-/** The shopping cart's route in the OpenAPI document. */
-export const SHOPPING_CART_OPENAPI_PATHS = {
-  '/api/shopping-cart/articles': {
-    get: {
-      tags: ['tools'],
-      summary: "Articles of the scope's tenant for the shopping cart, with price, tax rate and whether discounts apply",
-      parameters: Object.entries(CART_ARTICLES_QUERYSTRING.properties).map(([name, schema]) => ({ name, in: 'query', schema })),
-      responses: {
-        200: { description: 'Up to take articles, best match first', content: { 'application/json': { schema: CART_ARTICLES_SCHEMA } } },
-        400: errorResponse('A bad q or take'),
-        401: errorResponse('No valid access token'),
-        403: errorResponse(`No tenant selected, or no Read on ${SHOPPING_CART_PATH} and on the articles in it`),
-      },
-    },
+/** The shopping cart's route contract, also its part of /api/openapi.json (server/api-docs/route-openapi.ts). */
+export const CART_ARTICLES_ROUTE_SCHEMA = {
+  tags: ['tools'],
+  summary: "Articles of the scope's tenant for the shopping cart, with price, tax rate and whether discounts apply",
+  querystring: CART_ARTICLES_QUERYSTRING,
+  response: {
+    200: { description: 'Up to take articles, best match first', ...CART_ARTICLES_SCHEMA },
+    400: { description: 'A bad q or take' },
+    401: { description: 'No valid access token' },
+    403: { description: `No tenant selected, or no Read on ${SHOPPING_CART_PATH} and on the articles in it` },
   },
 } as const;
