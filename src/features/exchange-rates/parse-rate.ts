@@ -1,4 +1,4 @@
-/** The bounds the server takes (server/exchange-rates/exchange-rate-openapi.ts): 8 decimals, at most a billion. */
+/** The bounds the server takes (server/exchange-rates/exchange-rate-schemas.ts): 8 decimals, at most a billion. */
 export const MIN_RATE = 0.00000001;
 export const MAX_RATE = 1_000_000_000;
 const MAX_DECIMALS = 8;
