@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { openInApp } from './support/open-in-app';
 
 const PASSWORD = 'grid-editor-e2e-password';
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
@@ -9,7 +10,7 @@ const REASONS = '/data/pos-operating/reservation-reject-reason';
 const isList = (url: string, kind: string) => new URL(url).pathname === `/api/data/${kind}`;
 
 async function openGrid(page: Page, path: string): Promise<void> {
-  await page.goto(`${mate.url}${path}`);
+  await openInApp(page, mate.url, path);
   await expect(page.getByTestId('data-grid-page')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('grid-search').click();
   await expect(page.getByTestId('data-grid')).toBeVisible();

@@ -3,6 +3,7 @@ import { expect, test, type Page } from './support/test';
 import { buildNewRecord, editableField, newToken, SYSTEM_FIELDS, type DataCalls, type Extensions, type FieldState, type Meta } from './support/record-builder';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { openInApp } from './support/open-in-app';
 
 const PASSWORD = 'every-kind-e2e-password';
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
@@ -31,11 +32,7 @@ function dataCalls(page: Page, headers: Record<string, string>): DataCalls {
 
 /** Opens the grid and runs its search; answers the headers of the app's own list call. */
 async function openGrid(page: Page, path: string, kind: string, base: string): Promise<Record<string, string>> {
-  // Within the signed-in app the route changes as its links change it (history + popstate), without a reload.
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await openInApp(page, mate.url, path);
   await expect(page.getByTestId('data-grid-page')).toHaveAttribute('data-kind', kind);
   await expect(page.getByTestId('grid-not-started')).toBeVisible();
   const listCall = page.waitForRequest((request) => request.method() === 'GET' && new URL(request.url()).pathname === base);

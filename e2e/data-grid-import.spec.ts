@@ -6,8 +6,7 @@ const PASSWORD = 'import-e2e-password';
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 test('article import follows its definition: the guide, a GTIN row rule blocking a file, a good file imported', async ({ page }) => {
-  await signIn(page, mate.url, PASSWORD);
-  await page.goto(`${mate.url}/data/pos-supply/article`);
+  await signIn(page, mate.url, PASSWORD, `/data/pos-supply/article`);
   await page.getByTestId('cmd-import').click();
 
   // The column guide lists the shown columns with label and description; SizeSortingIndex is not shown.
@@ -42,8 +41,7 @@ test('article import follows its definition: the guide, a GTIN row rule blocking
 
 test('the import preview shows an unreadable price as written, with its error in sight', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, mate.url, PASSWORD);
-  await page.goto(`${mate.url}/data/pos-supply/article`);
+  await signIn(page, mate.url, PASSWORD, `/data/pos-supply/article`);
   await page.getByTestId('cmd-import').click();
   const stamp = Date.now().toString(36).toUpperCase();
   const csv = `InternalNumber,Short text,VAT rate,Retail price\nP${stamp}-1,Plum,19,abc\n`;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { openInApp } from './support/open-in-app';
 
 // Lookup values as the looked-up record's text; the grid and the editor right-to-left in Arabic.
 const PASSWORD = 'grid-kinds-e2e-password';
@@ -40,7 +41,7 @@ async function chooseTenant(page: Page): Promise<void> {
 /** Opens a grid and answers the headers the app sent with its data calls (token and scope), for page.request. */
 async function openGrid(page: Page, path: string): Promise<Headers> {
   const metaCall = page.waitForRequest((request) => request.url().includes('/api/data/') && new URL(request.url()).pathname.endsWith('/meta'));
-  await page.goto(`${mate.url}${path}`);
+  await openInApp(page, mate.url, path);
   const sent = (await metaCall).headers();
   await expect(page.getByTestId('data-grid-page')).toBeVisible();
   await page.getByTestId('grid-search').click();

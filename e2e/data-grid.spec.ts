@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { openInApp } from './support/open-in-app';
 
 const PASSWORD = 'grid-e2e-password';
 
@@ -18,7 +19,7 @@ const GRIDS = flatten(JSON.parse(readFileSync('server/metadata/navigation.json',
 const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 
 async function openGrid(page: Page, path: string): Promise<void> {
-  await page.goto(`${mate.url}${path}`);
+  await openInApp(page, mate.url, path);
   await expect(page.getByTestId('data-grid-page')).toBeVisible();
   await page.getByTestId('grid-search').click();
   await expect(page.getByTestId('data-grid')).toBeVisible();

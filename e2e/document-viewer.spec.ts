@@ -75,8 +75,7 @@ test('receipts sent through the terminal intake appear, narrow by the query form
     void dialog.dismiss();
   });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, mate.url, PASSWORD);
-  await page.goto(`${mate.url}/document/receipt/sales?from=${today}&to=${today}&operator=${encodeURIComponent(OPERATOR)}`);
+  await signIn(page, mate.url, PASSWORD, `/document/receipt/sales?from=${today}&to=${today}&operator=${encodeURIComponent(OPERATOR)}`);
   const grid = page.getByTestId('document-grid');
   await expect(page.getByTestId('document-count')).toHaveText('2 documents', { timeout: 30_000 });
   await expect(grid.getByRole('row')).toHaveCount(3);
@@ -127,8 +126,7 @@ test('a return links to the sale it corrects, and the sale to its return', async
   allowBlockedHostility(pageErrors);
   const refund = await sendReceipt(request, 910_003, -3.5, { kind: 'return', references: small.uid, lines: [{ articleNumber: 'E2E-910001', text: 'Viewer article 910001', quantity: -1, unitPrice: 3.5, amount: -3.5, taxRate: 19 }] });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, mate.url, PASSWORD);
-  await page.goto(`${mate.url}/document/receipt/returns?from=${today}&to=${today}&uid=${refund.uid}`);
+  await signIn(page, mate.url, PASSWORD, `/document/receipt/returns?from=${today}&to=${today}&uid=${refund.uid}`);
   const detail = page.getByTestId('document-detail');
   await expect(detail.getByRole('heading', { name: 'Return 910003' })).toBeVisible({ timeout: 30_000 });
   await detail.getByTestId('document-link').click();
@@ -142,8 +140,7 @@ test('the drill-down parameters of a report fill the query form', async ({ page,
   // The receipt it finds may be the first test's hostile one, whose scripts the sandbox blocks (seen on CI).
   allowBlockedHostility(pageErrors);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, mate.url, PASSWORD);
-  await page.goto(`${mate.url}/document/receipt/sales?from=${today}&to=${today}&operator=${encodeURIComponent(OPERATOR)}&article=E2E-910002`);
+  await signIn(page, mate.url, PASSWORD, `/document/receipt/sales?from=${today}&to=${today}&operator=${encodeURIComponent(OPERATOR)}&article=E2E-910002`);
   await expect(page.getByTestId('document-count')).toHaveText('1 document', { timeout: 30_000 });
   await expect(page.getByLabel('Operator')).toHaveValue(OPERATOR);
   await expect(page.getByLabel('Article number')).toHaveValue('E2E-910002');
@@ -190,8 +187,7 @@ test("the pickers and links come from the server (the page calls no data grid's 
   expect(ownTerminals.map((terminal) => terminal.oid)).toContain(sale.terminalOid);
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, mate.url, PASSWORD);
-  await page.goto(`${mate.url}/document/receipt/sales?from=${today}&to=${today}&operator=${encodeURIComponent(OPERATOR)}`);
+  await signIn(page, mate.url, PASSWORD, `/document/receipt/sales?from=${today}&to=${today}&operator=${encodeURIComponent(OPERATOR)}`);
   await expect(page.getByTestId('document-count')).toHaveText('2 documents', { timeout: 30_000 });
   // The location picker offers the server's locations; chosen, the terminal picker offers that location's terminals only.
   const location = page.getByLabel('Location', { exact: true });
@@ -241,8 +237,7 @@ test('past the count limit the viewer says "more than", in English and in Arabic
     await route.fulfill({ response, json: { ...((await response.json()) as object), total: 10_000, exact: false } });
   });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, mate.url, PASSWORD);
-  await page.goto(`${mate.url}/document/receipt/sales?from=${today}&to=${today}&operator=${encodeURIComponent(OPERATOR)}`);
+  await signIn(page, mate.url, PASSWORD, `/document/receipt/sales?from=${today}&to=${today}&operator=${encodeURIComponent(OPERATOR)}`);
   await expect(page.getByTestId('document-count')).toHaveText('More than 10,000 documents', { timeout: 30_000 });
   await page.addInitScript(() => window === window.top && localStorage.setItem('mate.locale', 'ar'));
   await page.reload();

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
+import { openInApp } from './support/open-in-app';
 
 // Drives the widgets of a generated editor as a person does, once by mouse and once by keyboard only, saves, and
 // reads the stored record back through the API. The kind: the reservation reject reason of the catalogue (an id,
@@ -12,7 +13,7 @@ const KIND = 'pos-operating/reservation-reject-reason';
 
 /** Opens the grid of `kind`, runs its search and answers the headers of the app's own list call (token, scope, language). */
 async function openGrid(page: Page, kind = KIND): Promise<Record<string, string>> {
-  await page.goto(`${mate.url}/data/${kind}`);
+  await openInApp(page, mate.url, `/data/${kind}`);
   await expect(page.getByTestId('data-grid-page')).toBeVisible({ timeout: 30_000 });
   const listCall = page.waitForRequest((request) => request.method() === 'GET' && new URL(request.url()).pathname === `/api/data/${kind}`);
   await page.getByTestId('grid-search').click();
@@ -145,7 +146,7 @@ test('by keyboard only on an article: a currency amount, a lookup picked with th
   test.setTimeout(180_000); // the article's editor is large: every key re-renders it, slow on a busy machine
   await signIn(page, mate.url, PASSWORD);
   const kind = 'pos-supply/article';
-  await page.goto(`${mate.url}/data/${kind}`);
+  await openInApp(page, mate.url, `/data/${kind}`);
   await expect(page.getByTestId('data-grid-page')).toBeVisible({ timeout: 30_000 });
   const listCall = page.waitForRequest((request) => request.method() === 'GET' && new URL(request.url()).pathname === `/api/data/${kind}`);
   await page.getByTestId('grid-search').click();
@@ -357,8 +358,9 @@ test.describe('a customer', () => {
 
   test('by keyboard only in German: dates typed day first and stepped by the arrows, the address, a checkbox', async ({ page }) => {
     test.setTimeout(120_000);
+    // The language chosen before the app starts, as a returning user's stored choice.
+    await page.addInitScript(() => localStorage.setItem('mate.locale', 'de'));
     await signIn(page, mate.url, PASSWORD);
-    await page.evaluate(() => localStorage.setItem('mate.locale', 'de'));
     const headers = await openGrid(page, CUSTOMER);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await page.getByTestId('cmd-new').focus();
@@ -459,8 +461,9 @@ test('dark theme, Arabic, 390 px: widgets filled on a phone stay inside the scre
   const CUSTOMER = 'campaigns/customer';
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
+  // The language chosen before the app starts, as a returning user's stored choice.
+  await page.addInitScript(() => localStorage.setItem('mate.locale', 'ar'));
   await signIn(page, mate.url, PASSWORD);
-  await page.evaluate(() => localStorage.setItem('mate.locale', 'ar'));
   const headers = await openGrid(page, CUSTOMER);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
@@ -725,8 +728,9 @@ test.describe('a radio group', () => {
 test('a radio group in dark theme and Arabic: options run right to left, readable, the left arrow moves on', async ({ page }) => {
   const REASON = 'pos-operating/discount-reason';
   await page.emulateMedia({ colorScheme: 'dark' });
+  // The language chosen before the app starts, as a returning user's stored choice.
+  await page.addInitScript(() => localStorage.setItem('mate.locale', 'ar'));
   await signIn(page, mate.url, PASSWORD);
-  await page.evaluate(() => localStorage.setItem('mate.locale', 'ar'));
   await openGrid(page, REASON);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);

@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { expectAccessible } from './support/axe';
 import { startMate } from './support/mate-server';
 import { signIn } from './support/sign-in';
+import { openInApp } from './support/open-in-app';
 import { serveMateForSpec, storageFor } from './support/spec-server';
 
 // The hub makes the product live: what one session saves shows in another's grid without a reload, and a
@@ -14,7 +15,7 @@ const mate = serveMateForSpec({ MATE_ADMIN_PASSWORD: PASSWORD });
 const REASONS = '/data/pos-operating/reservation-reject-reason';
 
 async function openGrid(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}${REASONS}`);
+  await openInApp(page, baseUrl, REASONS);
   await expect(page.getByTestId('data-grid-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('hub-status')).toHaveAttribute('data-status', 'connected');
   await page.getByTestId('grid-search').click();
@@ -142,9 +143,9 @@ for (const look of LOOKS) {
 
     const context = await browser.newContext({ viewport: look.viewport, colorScheme: look.theme });
     const page = await context.newPage();
-    await signIn(page, mate.url, PASSWORD);
-    await page.evaluate((locale) => localStorage.setItem('mate.locale', locale), look.locale);
-    await page.goto(`${mate.url}${REASONS}`);
+    // The language chosen before the app starts (a returning user's stored choice), and the grid opened by address.
+    await page.addInitScript((locale) => localStorage.setItem('mate.locale', locale), look.locale);
+    await signIn(page, mate.url, PASSWORD, REASONS, 'data-grid-page');
     await expect(page.locator('html')).toHaveAttribute('lang', look.locale);
     await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${look.theme}\\b`));
     await expect(page.getByTestId('hub-status')).toHaveAttribute('data-status', 'connected');

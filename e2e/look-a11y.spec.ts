@@ -2,6 +2,7 @@ import { expect, test } from './support/test';
 import { blocking, formatViolations, scanPage, type AxeViolation } from './support/axe';
 import { serveMateForSpec } from './support/spec-server';
 import { settled } from './support/settled';
+import { openInApp } from './support/open-in-app';
 
 // The screens a user spends the day on, scanned by axe-core in both themes, English and Arabic, on a desktop and a
 // phone: no serious or critical violation, colour contrast included.
@@ -46,7 +47,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.keyboard.press('Escape');
         await expect(page.getByTestId('organisation-list')).toBeHidden();
 
-        await page.goto(`${mate.url}/data/pos-operating/document-number`);
+        await openInApp(page, mate.url, '/data/pos-operating/document-number');
         await page.getByTestId('grid-search').click();
         await page.getByTestId('data-grid').getByRole('gridcell').nth(1).click();
         await expect(page.getByTestId('details-summary')).toBeVisible({ timeout: 30_000 });
@@ -60,7 +61,7 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(form.locator('[aria-invalid=true]').first()).toBeVisible();
         await scan('editor with errors');
 
-        await page.goto(`${mate.url}/admin/permissions`);
+        await openInApp(page, mate.url, '/admin/permissions');
         // The matrix shows once a role or user is picked: the first one.
         const subject = page.locator('[data-testid="subject-picker"]:visible');
         await subject.selectOption({ index: 1 });

@@ -89,8 +89,7 @@ function contrast(text: string, background: string, beneath: string): number {
 for (const theme of ['light', 'dark'] as const) {
   test(`a solid button under the pointer keeps AA contrast in the ${theme} theme`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme });
-    await signIn(page, mate.url, PASSWORD);
-    await page.goto(`${mate.url}/data/tenancy/location`);
+    await signIn(page, mate.url, PASSWORD, `/data/tenancy/location`);
     const button = page.getByTestId('grid-search');
     await expect(button).toBeVisible();
     await button.hover();

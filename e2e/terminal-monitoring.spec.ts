@@ -55,8 +55,7 @@ async function expectAccessibleAtRest(page: Page, where: string): Promise<void> 
 test('a simulated terminal shows connected live, answers a ping, its receipt shows in its log and on the terminal server page, and it turns disconnected without a reload', async ({ page, request }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, mate.url, PASSWORD);
-  await page.goto(`${mate.url}/service/terminals`);
+  await signIn(page, mate.url, PASSWORD, `/service/terminals`);
   const table = page.getByTestId('terminal-table');
   await expect(table).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('hub-status')).toHaveAttribute('data-status', 'connected');

@@ -187,8 +187,7 @@ test('a refused role shows the server’s reason on the Roles field, and nothing
 });
 
 test('the open row of the Users grid edits the roles as the record page does', async ({ page }) => {
-  await signIn(page, mate.url, PASSWORD);
-  await page.goto(`${mate.url}/data/identity/user`);
+  await signIn(page, mate.url, PASSWORD, `/data/identity/user`);
   await page.getByTestId('quick-search').fill('cashier.de');
   await page.getByTestId('grid-search').click();
   await expect(page.getByTestId('data-grid')).toHaveAttribute('data-rows', '1');
