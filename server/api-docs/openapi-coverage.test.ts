@@ -90,7 +90,12 @@ describe('the OpenAPI document covers every route', () => {
     const document = (await app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { summary: string; parameters?: { name: string; in: string; required?: boolean; schema: unknown }[]; requestBody?: { content: Record<string, { schema: unknown }> } }>> };
     const described = registered.filter((route) => typeof route.schema?.summary === 'string');
     // The routes converted so far (issue 19); the rest are still hand-written fragments (docs/api.md "OpenAPI").
-    expect(described.map(({ method, url }) => `${method} ${url}`)).toEqual(expect.arrayContaining(['GET /api/openapi.json', 'GET /api/docs/assets/:name', 'GET /api/schema-playground/catalogue', 'GET /api/reports/:group/:type/export.:format', 'GET /api/monitoring/figures', 'GET /metrics', 'GET /api/diagnostics/server-log', 'GET /api/exchange-rates', 'PUT /api/exchange-rates/:currency', 'DELETE /api/exchange-rates/:currency', 'GET /api/exchange-rates/:currency/history', 'GET /api/shopping-cart/articles']));
+    expect(described.map(({ method, url }) => `${method} ${url}`)).toEqual(expect.arrayContaining(['GET /api/openapi.json', 'GET /api/docs/assets/:name', 'GET /api/schema-playground/catalogue', 'GET /api/reports/:group/:type/export.:format', 'GET /api/monitoring/figures', 'GET /metrics', 'GET /api/diagnostics/server-log', 'GET /api/exchange-rates', 'PUT /api/exchange-rates/:currency', 'DELETE /api/exchange-rates/:currency', 'GET /api/exchange-rates/:currency/history', 'GET /api/shopping-cart/articles',
+      'GET /api/admin/outbox', 'POST /api/admin/outbox/:oid/resend', 'DELETE /api/admin/outbox/:oid',
+      'GET /api/auth/second-factor', 'DELETE /api/auth/second-factor', 'POST /api/auth/second-factor/enrolment', 'POST /api/auth/second-factor/confirm', 'POST /api/v1-pub/auth/second-factor/enrolment',
+      'GET /api/auth/sessions', 'DELETE /api/auth/sessions/:oid', 'POST /api/admin/users/:oid/sessions/end', 'GET /api/admin/security-log',
+      'GET /api/auth/passkeys', 'POST /api/auth/passkeys', 'POST /api/auth/passkeys/registration-options', 'DELETE /api/auth/passkeys/:oid', 'POST /api/v1-pub/auth/passkey/options', 'POST /api/auth/second-factor/recovery-codes',
+      'GET /api/v1-pub/oidc/:provider/start', 'GET /api/v1-pub/oidc/:provider/callback', 'POST /api/v1-pub/aad-auth/token.json', 'POST /api/v1-pub/aad-auth/second-factor/enrolment', 'POST /api/v1-pub/aad-auth/passkey/options']));
     for (const route of described) {
       const operation = document.paths[route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
       const name = `${route.method} ${route.url}`;
