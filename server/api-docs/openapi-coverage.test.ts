@@ -17,8 +17,6 @@ const UNDOCUMENTED: Record<string, string> = {
   // The UI build's files and the single-page app's deep-link fallback: not an API.
   'GET /*': 'static files of the UI build and the SPA fallback',
   'GET /': 'the UI build (index.html)',
-  // The hub's WebSocket is described in docs/hub.md: OpenAPI has no words for a SignalR stream. Its negotiate step is documented.
-  'GET /api/hub/:hub': 'the hub WebSocket (docs/hub.md)',
 };
 
 /** A registered route as a pattern: `:area` one path segment, `*` the rest. */
@@ -91,6 +89,7 @@ describe('the OpenAPI document covers every route', () => {
     const described = registered.filter((route) => typeof route.schema?.summary === 'string');
     // The routes converted so far (issue 19); the rest are still hand-written fragments (docs/api.md "OpenAPI").
     expect(described.map(({ method, url }) => `${method} ${url}`)).toEqual(expect.arrayContaining(['GET /api/openapi.json', 'GET /api/docs/assets/:name', 'GET /api/schema-playground/catalogue', 'GET /api/reports/:group/:type/export.:format', 'GET /api/monitoring/figures', 'GET /metrics', 'GET /api/diagnostics/server-log', 'GET /api/exchange-rates', 'PUT /api/exchange-rates/:currency', 'DELETE /api/exchange-rates/:currency', 'GET /api/exchange-rates/:currency/history', 'GET /api/shopping-cart/articles',
+      'POST /api/hub/mate/negotiate', 'GET /api/hub/mate', 'GET /api/bridge', 'GET /api/bridge/jobs', 'GET /api/documents/unprocessed', 'GET /api/diagnostics/unprocessed-documents', 'GET /api/download/receipt/:uid/:file', 'GET /api/download/receipt-attachment/:uid/:kind/:name', 'PUT /api/terminals/receipts/:uid/attachments/:kind/:name', 'GET /api/documents/scope-options', 'GET /api/documents/:group/:type', 'GET /api/documents/receipt/by-uid/:uid',
       'GET /api/admin/outbox', 'POST /api/admin/outbox/:oid/resend', 'DELETE /api/admin/outbox/:oid',
       'GET /api/auth/second-factor', 'DELETE /api/auth/second-factor', 'POST /api/auth/second-factor/enrolment', 'POST /api/auth/second-factor/confirm', 'POST /api/v1-pub/auth/second-factor/enrolment',
       'GET /api/auth/sessions', 'DELETE /api/auth/sessions/:oid', 'POST /api/admin/users/:oid/sessions/end', 'GET /api/admin/security-log',
