@@ -9,7 +9,6 @@ import { BARCODE_OPENAPI_PATHS } from '../documents/barcode-openapi';
 import { DOCUMENT_OPENAPI_PATHS } from '../documents/document-openapi';
 import { ATTACHMENT_INTAKE_OPENAPI_PATHS, DOWNLOAD_OPENAPI_PATHS } from '../documents/download-openapi';
 import { UNPROCESSED_OPENAPI_PATHS } from '../documents/unprocessed-documents-openapi';
-import { POS_SETTINGS_OPENAPI_PATHS } from '../pos-settings/pos-settings-openapi';
 import { IMPORT_LIMIT } from './import-routes';
 import { OUTBOX_OPENAPI_PATHS } from '../identity/outbox-openapi';
 import { SECURITY_OPENAPI_PATHS } from '../identity/security-openapi';
@@ -142,7 +141,7 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   };
   // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals).
   const terminals = catalogue.find('tenancy', 'pos-terminal') !== undefined;
-  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...DOWNLOAD_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS, ...ATTACHMENT_INTAKE_OPENAPI_PATHS, ...DOCUMENT_OPENAPI_PATHS } : {}), ...UNPROCESSED_OPENAPI_PATHS, ...POS_SETTINGS_OPENAPI_PATHS, ...AUDIT_OPENAPI_PATHS };
+  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...DOWNLOAD_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS, ...ATTACHMENT_INTAKE_OPENAPI_PATHS, ...DOCUMENT_OPENAPI_PATHS } : {}), ...UNPROCESSED_OPENAPI_PATHS, ...AUDIT_OPENAPI_PATHS };
   // Monitoring, the outbox, the viewers' assets and the routes outside the features (identity, system): issue 18.
   Object.assign(paths, OUTBOX_OPENAPI_PATHS, SECURITY_OPENAPI_PATHS, PASSKEY_OPENAPI_PATHS, OIDC_OPENAPI_PATHS, OTHER_ROUTES_OPENAPI_PATHS);
   for (const kind of catalogue.kinds) {
