@@ -15,7 +15,7 @@ import { SECURITY_OPENAPI_PATHS } from '../identity/security-openapi';
 import { PASSKEY_OPENAPI_PATHS } from '../identity/passkey-openapi';
 import { OIDC_OPENAPI_PATHS } from '../identity/oidc-openapi';
 import { OTHER_ROUTES_OPENAPI_PATHS } from '../api-docs/other-routes-openapi';
-import { AUDIT_OPENAPI_PATHS, HISTORY_QUERYSTRING, HISTORY_SCHEMA, RESTORE_BODY } from '../audit/audit-openapi';
+import { HISTORY_QUERYSTRING, HISTORY_SCHEMA, RESTORE_BODY } from '../audit/audit-schemas';
 
 type Json = Record<string, unknown>;
 
@@ -141,7 +141,7 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   };
   // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals).
   const terminals = catalogue.find('tenancy', 'pos-terminal') !== undefined;
-  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...DOWNLOAD_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS, ...ATTACHMENT_INTAKE_OPENAPI_PATHS, ...DOCUMENT_OPENAPI_PATHS } : {}), ...UNPROCESSED_OPENAPI_PATHS, ...AUDIT_OPENAPI_PATHS };
+  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...DOWNLOAD_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS, ...ATTACHMENT_INTAKE_OPENAPI_PATHS, ...DOCUMENT_OPENAPI_PATHS } : {}), ...UNPROCESSED_OPENAPI_PATHS };
   // Monitoring, the outbox, the viewers' assets and the routes outside the features (identity, system): issue 18.
   Object.assign(paths, OUTBOX_OPENAPI_PATHS, SECURITY_OPENAPI_PATHS, PASSKEY_OPENAPI_PATHS, OIDC_OPENAPI_PATHS, OTHER_ROUTES_OPENAPI_PATHS);
   for (const kind of catalogue.kinds) {
