@@ -70,6 +70,16 @@ function otherRoutes(): RouteTarget[] {
     route('GET', '/api/reports/sales/daily'),
     { method: 'POST', path: '/api/reports/sales/daily/run', query: [], fields: ['from', 'to', 'tenant', 'location', 'grouping'] },
     { method: 'POST', path: '/api/reports/finance/tax-rates/run', query: [], fields: ['from', 'to', 'tenant', 'location'] },
+    // The layout routes are in the OpenAPI document with {kind}; here each kind's paths get the hostile ids and bodies.
+    ...(['quick-access', 'article-quick-selection'] as const).flatMap((kind): RouteTarget[] => [
+      route('GET', `/api/pos-layouts/${kind}`, ['scope']),
+      { method: 'POST', path: `/api/pos-layouts/${kind}`, query: [], fields: ['scope', 'name', 'content'] },
+      route('GET', `/api/pos-layouts/${kind}/targets`, ['scope', 'buttonKind', 'search', 'take']),
+      route('GET', `/api/pos-layouts/${kind}/{id}`),
+      { method: 'PUT', path: `/api/pos-layouts/${kind}/{id}`, query: [], fields: ['scope', 'name', 'content', 'version'] },
+      route('DELETE', `/api/pos-layouts/${kind}/{id}`),
+      { method: 'POST', path: `/api/pos-layouts/${kind}/{id}/duplicate`, query: [], fields: ['scope', 'name'] },
+    ]),
     route('GET', '/api/error({id})'),
     route('GET', '/api/health'),
     route('GET', '/api/info'),

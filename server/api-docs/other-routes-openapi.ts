@@ -38,7 +38,7 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
   },
   '/api/auth/logout': { post: op(['auth'], "End every token of the user (all devices)", { responses: { 200: json({ type: 'object' }), ...signedIn } }) },
   '/api/auth/change-password': {
-    post: op(['auth'], "Change the signed-in user's password", { requestBody: body({ password: str(1024) }, ['password']), responses: { 200: json({ type: 'object' }), 400: error('Too weak or missing'), ...signedIn } }),
+    post: op(['auth'], "Change the signed-in user's password; answers a new token (all older tokens end)", { requestBody: body({ password: str(1024, 'the current password'), newPassword: str(1024) }, ['password', 'newPassword']), responses: { 200: json({ type: 'object' }), 400: error('The current password is wrong, or the new one too weak or missing'), ...signedIn } }),
   },
   '/api/auth/settings': {
     get: op(['auth'], 'What the sign-in page offers', {
@@ -64,12 +64,12 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
   '/api/auth/reset-password': {
     post: op(['auth'], 'Ask for a password reset mail (always answers the same, whether the user exists or not)', {
       ...anyone,
-      requestBody: body({ username: str(64), email: str(254) }),
+      requestBody: body({ username: str(256), email: str(254) }),
       responses: { 200: json({ type: 'object' }), 400: error('Neither field given'), 429: error('Too many requests (Retry-After)') },
     }),
   },
   '/api/auth/set-password': {
-    post: op(['auth'], 'Set a new password with the token of a reset or invitation mail', { ...anyone, requestBody: body({ token: str(200), password: str(1024) }, ['token', 'password']), responses: { 200: json({ type: 'object' }), 400: error('Unknown, used or expired token, or a weak password') } }),
+    post: op(['auth'], 'Set a new password with the token of a reset or invitation mail', { ...anyone, requestBody: body({ token: str(200), newPassword: str(1024) }, ['token', 'newPassword']), responses: { 200: json({ type: 'object' }), 400: error('Unknown, used or expired token, or a weak password') } }),
   },
   '/api/user/profile': {
     get: op(['user'], 'The signed-in user', {
@@ -146,14 +146,14 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
     post: op(['users'], "Set a user's password (Update on the users' page)", { parameters: [oidPath], requestBody: body({ password: str(1024) }, ['password']), responses: { 200: json({ type: 'object' }), 400: error('Too weak'), 404: error('No such user'), ...admin } }),
   },
   '/api/admin/users/{oid}/invite': {
-    post: op(['users'], 'Mail a user an invitation to set a password (the outbox)', { parameters: [oidPath], responses: { 200: json({ type: 'object', properties: { result: { type: 'string', enum: ['sent', 'queued'] }, to: { type: 'string' } } }), 400: error('The user has no e-mail address'), 404: error('No such user'), ...admin } }),
+    post: op(['users'], 'Mail a user an invitation to set a password (the outbox)', { parameters: [oidPath], responses: { 200: json({ type: 'object', properties: { invited: { const: true }, to: { type: 'string' } } }), 400: error('The user has no e-mail address'), 404: error('No such user'), 409: error('The user is disabled'), ...admin } }),
   },
   '/api/admin/users/{oid}/password-reset': {
     post: op(['users'], 'Mail a user a password reset link (the outbox)', { parameters: [oidPath], responses: { 200: json({ type: 'object', properties: { result: { type: 'string', enum: ['sent', 'queued'] }, to: { type: 'string' } } }), 400: error('The user has no e-mail address'), 404: error('No such user'), ...admin } }),
   },
   '/api/admin/api-keys': {
     post: op(['users'], 'Create an API key for a user; the key is answered once', {
-      requestBody: body({ name: str(60), userOid: { type: 'integer' }, expiresAt: str(40), accessLevel: { type: 'string', enum: ['read', 'write'] }, description: str(500), allowedIpRanges: { type: 'array', items: { type: 'string' } } }, ['name', 'userOid']),
+      requestBody: body({ name: str(60), userOid: { type: 'integer' }, expiresAt: str(40), accessLevel: { type: 'string', enum: ['read', 'readWrite'], default: 'read' }, description: str(500), allowedIpRanges: { type: 'array', items: { type: 'string' } } }, ['name', 'userOid']),
       responses: { 201: json({ type: 'object' }, 'Created'), 400: error('Invalid fields'), ...admin },
     }),
   },

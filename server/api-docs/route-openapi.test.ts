@@ -58,6 +58,12 @@ describe('the OpenAPI paths of routes that describe themselves', () => {
     });
   });
 
+  it('takes a request body Fastify does not validate (a multipart upload) as OpenAPI gives it', () => {
+    const upload = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } } };
+    const paths = openApiPathsOf([{ method: 'POST', url: '/api/files', schema: { summary: 'Upload a file', requestBody: upload } }]);
+    expect(paths['/api/files']!.post).toMatchObject({ requestBody: upload });
+  });
+
   it('leaves out routes without a summary and the HEAD Fastify adds to each GET', () => {
     const paths = openApiPathsOf([
       { method: 'GET', url: '/api/a', schema: { summary: 'A' } },

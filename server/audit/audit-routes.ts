@@ -6,7 +6,7 @@ import { dataAccess } from '../data/data-access';
 import { rowScopeOf } from '../data/row-scope';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
-import { ACTIVITY_QUERYSTRING, ACTIVITY_SCHEMA, HISTORY_QUERYSTRING, HISTORY_SCHEMA } from './audit-openapi';
+import { ACTIVITY_ROUTE_SCHEMA, HISTORY_QUERYSTRING, HISTORY_SCHEMA } from './audit-schemas';
 import { activity, recordHistory } from './audit-store';
 
 export interface AuditRoutesOptions {
@@ -60,7 +60,7 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
     },
   );
 
-  app.get<{ Querystring: ActivityQuery }>('/api/audit/activity', { schema: { querystring: ACTIVITY_QUERYSTRING, response: { 200: ACTIVITY_SCHEMA } } }, async (request) => {
+  app.get<{ Querystring: ActivityQuery }>('/api/audit/activity', { schema: ACTIVITY_ROUTE_SCHEMA }, async (request) => {
     const query = request.query;
     const context = await contextOf(request, resolveContext, query.tenantOid);
     let kinds = catalogue.kinds;

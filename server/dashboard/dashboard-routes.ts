@@ -20,17 +20,7 @@ import {
   THROUGHPUT_MONTHS,
   TURNOVER_DAYS,
 } from './dashboard-data';
-import {
-  CURRENCY_QUERYSTRING,
-  CURRENCY_SCHEMA,
-  EXCHANGE_RATES_SCHEMA,
-  LAYOUT_BODY,
-  LAYOUT_SCHEMA,
-  THROUGHPUT_QUERYSTRING,
-  THROUGHPUT_SCHEMA,
-  TURNOVER_QUERYSTRING,
-  TURNOVER_SCHEMA,
-} from './dashboard-openapi';
+import { CURRENCY_ROUTE_SCHEMA, EXCHANGE_RATES_ROUTE_SCHEMA, READ_LAYOUT_ROUTE_SCHEMA, STORE_LAYOUT_ROUTE_SCHEMA, THROUGHPUT_ROUTE_SCHEMA, TURNOVER_ROUTE_SCHEMA } from './dashboard-schemas';
 
 /** The pages whose Read right lets a user see a card's figures in a tenant; the card links there. */
 export const TURNOVER_PATH = '/report/sales/daily';
@@ -100,13 +90,13 @@ export const dashboardRoutes = fastifyPlugin<DashboardRoutesOptions>(
     const locationTable = options.catalogue.find('tenancy', 'location')?.table;
     const { db } = options;
 
-    app.get('/api/user/extension/dashboard', { schema: { response: { 200: LAYOUT_SCHEMA } } }, async (request) => {
+    app.get('/api/user/extension/dashboard', { schema: READ_LAYOUT_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const row = (await db.query<{ layout: unknown; stored_at: Date | string }>('select layout, stored_at from mate_dashboard_layout where user_oid = $1', [context.userOid])).rows[0];
       return storedOrDefault(row);
     });
 
-    app.put<{ Body: unknown }>('/api/user/extension/dashboard', { schema: { body: LAYOUT_BODY, response: { 200: LAYOUT_SCHEMA } } }, async (request) => {
+    app.put<{ Body: unknown }>('/api/user/extension/dashboard', { schema: STORE_LAYOUT_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const problems = checkDashboardLayout(request.body);
       if (problems.length > 0) {
@@ -126,7 +116,7 @@ export const dashboardRoutes = fastifyPlugin<DashboardRoutesOptions>(
       return stored;
     });
 
-    app.get<{ Querystring: { tenantOid?: number; referencedate?: string } }>('/api/turnover/daily', { schema: { querystring: TURNOVER_QUERYSTRING, response: { 200: TURNOVER_SCHEMA } } }, async (request) => {
+    app.get<{ Querystring: { tenantOid?: number; referencedate?: string } }>('/api/turnover/daily', { schema: TURNOVER_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const tenants = tenantsOf(context, TURNOVER_PATH, request.query.tenantOid);
       // Without a reference date the card ends on today as the tenants' stores see it (their business day).
@@ -138,7 +128,7 @@ export const dashboardRoutes = fastifyPlugin<DashboardRoutesOptions>(
       return { referenceDate, days, tenants: infos.map((info) => ({ ...info, days: figures.get(info.tenantOid)! })), link };
     });
 
-    app.get<{ Querystring: { tenantOid?: number; referenceMonth?: string } }>('/api/documents/throughput', { schema: { querystring: THROUGHPUT_QUERYSTRING, response: { 200: THROUGHPUT_SCHEMA } } }, async (request) => {
+    app.get<{ Querystring: { tenantOid?: number; referenceMonth?: string } }>('/api/documents/throughput', { schema: THROUGHPUT_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const referenceMonth = calendarMonth(request.query.referenceMonth, now());
       const tenants = tenantsOf(context, THROUGHPUT_PATH, request.query.tenantOid);
@@ -149,14 +139,14 @@ export const dashboardRoutes = fastifyPlugin<DashboardRoutesOptions>(
       return { referenceMonth, months, tenants: infos.map((info) => ({ ...info, months: counts.get(info.tenantOid)! })), link };
     });
 
-    app.get<{ Querystring: { tenantOid?: number } }>('/api/currencies/currency', { schema: { querystring: CURRENCY_QUERYSTRING, response: { 200: CURRENCY_SCHEMA } } }, async (request) => {
+    app.get<{ Querystring: { tenantOid?: number } }>('/api/currencies/currency', { schema: CURRENCY_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const tenantOid = oneTenant(context, request.query.tenantOid);
       const [info] = await tenantInfos(db, tenantTable, [tenantOid]);
       return { tenantOid, currency: info!.currency };
     });
 
-    app.get<{ Querystring: { tenantOid?: number } }>('/api/currencies/exchange-rates', { schema: { querystring: CURRENCY_QUERYSTRING, response: { 200: EXCHANGE_RATES_SCHEMA } } }, async (request) => {
+    app.get<{ Querystring: { tenantOid?: number } }>('/api/currencies/exchange-rates', { schema: EXCHANGE_RATES_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const tenantOid = oneTenant(context, request.query.tenantOid);
       const [info] = await tenantInfos(db, tenantTable, [tenantOid]);

@@ -23,7 +23,7 @@ import { writeConflictOf } from './write-conflicts';
 import type { WriteGuards } from './write-guard';
 import { externalChanged, externalProvidersOf, withExternalFields, writeExternalFields, type ExternalFields } from './external-fields';
 import { actorTransaction, userActor, type Actor } from '../audit/audit-actor';
-import { RESTORE_BODY } from '../audit/audit-openapi';
+import { RESTORE_BODY } from '../audit/audit-schemas';
 import { hiddenFields, valuesAt } from '../audit/audit-store';
 
 /** What the data service needs: the database, the loaded catalogue, the identity seam and the event bus. */

@@ -2,29 +2,11 @@ import type { Catalogue, EntityKind } from './catalogue';
 import { COUNT_LIMIT, MAX_TAKE, DEFAULT_TAKE } from './list-query';
 import { BULK_DELETE_BODY } from './bulk-delete';
 import { IF_MATCH_HEADERS, RECORD_PARAMS } from './data-request';
-import { HUB_OPENAPI_PATHS } from '../hub/hub-openapi';
 import { TERMINAL_OPENAPI_PATHS, TERMINAL_SECURITY_SCHEME } from '../terminals/terminal-openapi';
-import { JOBS_OPENAPI_PATHS } from '../jobs/jobs-openapi';
 import { BARCODE_OPENAPI_PATHS } from '../documents/barcode-openapi';
-import { DOCUMENT_OPENAPI_PATHS } from '../documents/document-openapi';
-import { ATTACHMENT_INTAKE_OPENAPI_PATHS, DOWNLOAD_OPENAPI_PATHS } from '../documents/download-openapi';
-import { UNPROCESSED_OPENAPI_PATHS } from '../documents/unprocessed-documents-openapi';
-import { POS_SETTINGS_OPENAPI_PATHS } from '../pos-settings/pos-settings-openapi';
-import { POS_LAYOUT_OPENAPI_PATHS } from '../quick-access/layout-openapi';
-import { RECEIPT_TEMPLATE_OPENAPI_PATHS } from '../receipt-templates/template-openapi';
-import { DIAGNOSTICS_OPENAPI_PATHS } from '../diagnostics/diagnostics-openapi';
-import { DASHBOARD_OPENAPI_PATHS } from '../dashboard/dashboard-openapi';
-import { SCAN_SHEET_OPENAPI_PATHS } from '../scan-sheet/scan-sheet-openapi';
-import { IMAGE_OPENAPI_PATHS } from '../uploads/image-openapi';
-import { REPORT_OPENAPI_PATHS } from '../reports/report-openapi';
 import { IMPORT_LIMIT } from './import-routes';
-import { OUTBOX_OPENAPI_PATHS } from '../identity/outbox-openapi';
-import { SECURITY_OPENAPI_PATHS } from '../identity/security-openapi';
-import { PASSKEY_OPENAPI_PATHS } from '../identity/passkey-openapi';
-import { OIDC_OPENAPI_PATHS } from '../identity/oidc-openapi';
 import { OTHER_ROUTES_OPENAPI_PATHS } from '../api-docs/other-routes-openapi';
-import { MESSAGE_OPENAPI_PATHS } from '../messages/message-openapi';
-import { AUDIT_OPENAPI_PATHS, HISTORY_QUERYSTRING, HISTORY_SCHEMA, RESTORE_BODY } from '../audit/audit-openapi';
+import { HISTORY_QUERYSTRING, HISTORY_SCHEMA, RESTORE_BODY } from '../audit/audit-schemas';
 
 type Json = Record<string, unknown>;
 
@@ -150,9 +132,9 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   };
   // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals).
   const terminals = catalogue.find('tenancy', 'pos-terminal') !== undefined;
-  const paths: Json = { ...HUB_OPENAPI_PATHS, ...JOBS_OPENAPI_PATHS, ...BARCODE_OPENAPI_PATHS, ...DOWNLOAD_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS, ...ATTACHMENT_INTAKE_OPENAPI_PATHS, ...DOCUMENT_OPENAPI_PATHS } : {}), ...UNPROCESSED_OPENAPI_PATHS, ...POS_SETTINGS_OPENAPI_PATHS, ...DIAGNOSTICS_OPENAPI_PATHS, ...DASHBOARD_OPENAPI_PATHS, ...REPORT_OPENAPI_PATHS, ...(catalogue.find('pos-supply', 'article') ? { ...SCAN_SHEET_OPENAPI_PATHS } : {}), ...POS_LAYOUT_OPENAPI_PATHS, ...MESSAGE_OPENAPI_PATHS, ...AUDIT_OPENAPI_PATHS, ...RECEIPT_TEMPLATE_OPENAPI_PATHS, ...IMAGE_OPENAPI_PATHS };
-  // Monitoring, the outbox, the viewers' assets and the routes outside the features (identity, system): issue 18.
-  Object.assign(paths, OUTBOX_OPENAPI_PATHS, SECURITY_OPENAPI_PATHS, PASSKEY_OPENAPI_PATHS, OIDC_OPENAPI_PATHS, OTHER_ROUTES_OPENAPI_PATHS);
+  const paths: Json = { ...BARCODE_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS } : {}) };
+  // The routes outside the features (identity, system): issue 18.
+  Object.assign(paths, OTHER_ROUTES_OPENAPI_PATHS);
   for (const kind of catalogue.kinds) {
     schemas[schemaName(kind)] = recordSchema(kind);
     Object.assign(paths, operationsOf(kind));

@@ -10,7 +10,7 @@ import { ApiError } from '../lib/api-error';
 import type { ContextResolver, PermissionAction, RequestContext } from '../lib/request-context';
 import { processDocument } from '../terminals/terminal-document-processing';
 import { DATABASE_USAGE_PATH, GROWTH_WINDOW_DAYS, readTableUsage, summariseDatabaseUsage } from './database-usage';
-import { EMPTY_QUERYSTRING, LOCK_PARAMS, LOCK_SCHEMA, TAKE_LOCK_BODY, LOCKS_QUERYSTRING, LOCKS_SCHEMA, RELEASED_SCHEMA, REPROCESS_SCHEMA, SUMMARY_QUERYSTRING, SUMMARY_SCHEMA, TABLES_SCHEMA } from './diagnostics-openapi';
+import { LOCKS_ROUTE_SCHEMA, RELEASE_LOCK_ROUTE_SCHEMA, REPROCESS_ROUTE_SCHEMA, SUMMARY_ROUTE_SCHEMA, TABLES_ROUTE_SCHEMAS, TAKE_LOCK_ROUTE_SCHEMA } from './diagnostics-schemas';
 import { takeDocumentLock, type LockRequest } from './take-document-lock';
 import { DiagnosticsEvents } from './diagnostics-events';
 import { DOCUMENT_LOCK_KIND, DOCUMENT_LOCKS_PATH, lockTablesOf, readDocumentLock, readDocumentLocks, releaseDocumentLock } from './document-locks';
@@ -65,7 +65,7 @@ function requireRight(context: RequestContext, path: string, action: PermissionA
 export const diagnosticsRoutes = fastifyPlugin<DiagnosticsRoutesOptions>(
   async (app: FastifyInstance, options) => {
     const now = options.now ?? (() => new Date());
-    app.get<{ Querystring: { take: number } }>('/api/db-info/summary', { schema: { querystring: SUMMARY_QUERYSTRING, response: { 200: SUMMARY_SCHEMA } } }, async (request) => {
+    app.get<{ Querystring: { take: number } }>('/api/db-info/summary', { schema: SUMMARY_ROUTE_SCHEMA }, async (request) => {
       refuseInfinite(request.query, 'query');
       requireGlobalRead(await options.resolveContext(request));
       return summariseDatabaseUsage(options.db, request.query.take);
@@ -75,15 +75,13 @@ export const diagnosticsRoutes = fastifyPlugin<DiagnosticsRoutesOptions>(
       const at = now();
       return { sampledAt: at.toISOString(), growthWindowDays: GROWTH_WINDOW_DAYS, items: await readTableUsage(options.db, at) };
     };
-    for (const url of ['/api/db-info/tables', '/api/db-info/database-usage']) {
-      app.get(url, { schema: { querystring: EMPTY_QUERYSTRING, response: { 200: TABLES_SCHEMA } } }, tables);
-    }
+    for (const [url, schema] of Object.entries(TABLES_ROUTE_SCHEMAS)) app.get(url, { schema }, tables);
 
     const lockTables = lockTablesOf(options.catalogue);
     if (lockTables) {
       app.get<{ Querystring: { entityOid?: number; skip: number; take: number } }>(
         '/api/diagnostics/document-locks',
-        { schema: { querystring: LOCKS_QUERYSTRING, response: { 200: LOCKS_SCHEMA } } },
+        { schema: LOCKS_ROUTE_SCHEMA },
         async (request) => {
           refuseInfinite(request.query, 'query');
           const context = await options.resolveContext(request);
@@ -94,7 +92,7 @@ export const diagnosticsRoutes = fastifyPlugin<DiagnosticsRoutesOptions>(
       const lockKind = options.catalogue.find('pos-operating', 'document-lock')!;
       app.post<{ Body: Omit<LockRequest, 'tenantOid'> & { tenantOid?: number } }>(
         '/api/diagnostics/document-locks/take',
-        { schema: { body: TAKE_LOCK_BODY, response: { 200: LOCK_SCHEMA, 201: LOCK_SCHEMA } } },
+        { schema: TAKE_LOCK_ROUTE_SCHEMA },
         async (request, reply) => {
           refuseInfinite(request.body as Record<string, unknown>, 'body');
           const context = await options.resolveContext(request);
@@ -106,7 +104,7 @@ export const diagnosticsRoutes = fastifyPlugin<DiagnosticsRoutesOptions>(
           return reply.code(taken.created ? 201 : 200).send(taken.lock);
         },
       );
-      app.delete<{ Params: { oid: number } }>('/api/diagnostics/document-locks/:oid', { schema: { params: LOCK_PARAMS, response: { 200: RELEASED_SCHEMA } } }, async (request) => {
+      app.delete<{ Params: { oid: number } }>('/api/diagnostics/document-locks/:oid', { schema: RELEASE_LOCK_ROUTE_SCHEMA }, async (request) => {
         refuseInfinite(request.params, 'path');
         const context = await options.resolveContext(request);
         const { oid } = request.params;
@@ -126,7 +124,7 @@ export const diagnosticsRoutes = fastifyPlugin<DiagnosticsRoutesOptions>(
 
     if (options.catalogue.find('tenancy', 'pos-terminal')) {
       const processing = terminalTables(options.catalogue);
-      app.post<{ Params: { oid: number } }>('/api/diagnostics/unprocessed-documents/:oid/reprocess', { schema: { params: LOCK_PARAMS, response: { 200: REPROCESS_SCHEMA } } }, async (request) => {
+      app.post<{ Params: { oid: number } }>('/api/diagnostics/unprocessed-documents/:oid/reprocess', { schema: REPROCESS_ROUTE_SCHEMA }, async (request) => {
         refuseInfinite(request.params, 'path');
         const context = await options.resolveContext(request);
         const { oid } = request.params;

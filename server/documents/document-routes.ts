@@ -7,10 +7,10 @@ import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { documentDetail, findDocumentsByUid } from './document-detail';
 import { articleLinker, receiptDownloads } from './document-links';
-import { DOCUMENT_DETAIL_QUERY, DOCUMENT_DETAIL_SCHEMA, DOCUMENT_PAGE_SCHEMA, DOCUMENT_UID_PARAMS, SCOPE_OPTIONS_SCHEMA } from './document-openapi';
+import { DOCUMENT_DETAIL_ROUTE_SCHEMA, DOCUMENT_LIST_ROUTE_SCHEMA, SCOPE_OPTIONS_ROUTE_SCHEMA } from './document-schemas';
 import { documentScopeOptions } from './document-scope-options';
-import { DOCUMENT_LIST_QUERY, listDocuments, type DocumentListQuery, type DocumentSummary, type DocumentTables } from './document-query';
-import { DOCUMENT_GROUP, DOCUMENT_TYPE_NAMES, documentPathOfKind, documentTypeNamed, documentTypePath } from './document-types';
+import { listDocuments, type DocumentListQuery, type DocumentSummary, type DocumentTables } from './document-query';
+import { documentPathOfKind, documentTypeNamed, documentTypePath } from './document-types';
 
 export interface DocumentRoutesOptions {
   db: Database;
@@ -19,12 +19,6 @@ export interface DocumentRoutesOptions {
   /** The navigation: where a receipt line's article links to. */
   navigation: readonly NavigationItem[];
 }
-
-const LIST_PARAMS = {
-  type: 'object',
-  required: ['group', 'type'],
-  properties: { group: { type: 'string', enum: [DOCUMENT_GROUP] }, type: { type: 'string', enum: DOCUMENT_TYPE_NAMES } },
-} as const;
 
 /** The tenants named by `tenant` (checked to be the caller's) or all of the caller's. */
 function tenantsAsked(context: RequestContext, tenant: number | undefined): number[] {
@@ -52,7 +46,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
 
   app.get<{ Querystring: { tenant?: number } }>(
     '/api/documents/scope-options',
-    { schema: { querystring: DOCUMENT_DETAIL_QUERY, response: { 200: SCOPE_OPTIONS_SCHEMA } } },
+    { schema: SCOPE_OPTIONS_ROUTE_SCHEMA },
     async (request) => {
       const context = await resolveContext(request);
       return documentScopeOptions(db, catalogue, context, tenantsAsked(context, request.query.tenant));
@@ -62,7 +56,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
 
   app.get<{ Params: { group: string; type: string }; Querystring: DocumentListQuery }>(
     '/api/documents/:group/:type',
-    { schema: { params: LIST_PARAMS, querystring: DOCUMENT_LIST_QUERY, response: { 200: DOCUMENT_PAGE_SCHEMA } } },
+    { schema: DOCUMENT_LIST_ROUTE_SCHEMA },
     async (request) => {
       const context = await resolveContext(request);
       const type = documentTypeNamed(request.params.type)!;
@@ -79,7 +73,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
 
   app.get<{ Params: { uid: string }; Querystring: { tenant?: number } }>(
     '/api/documents/receipt/by-uid/:uid',
-    { schema: { params: DOCUMENT_UID_PARAMS, querystring: DOCUMENT_DETAIL_QUERY, response: { 200: DOCUMENT_DETAIL_SCHEMA } } },
+    { schema: DOCUMENT_DETAIL_ROUTE_SCHEMA },
     async (request) => {
       const context = await resolveContext(request);
       const { uid } = request.params;

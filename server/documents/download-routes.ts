@@ -5,56 +5,21 @@ import { ApiError } from '../lib/api-error';
 import type { ContextResolver } from '../lib/request-context';
 import { publicRoute } from '../plugins/authenticate-first';
 import { authenticateTerminal, parseTerminalAuthorization, TERMINAL_REALM } from '../terminals/terminal-credentials';
-import { ATTACHMENT_CONTENT_TYPES, ATTACHMENT_KINDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_NAME_PATTERN, readAttachment, storeAttachment, type AttachmentKind } from './document-attachments';
+import { ATTACHMENT_MAX_BYTES, readAttachment, storeAttachment, type AttachmentKind } from './document-attachments';
 import { downloadFault } from './download-fault';
-import { attachmentDisposition, checkDownloadName, DOWNLOAD_NAME_MAX_LENGTH } from './download-name';
+import { attachmentDisposition, checkDownloadName } from './download-name';
+import { ATTACHMENT_DOWNLOAD_ROUTE_SCHEMA, ATTACHMENT_INTAKE_ROUTE_SCHEMA, PAPER_WIDTH_SETTING, RECEIPT_DOWNLOAD_ROUTE_SCHEMA } from './download-schemas';
 import { receiptDownload, RECEIPT_FORMATS, type ReceiptFormatName } from './receipt-download';
 import { readReceiptDocument } from './receipt-document';
 import { effectiveTemplate } from '../receipt-templates/effective-template';
 import { settingAt } from '../pos-settings/terminal-settings';
-import { PAPER_WIDTHS, type PaperWidth } from './paper-width';
+import type { PaperWidth } from './paper-width';
 
 export interface DownloadRoutesOptions {
   db: Database;
   catalogue: Catalogue;
   resolveContext: ContextResolver;
 }
-
-const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-
-/** The path parameters of the receipt download: the Uid and `{name}.{ext}` in one segment (split at the last dot; `.escpos` is the longest extension). */
-export const RECEIPT_DOWNLOAD_PARAMS = {
-  type: 'object',
-  required: ['uid', 'file'],
-  properties: { uid: { type: 'string', pattern: UUID }, file: { type: 'string', minLength: 1, maxLength: DOWNLOAD_NAME_MAX_LENGTH + 7 } },
-} as const;
-
-/** The POS setting that says the paper of the receipt printer (server/metadata/pos-settings.json). */
-export const PAPER_WIDTH_SETTING = 'receipt.paperWidth';
-
-/** The query of the receipt download: `paper`, the printer's paper width in mm for .escpos (else the terminal's setting). */
-export const RECEIPT_DOWNLOAD_QUERY = {
-  type: 'object',
-  properties: { paper: { type: 'integer', enum: [...PAPER_WIDTHS], description: `escpos: the paper width in mm; without it, the POS setting ${PAPER_WIDTH_SETTING} of the receipt's terminal` } },
-} as const;
-
-/** The path parameters of the attachment download `{a}/{b}/{c}`: receipt Uid, attachment kind, attachment name. */
-export const ATTACHMENT_PARAMS = {
-  type: 'object',
-  required: ['uid', 'kind', 'name'],
-  properties: { uid: { type: 'string', pattern: UUID }, kind: { type: 'string', enum: [...ATTACHMENT_KINDS] }, name: { type: 'string', pattern: ATTACHMENT_NAME_PATTERN } },
-} as const;
-
-/** The body of the attachment intake: the content type the terminal claims and the bytes in base64. */
-export const ATTACHMENT_INTAKE_BODY = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['contentType', 'data'],
-  properties: {
-    contentType: { type: 'string', enum: [...ATTACHMENT_CONTENT_TYPES] },
-    data: { type: 'string', minLength: 4, maxLength: Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 + 8, pattern: '^[A-Za-z0-9+/]*={0,2}$' },
-  },
-} as const;
 
 /** The JSON body limit of the intake: the base64 of the largest attachment and its few members. */
 const ATTACHMENT_BODY_LIMIT = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 + 1024;
@@ -80,7 +45,7 @@ export async function downloadRoutes(app: FastifyInstance, options: DownloadRout
     }
   });
 
-  app.get<{ Params: { uid: string; file: string }; Querystring: { paper?: PaperWidth } }>('/api/download/receipt/:uid/:file', { schema: { params: RECEIPT_DOWNLOAD_PARAMS, querystring: RECEIPT_DOWNLOAD_QUERY } }, async (request, reply) => {
+  app.get<{ Params: { uid: string; file: string }; Querystring: { paper?: PaperWidth } }>('/api/download/receipt/:uid/:file', { schema: RECEIPT_DOWNLOAD_ROUTE_SCHEMA }, async (request, reply) => {
     const { uid, file } = request.params;
     const dot = file.lastIndexOf('.');
     const format = (dot < 0 ? '' : file.slice(dot + 1).toLowerCase()) as ReceiptFormatName;
@@ -104,7 +69,7 @@ export async function downloadRoutes(app: FastifyInstance, options: DownloadRout
       .send(answer.body);
   });
 
-  app.get<{ Params: { uid: string; kind: AttachmentKind; name: string } }>('/api/download/receipt-attachment/:uid/:kind/:name', { schema: { params: ATTACHMENT_PARAMS } }, async (request, reply) => {
+  app.get<{ Params: { uid: string; kind: AttachmentKind; name: string } }>('/api/download/receipt-attachment/:uid/:kind/:name', { schema: ATTACHMENT_DOWNLOAD_ROUTE_SCHEMA }, async (request, reply) => {
     const { uid, kind, name } = request.params;
     const context = await resolveContext(request);
     const document = await readReceiptDocument(db, catalogue, context, uid.toLowerCase());
@@ -127,7 +92,7 @@ export async function downloadRoutes(app: FastifyInstance, options: DownloadRout
     '/api/terminals/receipts/:uid/attachments/:kind/:name',
     {
       ...publicRoute(ATTACHMENT_BODY_LIMIT),
-      schema: { params: ATTACHMENT_PARAMS, body: ATTACHMENT_INTAKE_BODY },
+      schema: ATTACHMENT_INTAKE_ROUTE_SCHEMA,
       // The terminal is checked before its body is read, as a user is by authenticate-first.
       onRequest: async (request, reply) => {
         try {

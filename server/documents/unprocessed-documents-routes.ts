@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { overviewTablesOf, readUnprocessedDocuments, summariseUnprocessedDocuments, UNPROCESSED_DOCUMENTS_PATH } from './unprocessed-documents';
-import { UNPROCESSED_OVERVIEW_QUERYSTRING, UNPROCESSED_OVERVIEW_SCHEMA, UNPROCESSED_SUMMARY_QUERYSTRING, UNPROCESSED_SUMMARY_SCHEMA } from './unprocessed-documents-openapi';
+import { UNPROCESSED_OVERVIEW_ROUTE_SCHEMA, UNPROCESSED_SUMMARY_ROUTE_SCHEMA } from './unprocessed-documents-schemas';
 
 export interface UnprocessedDocumentRoutesOptions {
   db: Database;
@@ -36,7 +36,7 @@ export const unprocessedDocumentRoutes = fastifyPlugin<UnprocessedDocumentRoutes
     const tables = overviewTablesOf(options.catalogue);
     app.get<{ Querystring: { newest: number } }>(
       '/api/documents/unprocessed',
-      { schema: { querystring: UNPROCESSED_SUMMARY_QUERYSTRING, response: { 200: UNPROCESSED_SUMMARY_SCHEMA } } },
+      { schema: UNPROCESSED_SUMMARY_ROUTE_SCHEMA },
       async (request) => {
         refuseInfinite(request.query);
         const context = await options.resolveContext(request);
@@ -46,7 +46,7 @@ export const unprocessedDocumentRoutes = fastifyPlugin<UnprocessedDocumentRoutes
     );
     app.get<{ Querystring: { entityOid?: number; skip: number; take: number } }>(
       '/api/diagnostics/unprocessed-documents',
-      { schema: { querystring: UNPROCESSED_OVERVIEW_QUERYSTRING, response: { 200: UNPROCESSED_OVERVIEW_SCHEMA } } },
+      { schema: UNPROCESSED_OVERVIEW_ROUTE_SCHEMA },
       async (request) => {
         refuseInfinite(request.query);
         const context = await options.resolveContext(request);

@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
 import type { ReportCatalogue } from '../reports/report-catalogue';
-import { REPORT_PARAMS, REPORT_RUN_BODY } from '../reports/report-routes';
+import { REPORT_PARAMS, REPORT_RUN_BODY } from '../reports/report-schemas';
 import { authorizeRun, type ReportRunBody } from '../reports/report-runner';
 import { csvFailureLine, writeCsv } from './csv-writer';
 import type { ExportInput } from './export-columns';

@@ -11,6 +11,7 @@ import { connectionTokens } from './connection-token';
 import { createDataEventFanout } from './data-event-fanout';
 import { HubConnection, DEFAULT_HUB_TIMINGS, type HubTimings } from './hub-connection';
 import { HubMethodRegistry } from './hub-method-registry';
+import { HUB_SOCKET_ROUTE_SCHEMA, NEGOTIATE_ROUTE_SCHEMA } from './hub-schemas';
 import { pingRequest, type PingTargets } from './ping-request';
 
 /** Where the hub listens (spec 1 §7). */
@@ -68,16 +69,6 @@ function checkOrigin(request: FastifyRequest, allowed: readonly string[]): void 
   throw new ApiError(403, `The origin '${origin}' may not open the hub; add it to MATE_ALLOWED_ORIGINS.`);
 }
 
-const negotiateResponse = {
-  type: 'object',
-  properties: {
-    connectionId: { type: 'string' },
-    connectionToken: { type: 'string' },
-    negotiateVersion: { type: 'integer' },
-    availableTransports: { type: 'array', items: { type: 'object', properties: { transport: { type: 'string' }, transferFormats: { type: 'array', items: { type: 'string' } } } } },
-  },
-} as const;
-
 /**
  * The SignalR hub at /api/hub/mate: negotiate, the WebSocket transport with the JSON hub protocol, the method
  * registry, and data events of every instance fanned out to the connections allowed to read them. Not
@@ -130,14 +121,7 @@ async function registerHub(app: FastifyInstance, options: HubRoutesOptions): Pro
 
   app.post(
     `${HUB_PATH}/negotiate`,
-    {
-      schema: {
-        summary: 'Negotiate a hub connection (SignalR negotiate protocol version 1; WebSockets only)',
-        tags: ['hub'],
-        querystring: { type: 'object', properties: { negotiateVersion: { type: 'string' } } },
-        response: { 200: negotiateResponse },
-      },
-    },
+    { schema: NEGOTIATE_ROUTE_SCHEMA },
     async (request) => {
       const context = await resolve(request);
       const version = (request.query as { negotiateVersion?: string }).negotiateVersion;
@@ -155,6 +139,7 @@ async function registerHub(app: FastifyInstance, options: HubRoutesOptions): Pro
     HUB_PATH,
     {
       websocket: true,
+      schema: HUB_SOCKET_ROUTE_SCHEMA,
       preValidation: async (request) => {
         checkOrigin(request, options.allowedOrigins);
         const context = await resolve(request);

@@ -7,8 +7,7 @@ import { publicRoute } from '../plugins/authenticate-first';
 import type { IdentityServices } from './identity-services';
 import { createProviderClient, IdTokenRefused, type ProviderClient } from './oidc-clients';
 import type { OidcConfig, OidcProviderId } from './oidc-config';
-import { CALLBACK_QUERY, EXCHANGE_BODY, PROVIDER_PARAMS, START_QUERY } from './oidc-openapi';
-import { AUTHENTICATION_OPTIONS_SCHEMA } from './passkey-openapi';
+import { CALLBACK_ROUTE_SCHEMA, EXCHANGE_ROUTE_SCHEMA, PROVIDER_ENROLMENT_ROUTE_SCHEMA, PROVIDER_PASSKEY_OPTIONS_ROUTE_SCHEMA, START_ROUTE_SCHEMA } from './oidc-schemas';
 import { relyingPartyOf } from './passkey-relying-party';
 import { authenticationOptions } from './passkeys';
 import { createProviderSignIn, identityOfClaims, PROVIDER_SIGN_IN_CODES } from './provider-sign-in';
@@ -88,7 +87,7 @@ export function registerOidcRoutes(app: FastifyInstance, services: IdentityServi
 
   app.get<{ Params: { provider: OidcProviderId }; Querystring: { returnTo?: string; remember?: string } }>(
     '/api/v1-pub/oidc/:provider/start',
-    { ...publicRoute(), schema: { params: PROVIDER_PARAMS, querystring: START_QUERY } },
+    { ...publicRoute(), schema: START_ROUTE_SCHEMA },
     async (request, reply) => {
       const provider = clientOf(request.params.provider);
       const pending: PendingSignIn = {
@@ -124,7 +123,7 @@ export function registerOidcRoutes(app: FastifyInstance, services: IdentityServi
 
   app.get<{ Params: { provider: OidcProviderId }; Querystring: { code?: string; state?: string; error?: string; error_description?: string } }>(
     '/api/v1-pub/oidc/:provider/callback',
-    { ...publicRoute(), schema: { params: PROVIDER_PARAMS, querystring: CALLBACK_QUERY } },
+    { ...publicRoute(), schema: CALLBACK_ROUTE_SCHEMA },
     async (request, reply) => {
       const provider = clientOf(request.params.provider);
       reply.header('cache-control', 'no-store');
@@ -192,7 +191,7 @@ export function registerOidcRoutes(app: FastifyInstance, services: IdentityServi
 
   app.post<{ Body: { id_token: string; provider?: OidcProviderId } }>(
     '/api/v1-pub/aad-auth/token.json',
-    { ...publicRoute(), schema: { body: EXCHANGE_BODY } },
+    { ...publicRoute(), schema: EXCHANGE_ROUTE_SCHEMA },
     async (request, reply) =>
       withRetryAfter(reply, async () => {
         const secondFactor = request.headers['x-mate-second-factor'];
@@ -208,7 +207,7 @@ export function registerOidcRoutes(app: FastifyInstance, services: IdentityServi
 
   app.post<{ Body: { id_token: string; provider?: OidcProviderId } }>(
     '/api/v1-pub/aad-auth/second-factor/enrolment',
-    { ...publicRoute(), schema: { body: EXCHANGE_BODY } },
+    { ...publicRoute(), schema: PROVIDER_ENROLMENT_ROUTE_SCHEMA },
     async (request, reply) =>
       withRetryAfter(reply, async () => {
         const user = await providerSignIn.checkForEnrolment(await identityOf(request.body), request.ip, { userAgent: request.headers['user-agent'] ?? '' });
@@ -222,7 +221,7 @@ export function registerOidcRoutes(app: FastifyInstance, services: IdentityServi
   // answered by the exchange with `X-Mate-Passkey`, as the Basic `/api/v1-pub/auth/passkey/options` does for a password.
   app.post<{ Body: { id_token: string; provider?: OidcProviderId } }>(
     '/api/v1-pub/aad-auth/passkey/options',
-    { ...publicRoute(), schema: { body: EXCHANGE_BODY, response: { 200: AUTHENTICATION_OPTIONS_SCHEMA } } },
+    { ...publicRoute(), schema: PROVIDER_PASSKEY_OPTIONS_ROUTE_SCHEMA },
     async (request, reply) =>
       withRetryAfter(reply, async () => {
         const user = await providerSignIn.checkForPasskey(await identityOf(request.body), request.ip, { userAgent: request.headers['user-agent'] ?? '' });

@@ -3,7 +3,7 @@ import { ApiError } from '../lib/api-error';
 import type { PermissionAction, RequestContext } from '../lib/request-context';
 import type { IdentityServices } from './identity-services';
 import { deleteMail, listOutbox, resendMail } from './outbox';
-import { OUTBOX_ENTRY_SCHEMA, OUTBOX_LIST_SCHEMA, OUTBOX_PARAMS, OUTBOX_QUERYSTRING } from './outbox-openapi';
+import { DELETE_MAIL_ROUTE_SCHEMA, LIST_OUTBOX_ROUTE_SCHEMA, RESEND_MAIL_ROUTE_SCHEMA } from './outbox-schemas';
 
 /** The navigation path whose rights open the outbox page and its routes. */
 export const OUTBOX_PATH = '/admin/outbox';
@@ -18,13 +18,13 @@ function requireGlobal(context: RequestContext, action: PermissionAction & keyof
 
 /** The outbox page's routes (docs/auth.md "Mail"): list, send again, delete. */
 export function registerOutboxRoutes(app: FastifyInstance, services: IdentityServices): void {
-  app.get<{ Querystring: { skip: number; take: number } }>('/api/admin/outbox', { schema: { querystring: OUTBOX_QUERYSTRING, response: { 200: OUTBOX_LIST_SCHEMA } } }, async (request, reply) => {
+  app.get<{ Querystring: { skip: number; take: number } }>('/api/admin/outbox', { schema: LIST_OUTBOX_ROUTE_SCHEMA }, async (request, reply) => {
     requireGlobal(await services.resolve(request), 'Read');
     reply.header('cache-control', 'no-store');
     return listOutbox(services.db, request.query);
   });
 
-  app.post<{ Params: { oid: number } }>('/api/admin/outbox/:oid/resend', { schema: { params: OUTBOX_PARAMS, response: { 200: OUTBOX_ENTRY_SCHEMA } } }, async (request) => {
+  app.post<{ Params: { oid: number } }>('/api/admin/outbox/:oid/resend', { schema: RESEND_MAIL_ROUTE_SCHEMA }, async (request) => {
     requireGlobal(await services.resolve(request), 'Update');
     const queued = await resendMail(services.db, request.params.oid);
     if (queued === undefined) throw new ApiError(404, `There is no mail with oid ${request.params.oid} in the outbox.`);
@@ -32,7 +32,7 @@ export function registerOutboxRoutes(app: FastifyInstance, services: IdentitySer
     return queued;
   });
 
-  app.delete<{ Params: { oid: number } }>('/api/admin/outbox/:oid', { schema: { params: OUTBOX_PARAMS } }, async (request, reply) => {
+  app.delete<{ Params: { oid: number } }>('/api/admin/outbox/:oid', { schema: DELETE_MAIL_ROUTE_SCHEMA }, async (request, reply) => {
     requireGlobal(await services.resolve(request), 'Delete');
     if (!(await deleteMail(services.db, request.params.oid))) throw new ApiError(404, `There is no mail with oid ${request.params.oid} in the outbox.`);
     return reply.status(204).send();

@@ -5,18 +5,17 @@ import { publicRoute } from '../plugins/authenticate-first';
 import type { IdentityContext } from './context-resolver';
 import type { IdentityServices } from './identity-services';
 import {
-  AUTHENTICATION_OPTIONS_SCHEMA,
-  PASSKEY_LIST_SCHEMA,
-  PASSKEY_OID_PARAMS,
-  PASSKEY_REGISTRATION_BODY,
-  PASSKEY_SCHEMA,
-  REGISTRATION_OPTIONS_SCHEMA,
-} from './passkey-openapi';
+  NEW_RECOVERY_CODES_ROUTE_SCHEMA,
+  PASSKEYS_ROUTE_SCHEMA,
+  REGISTER_PASSKEY_ROUTE_SCHEMA,
+  REGISTRATION_OPTIONS_ROUTE_SCHEMA,
+  REMOVE_PASSKEY_ROUTE_SCHEMA,
+  SIGN_IN_PASSKEY_OPTIONS_ROUTE_SCHEMA,
+} from './passkey-schemas';
 import { relyingPartyOf } from './passkey-relying-party';
 import { authenticationOptions, finishRegistration, listPasskeys, registrationOptions, removePasskey } from './passkeys';
 import { bodyObject, refuseUnknownFields } from './request-body';
 import { replaceRecoveryCodes, secondFactorState, useSecondFactor } from './second-factor';
-import { CODE_BODY, RECOVERY_CODES_SCHEMA } from './security-openapi';
 import { writeSecurityEvent, type SecurityEvent } from './security-log';
 
 /** A POST without a body: anything sent is refused, as elsewhere. */
@@ -34,13 +33,13 @@ export function registerPasskeyRoutes(app: FastifyInstance, services: IdentitySe
   const log = (request: FastifyRequest, context: Pick<IdentityContext, 'userOid' | 'username'>, event: Omit<SecurityEvent, 'at'>) =>
     writeSecurityEvent(db, { userOid: context.userOid, username: context.username, address: request.ip, userAgent: request.headers['user-agent'], ...event, at: services.now() });
 
-  app.get('/api/auth/passkeys', { schema: { response: { 200: PASSKEY_LIST_SCHEMA } } }, async (request, reply) => {
+  app.get('/api/auth/passkeys', { schema: PASSKEYS_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await services.resolve(request);
     reply.header('cache-control', 'no-store');
     return { items: await listPasskeys(db, context.userOid) };
   });
 
-  app.post('/api/auth/passkeys/registration-options', { schema: { response: { 200: REGISTRATION_OPTIONS_SCHEMA } } }, async (request, reply) => {
+  app.post('/api/auth/passkeys/registration-options', { schema: REGISTRATION_OPTIONS_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await services.resolve(request);
     noBody(request);
     reply.header('cache-control', 'no-store');
@@ -49,7 +48,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, services: IdentitySe
 
   app.post<{ Body: { name: string; response: RegistrationResponseJSON } }>(
     '/api/auth/passkeys',
-    { schema: { body: PASSKEY_REGISTRATION_BODY, response: { 201: PASSKEY_SCHEMA } } },
+    { schema: REGISTER_PASSKEY_ROUTE_SCHEMA },
     async (request, reply) => {
       const context = await services.resolve(request);
       const name = request.body.name.trim();
@@ -64,7 +63,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, services: IdentitySe
     },
   );
 
-  app.delete<{ Params: { oid: number } }>('/api/auth/passkeys/:oid', { schema: { params: PASSKEY_OID_PARAMS } }, async (request, reply) => {
+  app.delete<{ Params: { oid: number } }>('/api/auth/passkeys/:oid', { schema: REMOVE_PASSKEY_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await services.resolve(request);
     const name = await removePasskey(db, context.userOid, request.params.oid);
     if (name === undefined) throw new ApiError(404, `You have no passkey ${request.params.oid}.`);
@@ -72,7 +71,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, services: IdentitySe
     return reply.status(204).send();
   });
 
-  app.post('/api/v1-pub/auth/passkey/options', { ...publicRoute(), schema: { response: { 200: AUTHENTICATION_OPTIONS_SCHEMA } } }, async (request, reply) => {
+  app.post('/api/v1-pub/auth/passkey/options', { ...publicRoute(), schema: SIGN_IN_PASSKEY_OPTIONS_ROUTE_SCHEMA }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       noBody(request);
@@ -85,7 +84,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, services: IdentitySe
     }
   });
 
-  app.post<{ Body: { code: string } }>('/api/auth/second-factor/recovery-codes', { schema: { body: CODE_BODY, response: { 200: RECOVERY_CODES_SCHEMA } } }, async (request, reply) => {
+  app.post<{ Body: { code: string } }>('/api/auth/second-factor/recovery-codes', { schema: NEW_RECOVERY_CODES_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await services.resolve(request);
     const state = await secondFactorState(db, context.userOid);
     if (!state.enrolled) throw new ApiError(404, 'You have no authenticator app, hence no recovery codes.');

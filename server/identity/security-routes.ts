@@ -9,16 +9,16 @@ import { bodyObject, refuseUnknownFields } from './request-body';
 import { confirmEnrolment, removeSecondFactor, secondFactorState, startEnrolment, useSecondFactor } from './second-factor';
 import { querySecurityLog, writeSecurityEvent, type SecurityEvent, type SecurityLogQuery } from './security-log';
 import {
-  CODE_BODY,
-  ENDED_SCHEMA,
-  ENROLMENT_SCHEMA,
-  OID_PARAMS,
-  RECOVERY_CODES_SCHEMA,
-  SECOND_FACTOR_STATE_SCHEMA,
-  SECURITY_LOG_QUERYSTRING,
-  SECURITY_LOG_SCHEMA,
-  SESSION_LIST_SCHEMA,
-} from './security-openapi';
+  CONFIRM_ENROLMENT_ROUTE_SCHEMA,
+  END_SESSION_ROUTE_SCHEMA,
+  END_USER_SESSIONS_ROUTE_SCHEMA,
+  REMOVE_SECOND_FACTOR_ROUTE_SCHEMA,
+  SECOND_FACTOR_STATE_ROUTE_SCHEMA,
+  SECURITY_LOG_ROUTE_SCHEMA,
+  SESSIONS_ROUTE_SCHEMA,
+  SIGN_IN_ENROLMENT_ROUTE_SCHEMA,
+  START_ENROLMENT_ROUTE_SCHEMA,
+} from './security-schemas';
 import { activeSessions, endAllSessions, endSession } from './sessions';
 import { otpauthUri } from './totp';
 import { revokeTokens } from './user-admin';
@@ -53,13 +53,13 @@ export function registerSecurityRoutes(app: FastifyInstance, services: IdentityS
   const log = (request: FastifyRequest, context: Pick<IdentityContext, 'userOid' | 'username'>, event: Omit<SecurityEvent, 'at'>) =>
     writeSecurityEvent(db, { userOid: context.userOid, username: context.username, address: request.ip, userAgent: request.headers['user-agent'], ...event, at: services.now() });
 
-  app.get('/api/auth/second-factor', { schema: { response: { 200: SECOND_FACTOR_STATE_SCHEMA } } }, async (request, reply) => {
+  app.get('/api/auth/second-factor', { schema: SECOND_FACTOR_STATE_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await services.resolve(request);
     reply.header('cache-control', 'no-store');
     return secondFactorState(db, context.userOid);
   });
 
-  app.post('/api/auth/second-factor/enrolment', { schema: { response: { 200: ENROLMENT_SCHEMA } } }, async (request, reply) => {
+  app.post('/api/auth/second-factor/enrolment', { schema: START_ENROLMENT_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await services.resolve(request);
     noBody(request);
     const secret = await startEnrolment(db, context.userOid);
@@ -68,7 +68,7 @@ export function registerSecurityRoutes(app: FastifyInstance, services: IdentityS
     return enrolmentAnswer(context.username, secret);
   });
 
-  app.post<{ Body: { code: string } }>('/api/auth/second-factor/confirm', { schema: { body: CODE_BODY, response: { 200: RECOVERY_CODES_SCHEMA } } }, async (request, reply) => {
+  app.post<{ Body: { code: string } }>('/api/auth/second-factor/confirm', { schema: CONFIRM_ENROLMENT_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await services.resolve(request);
     const recoveryCodes = await confirmEnrolment(db, context.userOid, request.body.code, services.now());
     if (!recoveryCodes) throw new ApiError(400, 'The code is wrong, or no set-up is waiting.', { errors: { code: ['is wrong'] } });
@@ -77,7 +77,7 @@ export function registerSecurityRoutes(app: FastifyInstance, services: IdentityS
     return { recoveryCodes };
   });
 
-  app.delete<{ Body: { code: string } }>('/api/auth/second-factor', { schema: { body: CODE_BODY } }, async (request, reply) => {
+  app.delete<{ Body: { code: string } }>('/api/auth/second-factor', { schema: REMOVE_SECOND_FACTOR_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await services.resolve(request);
     const state = await secondFactorState(db, context.userOid);
     if (!state.enrolled) throw new ApiError(404, 'You have no second factor.');
@@ -92,7 +92,7 @@ export function registerSecurityRoutes(app: FastifyInstance, services: IdentityS
     return reply.status(204).send();
   });
 
-  app.post('/api/v1-pub/auth/second-factor/enrolment', { ...publicRoute(), schema: { response: { 200: ENROLMENT_SCHEMA } } }, async (request, reply) => {
+  app.post('/api/v1-pub/auth/second-factor/enrolment', { ...publicRoute(), schema: SIGN_IN_ENROLMENT_ROUTE_SCHEMA }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       noBody(request);
@@ -107,14 +107,14 @@ export function registerSecurityRoutes(app: FastifyInstance, services: IdentityS
     }
   });
 
-  app.get('/api/auth/sessions', { schema: { response: { 200: SESSION_LIST_SCHEMA } } }, async (request, reply) => {
+  app.get('/api/auth/sessions', { schema: SESSIONS_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await services.resolve(request);
     reply.header('cache-control', 'no-store');
     const sessions = await activeSessions(db, context.userOid, services.now());
     return { items: sessions.map((session) => ({ ...session, current: session.oid === context.sessionOid })) };
   });
 
-  app.delete<{ Params: { oid: number } }>('/api/auth/sessions/:oid', { schema: { params: OID_PARAMS } }, async (request, reply) => {
+  app.delete<{ Params: { oid: number } }>('/api/auth/sessions/:oid', { schema: END_SESSION_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await services.resolve(request);
     if (!(await endSession(db, context.userOid, request.params.oid, services.now()))) {
       throw new ApiError(404, `You have no open session ${request.params.oid}.`);
@@ -123,7 +123,7 @@ export function registerSecurityRoutes(app: FastifyInstance, services: IdentityS
     return reply.status(204).send();
   });
 
-  app.post<{ Params: { oid: number } }>('/api/admin/users/:oid/sessions/end', { schema: { params: OID_PARAMS, response: { 200: ENDED_SCHEMA } } }, async (request) => {
+  app.post<{ Params: { oid: number } }>('/api/admin/users/:oid/sessions/end', { schema: END_USER_SESSIONS_ROUTE_SCHEMA }, async (request) => {
     const context = await services.resolve(request);
     if (!context.can(USERS_PATH, 'Update')) throw new ApiError(403, `Ending a user's sessions needs the permission Update on ${USERS_PATH}.`);
     noBody(request);
@@ -146,7 +146,7 @@ export function registerSecurityRoutes(app: FastifyInstance, services: IdentityS
     return { ended };
   });
 
-  app.get<{ Querystring: SecurityLogQuery }>('/api/admin/security-log', { schema: { querystring: SECURITY_LOG_QUERYSTRING, response: { 200: SECURITY_LOG_SCHEMA } } }, async (request, reply) => {
+  app.get<{ Querystring: SecurityLogQuery }>('/api/admin/security-log', { schema: SECURITY_LOG_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await services.resolve(request);
     // The log holds every tenant's users: like the outbox, only the Global column counts.
     if (!context.canGlobally(SECURITY_LOG_PATH, 'Read')) {

@@ -5,7 +5,7 @@ import { addUser, signInToken } from '../identity/identity-test-app';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
 import type { TestDatabase } from '../test-support/test-database';
 import { MESSAGES_CHANGED } from './message-events';
-import { MESSAGE_MAX_LENGTH } from './message-openapi';
+import { MESSAGE_MAX_LENGTH } from './message-schemas';
 import { MESSAGES_PATH } from './message-routes';
 
 // Messages on the real database and the real hub, two instances on one database: whom one may write to (the users of

@@ -5,7 +5,7 @@ import { bodyObject, refuseUnknownFields } from '../identity/request-body';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { announce, MessageEvents, messageHubMethods } from './message-events';
-import { CONVERSATION_PARAMS, CONVERSATION_SCHEMA, CONVERSATIONS_SCHEMA, MESSAGE_MAX_LENGTH, MESSAGE_SCHEMA, OPEN_BODY, PAGE_QUERYSTRING, PAGE_SCHEMA, PEOPLE_QUERYSTRING, PEOPLE_SCHEMA, READ_BODY, SEND_BODY } from './message-openapi';
+import { CONVERSATIONS_ROUTE_SCHEMA, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_ROUTE_SCHEMA, OPEN_CONVERSATION_ROUTE_SCHEMA, PEOPLE_ROUTE_SCHEMA, READ_CONVERSATION_ROUTE_SCHEMA, SEND_MESSAGE_ROUTE_SCHEMA } from './message-schemas';
 import { MESSAGES_PAGE_PATH } from '../../schemas/message-wire';
 import { addMessage, conversationHead, conversationsOf, markRead, membersOfTenant, messagePage, openConversation, tenantPeople, type Conversation } from './message-store';
 
@@ -49,20 +49,20 @@ export const messageRoutes = fastifyPlugin<MessageRoutesOptions>(
       return found;
     }
 
-    app.get<{ Querystring: { tenantOid?: number; search?: string; take: number } }>('/api/messages/people', { schema: { querystring: PEOPLE_QUERYSTRING, response: { 200: PEOPLE_SCHEMA } } }, async (request) => {
+    app.get<{ Querystring: { tenantOid?: number; search?: string; take: number } }>('/api/messages/people', { schema: PEOPLE_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const tenantOid = chattingTenant(context, request.query.tenantOid);
       return tenantPeople(db, tenantOid, context.userOid, request.query.search?.trim() || undefined, request.query.take);
     });
 
-    app.get('/api/messages/conversations', { schema: { response: { 200: CONVERSATIONS_SCHEMA } } }, async (request) => {
+    app.get('/api/messages/conversations', { schema: CONVERSATIONS_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const tenants = context.tenantOids.filter((tenantOid) => context.can(MESSAGES_PATH, 'Read', tenantOid));
       const conversations = await conversationsOf(db, context.userOid, tenants);
       return { unreadTotal: conversations.reduce((sum, conversation) => sum + conversation.unread, 0), conversations };
     });
 
-    app.post('/api/messages/conversations', { schema: { body: OPEN_BODY, response: { 200: CONVERSATION_SCHEMA, 201: CONVERSATION_SCHEMA } } }, async (request, reply) => {
+    app.post('/api/messages/conversations', { schema: OPEN_CONVERSATION_ROUTE_SCHEMA }, async (request, reply) => {
       const context = await options.resolveContext(request);
       const body = bodyObject(request.body);
       refuseUnknownFields(body, ['tenantOid', 'userOids']);
@@ -79,7 +79,7 @@ export const messageRoutes = fastifyPlugin<MessageRoutesOptions>(
 
     app.get<{ Params: { oid: number }; Querystring: { before?: number; take: number } }>(
       '/api/messages/conversations/:oid/messages',
-      { schema: { params: CONVERSATION_PARAMS, querystring: PAGE_QUERYSTRING, response: { 200: PAGE_SCHEMA } } },
+      { schema: MESSAGE_PAGE_ROUTE_SCHEMA },
       async (request) => {
         const context = await options.resolveContext(request);
         await memberOf(context, request.params.oid);
@@ -87,7 +87,7 @@ export const messageRoutes = fastifyPlugin<MessageRoutesOptions>(
       },
     );
 
-    app.post<{ Params: { oid: number } }>('/api/messages/conversations/:oid/messages', { schema: { params: CONVERSATION_PARAMS, body: SEND_BODY, response: { 201: MESSAGE_SCHEMA } } }, async (request, reply) => {
+    app.post<{ Params: { oid: number } }>('/api/messages/conversations/:oid/messages', { schema: SEND_MESSAGE_ROUTE_SCHEMA }, async (request, reply) => {
       const context = await options.resolveContext(request);
       const body = bodyObject(request.body);
       refuseUnknownFields(body, ['text']);
@@ -101,7 +101,7 @@ export const messageRoutes = fastifyPlugin<MessageRoutesOptions>(
       return message;
     });
 
-    app.post<{ Params: { oid: number } }>('/api/messages/conversations/:oid/read', { schema: { params: CONVERSATION_PARAMS, body: READ_BODY, response: { 200: CONVERSATION_SCHEMA } } }, async (request) => {
+    app.post<{ Params: { oid: number } }>('/api/messages/conversations/:oid/read', { schema: READ_CONVERSATION_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const body = request.body === undefined || request.body === null ? {} : bodyObject(request.body);
       refuseUnknownFields(body, ['upTo']);

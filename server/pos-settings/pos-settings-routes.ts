@@ -11,7 +11,17 @@ import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { changeVisibility, requireEffectiveRead } from './settings-access';
 import { valueProblem } from './settings-document';
 import { loadSettingsTargets, targetText, type SettingsTarget, type SettingsTargets } from './settings-targets';
-import { CONFIGURATION_QUERYSTRING, CONFIGURATION_SCHEMA, EFFECTIVE_SCHEMA, RECENT_CHANGES_QUERYSTRING, RECENT_CHANGES_SCHEMA, RESET_QUERYSTRING, TARGET_PARAMS, VALUE_BODY } from './pos-settings-openapi';
+import {
+  POS_CONFIGURATION_ROUTE_SCHEMA,
+  POS_RECENT_CHANGES_ROUTE_SCHEMA,
+  POS_RESET_ROUTE_SCHEMA,
+  POS_VALUE_ROUTE_SCHEMA,
+  RECENT_CHANGES_ROUTE_SCHEMA,
+  TARGET_CONFIGURATION_ROUTE_SCHEMA,
+  TARGET_EFFECTIVE_ROUTE_SCHEMA,
+  TARGET_RESET_ROUTE_SCHEMA,
+  TARGET_VALUE_ROUTE_SCHEMA,
+} from './pos-settings-schemas';
 import { parseScope, resolveScope, scopeTablesOf, type ResolvedScope, type ScopeTables } from './settings-scope';
 import { readRecentChanges, readScopeValues, writeScopeValue, type ChangeVisibility } from './settings-store';
 import { buildSettingsTree, effectiveSettings, effectiveSources } from './settings-view';
@@ -122,22 +132,18 @@ export const posSettingsRoutes = fastifyPlugin<PosSettingsRoutesOptions>(
 
     const pos = () => targets.get('pos');
     type TargetParams = { Params: { target: string } };
-    const configurationRoute = { schema: { querystring: CONFIGURATION_QUERYSTRING, response: { 200: CONFIGURATION_SCHEMA } } };
-    const valueRoute = { schema: { body: VALUE_BODY, response: { 200: CONFIGURATION_SCHEMA } } };
-    const resetRoute = { schema: { querystring: RESET_QUERYSTRING, response: { 200: CONFIGURATION_SCHEMA } } };
-    const changesRoute = { schema: { querystring: RECENT_CHANGES_QUERYSTRING, response: { 200: RECENT_CHANGES_SCHEMA } } };
 
-    app.get<TargetParams & { Querystring: { scope: string } }>('/api/settings/:target/configuration', { schema: { ...configurationRoute.schema, params: TARGET_PARAMS } }, (request) => read(targets.get(request.params.target), request.query.scope, request));
-    app.get<TargetParams & { Querystring: { scope: string } }>('/api/settings/:target/effective', { schema: { querystring: CONFIGURATION_QUERYSTRING, params: TARGET_PARAMS, response: { 200: EFFECTIVE_SCHEMA } } }, (request) => effective(targets.get(request.params.target), request.query.scope, request));
-    app.put<TargetParams>('/api/settings/:target/values', { schema: { ...valueRoute.schema, params: TARGET_PARAMS } }, (request) => override(targets.get(request.params.target), request));
-    app.delete<TargetParams & { Querystring: { scope: string; path: string } }>('/api/settings/:target/values', { schema: { ...resetRoute.schema, params: TARGET_PARAMS } }, (request) => reset(targets.get(request.params.target), request));
-    app.get<{ Querystring: { days: number; take: number; limit?: number } }>('/api/settings/recent-changes', changesRoute, (request) => recentChanges([...targets.byKey.values()], request));
+    app.get<TargetParams & { Querystring: { scope: string } }>('/api/settings/:target/configuration', { schema: TARGET_CONFIGURATION_ROUTE_SCHEMA }, (request) => read(targets.get(request.params.target), request.query.scope, request));
+    app.get<TargetParams & { Querystring: { scope: string } }>('/api/settings/:target/effective', { schema: TARGET_EFFECTIVE_ROUTE_SCHEMA }, (request) => effective(targets.get(request.params.target), request.query.scope, request));
+    app.put<TargetParams>('/api/settings/:target/values', { schema: TARGET_VALUE_ROUTE_SCHEMA }, (request) => override(targets.get(request.params.target), request));
+    app.delete<TargetParams & { Querystring: { scope: string; path: string } }>('/api/settings/:target/values', { schema: TARGET_RESET_ROUTE_SCHEMA }, (request) => reset(targets.get(request.params.target), request));
+    app.get<{ Querystring: { days: number; take: number; limit?: number } }>('/api/settings/recent-changes', { schema: RECENT_CHANGES_ROUTE_SCHEMA }, (request) => recentChanges([...targets.byKey.values()], request));
 
     // The pos target under its first addresses.
-    app.get<{ Querystring: { scope: string } }>('/api/pos-settings/configuration', configurationRoute, (request) => read(pos(), request.query.scope, request));
-    app.put('/api/pos-settings/values', valueRoute, (request) => override(pos(), request));
-    app.delete<{ Querystring: { scope: string; path: string } }>('/api/pos-settings/values', resetRoute, (request) => reset(pos(), request));
-    app.get<{ Querystring: { days: number; take: number; limit?: number } }>('/api/pos-settings/recent-changes', changesRoute, (request) => recentChanges([pos()], request));
+    app.get<{ Querystring: { scope: string } }>('/api/pos-settings/configuration', { schema: POS_CONFIGURATION_ROUTE_SCHEMA }, (request) => read(pos(), request.query.scope, request));
+    app.put('/api/pos-settings/values', { schema: POS_VALUE_ROUTE_SCHEMA }, (request) => override(pos(), request));
+    app.delete<{ Querystring: { scope: string; path: string } }>('/api/pos-settings/values', { schema: POS_RESET_ROUTE_SCHEMA }, (request) => reset(pos(), request));
+    app.get<{ Querystring: { days: number; take: number; limit?: number } }>('/api/pos-settings/recent-changes', { schema: POS_RECENT_CHANGES_ROUTE_SCHEMA }, (request) => recentChanges([pos()], request));
 
     // An open page follows changes made elsewhere (another tab, user or instance) through the hub.
     if (app.hasDecorator('hub')) {

@@ -9,7 +9,7 @@ import { emptyLayoutContent, layoutProblems, type LayoutContent, type LayoutKind
 import { pushToTerminalsBelow } from '../pos-settings/settings-push';
 import { parseScope, resolveScope, scopeTablesOf, type ResolvedScope } from '../pos-settings/settings-scope';
 import { layoutAccess } from './layout-kinds';
-import { CREATE_BODY, DUPLICATE_BODY, KIND_PARAMS, LAYOUT_LIST_SCHEMA, LAYOUT_PARAMS, LAYOUT_SCHEMA, LIST_QUERYSTRING, TARGETS_QUERYSTRING, TARGETS_SCHEMA, UPDATE_BODY } from './layout-openapi';
+import { CREATE_LAYOUT_ROUTE_SCHEMA, DELETE_LAYOUT_ROUTE_SCHEMA, DUPLICATE_LAYOUT_ROUTE_SCHEMA, LAYOUT_TARGETS_ROUTE_SCHEMA, LIST_LAYOUTS_ROUTE_SCHEMA, READ_LAYOUT_ROUTE_SCHEMA, SAVE_LAYOUT_ROUTE_SCHEMA } from './layout-schemas';
 import { deleteLayout, insertLayout, listLayouts, nameTaken, readLayout, updateLayout, type StoredLayout } from './layout-store';
 import { missingTargets, searchTargets, targetTablesOf } from './layout-targets';
 
@@ -72,7 +72,7 @@ export const posLayoutRoutes = fastifyPlugin<PosLayoutRoutesOptions>(
     }
     const author = (context: RequestContext) => ({ userOid: context.userOid, userName: context.username });
 
-    app.get<{ Params: KindParams; Querystring: { scope?: string } }>('/api/pos-layouts/:kind', { schema: { params: KIND_PARAMS, querystring: LIST_QUERYSTRING, response: { 200: LAYOUT_LIST_SCHEMA } } }, async (request) => {
+    app.get<{ Params: KindParams; Querystring: { scope?: string } }>('/api/pos-layouts/:kind', { schema: LIST_LAYOUTS_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const access = layoutAccess(request.params.kind);
       const tenantOids = access.readableTenants(context);
@@ -94,7 +94,7 @@ export const posLayoutRoutes = fastifyPlugin<PosLayoutRoutesOptions>(
       return { items };
     });
 
-    app.post<{ Params: KindParams; Body: { scope: string; name: string; content?: LayoutContent } }>('/api/pos-layouts/:kind', { schema: { params: KIND_PARAMS, body: CREATE_BODY, response: { 201: LAYOUT_SCHEMA } } }, async (request, reply) => {
+    app.post<{ Params: KindParams; Body: { scope: string; name: string; content?: LayoutContent } }>('/api/pos-layouts/:kind', { schema: CREATE_LAYOUT_ROUTE_SCHEMA }, async (request, reply) => {
       const context = await options.resolveContext(request);
       const { kind } = request.params;
       const scope = await scopeOf(request.body.scope, request);
@@ -111,7 +111,7 @@ export const posLayoutRoutes = fastifyPlugin<PosLayoutRoutesOptions>(
 
     app.get<{ Params: KindParams; Querystring: { scope: string; buttonKind: 'item' | 'itemGroup'; search: string; take: number } }>(
       '/api/pos-layouts/:kind/targets',
-      { schema: { params: KIND_PARAMS, querystring: TARGETS_QUERYSTRING, response: { 200: TARGETS_SCHEMA } } },
+      { schema: LAYOUT_TARGETS_ROUTE_SCHEMA },
       async (request) => {
         const context = await options.resolveContext(request);
         const scope = await scopeOf(request.query.scope, request);
@@ -121,7 +121,7 @@ export const posLayoutRoutes = fastifyPlugin<PosLayoutRoutesOptions>(
       },
     );
 
-    app.get<{ Params: LayoutParams }>('/api/pos-layouts/:kind/:id', { schema: { params: LAYOUT_PARAMS, response: { 200: LAYOUT_SCHEMA } } }, async (request) => {
+    app.get<{ Params: LayoutParams }>('/api/pos-layouts/:kind/:id', { schema: READ_LAYOUT_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const layout = await stored(request.params.kind, request.params.id);
       const scope = await scopeOf(layout.scope, request);
@@ -129,7 +129,7 @@ export const posLayoutRoutes = fastifyPlugin<PosLayoutRoutesOptions>(
       return answer(layout, scope, context);
     });
 
-    app.put<{ Params: LayoutParams; Body: { scope: string; name: string; content: LayoutContent; version: number } }>('/api/pos-layouts/:kind/:id', { schema: { params: LAYOUT_PARAMS, body: UPDATE_BODY, response: { 200: LAYOUT_SCHEMA } } }, async (request) => {
+    app.put<{ Params: LayoutParams; Body: { scope: string; name: string; content: LayoutContent; version: number } }>('/api/pos-layouts/:kind/:id', { schema: SAVE_LAYOUT_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const access = layoutAccess(request.params.kind);
       const before = await stored(request.params.kind, request.params.id);
@@ -148,7 +148,7 @@ export const posLayoutRoutes = fastifyPlugin<PosLayoutRoutesOptions>(
       return answer(saved, to, context);
     });
 
-    app.post<{ Params: LayoutParams; Body: { scope: string; name: string } }>('/api/pos-layouts/:kind/:id/duplicate', { schema: { params: LAYOUT_PARAMS, body: DUPLICATE_BODY, response: { 201: LAYOUT_SCHEMA } } }, async (request, reply) => {
+    app.post<{ Params: LayoutParams; Body: { scope: string; name: string } }>('/api/pos-layouts/:kind/:id/duplicate', { schema: DUPLICATE_LAYOUT_ROUTE_SCHEMA }, async (request, reply) => {
       const context = await options.resolveContext(request);
       const access = layoutAccess(request.params.kind);
       const source = await stored(request.params.kind, request.params.id);
@@ -164,7 +164,7 @@ export const posLayoutRoutes = fastifyPlugin<PosLayoutRoutesOptions>(
       return reply.code(201).send(await answer(copy, scope, context));
     });
 
-    app.delete<{ Params: LayoutParams }>('/api/pos-layouts/:kind/:id', { schema: { params: LAYOUT_PARAMS } }, async (request, reply) => {
+    app.delete<{ Params: LayoutParams }>('/api/pos-layouts/:kind/:id', { schema: DELETE_LAYOUT_ROUTE_SCHEMA }, async (request, reply) => {
       const context = await options.resolveContext(request);
       const layout = await stored(request.params.kind, request.params.id);
       const scope = await scopeOf(layout.scope, request);

@@ -13,7 +13,7 @@ import { parseScope, resolveScope, scopeTablesOf, type ResolvedScope } from '../
 import { parseTemplate, type TemplateProblem } from '../../schemas/receipt-template';
 import { templateAccess } from './template-access';
 import { effectiveTemplate } from './effective-template';
-import { DELETE_QUERYSTRING, PREVIEW_BODY, PREVIEW_SCHEMA, SAVE_BODY, SCOPE_QUERYSTRING, TEMPLATE_SCHEMA, TYPE_PARAMS } from './template-openapi';
+import { DELETE_TEMPLATE_ROUTE_SCHEMA, PREVIEW_TEMPLATE_ROUTE_SCHEMA, READ_TEMPLATE_ROUTE_SCHEMA, SAVE_TEMPLATE_ROUTE_SCHEMA } from './template-schemas';
 import { deleteTemplate, saveTemplate, templatesOfChain } from './template-store';
 
 export interface ReceiptTemplateRoutesOptions {
@@ -100,14 +100,14 @@ export const receiptTemplateRoutes = fastifyPlugin<ReceiptTemplateRoutesOptions>
       return rows.rows.map(toDocument).find((document) => context.can(documentPathOfKind(document.kind), 'Read', document.tenantOid));
     }
 
-    app.get<{ Params: TypeParams; Querystring: { scope: string } }>('/api/receipt-templates/:documentType', { schema: { params: TYPE_PARAMS, querystring: SCOPE_QUERYSTRING, response: { 200: TEMPLATE_SCHEMA } } }, async (request) => {
+    app.get<{ Params: TypeParams; Querystring: { scope: string } }>('/api/receipt-templates/:documentType', { schema: READ_TEMPLATE_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const scope = await scopeOf(request.query.scope, request);
       templateAccess.requireRead(context, scope);
       return answer(request.params.documentType, scope, context);
     });
 
-    app.put<{ Params: TypeParams; Body: { scope: string; xml: string; version: number } }>('/api/receipt-templates/:documentType', { schema: { params: TYPE_PARAMS, body: SAVE_BODY, response: { 200: TEMPLATE_SCHEMA } } }, async (request) => {
+    app.put<{ Params: TypeParams; Body: { scope: string; xml: string; version: number } }>('/api/receipt-templates/:documentType', { schema: SAVE_TEMPLATE_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const { documentType } = request.params;
       const scope = await scopeOf(request.body.scope, request);
@@ -120,7 +120,7 @@ export const receiptTemplateRoutes = fastifyPlugin<ReceiptTemplateRoutesOptions>
       return answer(documentType, scope, context);
     });
 
-    app.delete<{ Params: TypeParams; Querystring: { scope: string; version: number } }>('/api/receipt-templates/:documentType', { schema: { params: TYPE_PARAMS, querystring: DELETE_QUERYSTRING, response: { 200: TEMPLATE_SCHEMA } } }, async (request) => {
+    app.delete<{ Params: TypeParams; Querystring: { scope: string; version: number } }>('/api/receipt-templates/:documentType', { schema: DELETE_TEMPLATE_ROUTE_SCHEMA }, async (request) => {
       const context = await options.resolveContext(request);
       const { documentType } = request.params;
       const scope = await scopeOf(request.query.scope, request);
@@ -132,7 +132,7 @@ export const receiptTemplateRoutes = fastifyPlugin<ReceiptTemplateRoutesOptions>
 
     app.post<{ Params: TypeParams; Body: { scope: string; xml: string; merchantCopy: boolean } }>(
       '/api/receipt-templates/:documentType/preview',
-      { schema: { params: TYPE_PARAMS, body: PREVIEW_BODY, response: { 200: PREVIEW_SCHEMA } } },
+      { schema: PREVIEW_TEMPLATE_ROUTE_SCHEMA },
       async (request) => {
         const context = await options.resolveContext(request);
         const scope = await scopeOf(request.body.scope, request);

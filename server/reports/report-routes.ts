@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { defaultDateRange, REPORT_GROUPINGS } from '../../schemas';
+import { defaultDateRange } from '../../schemas';
 import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver } from '../lib/request-context';
 import { authorizeRun, resultColumns, runReport, type ReportRunBody } from './report-runner';
 import type { ReportCatalogue, ReportEntry } from './report-catalogue';
+import { REPORT_DEFINITION_ROUTE_SCHEMA, REPORT_LIST_ROUTE_SCHEMA, REPORT_RUN_BODY, REPORT_RUN_ROUTE_SCHEMA } from './report-schemas';
 
 /** Options of the report routes. */
 export interface ReportRoutesOptions {
@@ -14,23 +15,6 @@ export interface ReportRoutesOptions {
   /** The clock the date range defaults count from (tests pin it). */
   now?: () => Date;
 }
-
-const SEGMENT = { type: 'string', pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*$', maxLength: 40 } as const;
-/** Path parameters of a report's routes. */
-export const REPORT_PARAMS = { type: 'object', required: ['group', 'type'], properties: { group: SEGMENT, type: SEGMENT } } as const;
-const DATE = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'a calendar day YYYY-MM-DD (UTC)' } as const;
-/** The run body: every member optional, each allowed only when the report has that parameter. */
-export const REPORT_RUN_BODY = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    from: DATE,
-    to: DATE,
-    tenant: { type: 'integer', minimum: 1, maximum: 9007199254740991, description: 'tenant oid; default the current tenant' },
-    location: { type: 'integer', minimum: 1, maximum: 9007199254740991, description: 'location oid; the x-mate-location header pins it' },
-    grouping: { type: 'string', enum: [...REPORT_GROUPINGS] },
-  },
-} as const;
 
 /** The definition as the form and the grid need it (the SQL side stays on the server). */
 function describe(report: ReportEntry, now: Date) {
@@ -66,13 +50,13 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     return report;
   };
 
-  app.get('/api/reports', async (request) => {
+  app.get('/api/reports', { schema: REPORT_LIST_ROUTE_SCHEMA }, async (request) => {
     const context = await options.resolveContext(request);
     const reports = options.reports.reports.filter((r) => context.can(r.path, 'Read'));
     return { items: reports.map((r) => ({ code: r.code, path: r.path, group: r.definition.group, type: r.definition.type, title: r.definition.title, source: r.definition.source })) };
   });
 
-  app.get<{ Params: { group: string; type: string } }>('/api/reports/:group/:type', { schema: { params: REPORT_PARAMS } }, async (request) => {
+  app.get<{ Params: { group: string; type: string } }>('/api/reports/:group/:type', { schema: REPORT_DEFINITION_ROUTE_SCHEMA }, async (request) => {
     const context = await options.resolveContext(request);
     const report = find(request.params.group, request.params.type);
     if (!context.can(report.path, 'Read')) throw new ApiError(403, `You may not read the report ${report.path}.`);
@@ -82,7 +66,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
   app.post<{ Params: { group: string; type: string }; Body: ReportRunBody | undefined }>(
     '/api/reports/:group/:type/run',
     {
-      schema: { params: REPORT_PARAMS, body: REPORT_RUN_BODY },
+      schema: REPORT_RUN_ROUTE_SCHEMA,
       // Fastify's validator drops unknown members silently; a misspelt parameter must be refused, not ignored.
       preValidation: async (request) => {
         const body = request.body;

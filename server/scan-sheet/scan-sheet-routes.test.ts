@@ -9,7 +9,7 @@ import { encodeScopeValue, SCOPE_HEADERS } from '../identity/scope-headers';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
 import { seedDemoData } from '../seed/demo/seed-demo-data';
 import { codeOf, isEan13 } from './pick-articles';
-import { SCAN_SHEET_PATH } from './scan-sheet-openapi';
+import { SCAN_SHEET_PATH } from './scan-sheet-schemas';
 
 type Sheet = { seed: number; layout: string; columns: number; rows: number; pages: number; items: { oid: number; text: string; articleNumber: string | null; code: string; symbology: 'ean13' | 'code128' }[] };
 

@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver } from '../lib/request-context';
 import { pickSheetArticles, sheetArticleTable } from './pick-articles';
-import { SCAN_SHEET_LAYOUTS, SCAN_SHEET_PATH, SCAN_SHEET_QUERYSTRING, SCAN_SHEET_SCHEMA, type ScanSheetLayout } from './scan-sheet-openapi';
+import { SCAN_SHEET_LAYOUTS, SCAN_SHEET_PATH, SCAN_SHEET_PDF_ROUTE_SCHEMA, SCAN_SHEET_ROUTE_SCHEMA, type ScanSheetLayout } from './scan-sheet-schemas';
 
 export interface ScanSheetRoutesOptions {
   db: Database;
@@ -41,12 +41,11 @@ export const scanSheetRoutes = fastifyPlugin<ScanSheetRoutesOptions>(
       const items = await pickSheetArticles(options.db, table, tenantOid, seed, request.query.count);
       return { tenantOid, seed, layout, ...grid, pages: Math.max(1, Math.ceil(items.length / (grid.columns * grid.rows))), items };
     };
-    const schema = { querystring: SCAN_SHEET_QUERYSTRING };
-    app.get<{ Querystring: SheetQuery }>('/api/scan-sheet', { schema: { ...schema, response: { 200: SCAN_SHEET_SCHEMA } } }, async (request) => {
+    app.get<{ Querystring: SheetQuery }>('/api/scan-sheet', { schema: SCAN_SHEET_ROUTE_SCHEMA }, async (request) => {
       const { tenantOid: _tenant, ...answer } = await sheet(request);
       return answer;
     });
-    app.get<{ Querystring: SheetQuery }>('/api/scan-sheet/scan-sheet.pdf', { schema }, async (request, reply) => {
+    app.get<{ Querystring: SheetQuery }>('/api/scan-sheet/scan-sheet.pdf', { schema: SCAN_SHEET_PDF_ROUTE_SCHEMA }, async (request, reply) => {
       const picked = await sheet(request);
       const tenant = tenantTable ? await options.db.query<{ Name: string | null }>(`select "Name" from ${q(tenantTable)} where "Oid" = $1`, [picked.tenantOid]) : undefined;
       // react-pdf is loaded at the first sheet, not at the server's start (seconds of module loading).

@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver, RequestContext } from '../lib/request-context';
 import { DROPZONE_PATH, IMAGE_CONTENT_TYPES, imageNameProblem } from '../../schemas/image-upload';
-import { IMAGE_LIST_ANSWER, IMAGE_LIST_QUERY, IMAGE_NAME_PARAMS, IMAGE_UPLOAD_ANSWER } from './image-openapi';
+import { IMAGE_LIST_ROUTE_SCHEMA, IMAGE_READ_ROUTE_SCHEMA, IMAGE_UPLOAD_ROUTE_SCHEMA } from './image-schemas';
 import { sniffImageType } from './image-type';
 import { countImageReferences, listImages, readImage, storeImage } from './image-store';
 
@@ -36,7 +36,7 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
   // One file per request: the dropzone sends each file on its own, so each has its own progress and answer.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 50 } });
 
-  app.post('/api/images', { schema: { response: { 200: IMAGE_UPLOAD_ANSWER, 201: IMAGE_UPLOAD_ANSWER } } }, async (request: FastifyRequest, reply) => {
+  app.post('/api/images', { schema: IMAGE_UPLOAD_ROUTE_SCHEMA }, async (request: FastifyRequest, reply) => {
     const context = await resolveContext(request);
     const tenantOid = tenantOf(context, 'images');
     if (!context.can(DROPZONE_PATH, 'Create', tenantOid)) throw new ApiError(403, `Uploading images needs Create on ${DROPZONE_PATH} in tenant ${tenantOid}.`);
@@ -67,12 +67,12 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
     return reply.status(stored.replaced ? 200 : 201).send({ ...stored, references });
   });
 
-  app.get<{ Querystring: { take: number } }>('/api/images', { schema: { querystring: IMAGE_LIST_QUERY, response: { 200: IMAGE_LIST_ANSWER } } }, async (request) => {
+  app.get<{ Querystring: { take: number } }>('/api/images', { schema: IMAGE_LIST_ROUTE_SCHEMA }, async (request) => {
     const tenantOid = tenantOf(await resolveContext(request), 'images');
     return { items: await listImages(db, tenantOid, request.query.take) };
   });
 
-  app.get<{ Params: { name: string } }>('/api/images/:name', { schema: { params: IMAGE_NAME_PARAMS } }, async (request, reply) => {
+  app.get<{ Params: { name: string } }>('/api/images/:name', { schema: IMAGE_READ_ROUTE_SCHEMA }, async (request, reply) => {
     const tenantOid = tenantOf(await resolveContext(request), 'images');
     const name = request.params.name.normalize('NFC');
     const problem = imageNameProblem(name);

@@ -1,6 +1,6 @@
 import { apiRequestHeaders, apiUrl } from '../../lib/api/api-client';
 
-/** What the server answers for a stored image (server/uploads/image-openapi.ts). */
+/** What the server answers for a stored image (server/uploads/image-schemas.ts). */
 export interface UploadedImage {
   name: string;
   contentType: string;

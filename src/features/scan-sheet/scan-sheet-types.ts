@@ -1,4 +1,4 @@
-/** The A4 grids the server lays a sheet out in (server/scan-sheet/scan-sheet-openapi.ts). */
+/** The A4 grids the server lays a sheet out in (server/scan-sheet/scan-sheet-schemas.ts). */
 export const SHEET_LAYOUTS = ['a4-2x5', 'a4-3x8', 'a4-4x10'] as const;
 /** One layout. */
 export type SheetLayout = (typeof SHEET_LAYOUTS)[number];

@@ -121,55 +121,70 @@ export const LAYOUT_SCHEMA = {
  */
 export const LAYOUT_BODY = { type: 'object', description: 'version 1, storedAt (ignored: the server sets it), cards keyed by tile id, each { name, params: { size } }' } as const;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const parameters = (schema: { properties: Record<string, unknown> }) => Object.entries(schema.properties).map(([name, value]) => ({ name, in: 'query', schema: value }));
-const ok = (description: string, schema: unknown) => ({ description, content: { 'application/json': { schema } } });
+const signedIn = { 401: { description: 'No valid access token' } } as const;
+const tags = ['dashboard'];
 
-/** The dashboard's routes in the OpenAPI document (docs/dashboard.md). */
-export const DASHBOARD_OPENAPI_PATHS = {
-  '/api/user/extension/dashboard': {
-    get: {
-      tags: ['dashboard'],
-      summary: "Your dashboard layout; the default when you stored none or the stored one cannot be read (then with a notice)",
-      responses: { 200: ok('The layout', LAYOUT_SCHEMA), 401: errorResponse('No valid access token') },
-    },
-    put: {
-      tags: ['dashboard'],
-      summary: 'Stores your dashboard layout (version 1, the required cards favourites, recently-used and version)',
-      requestBody: { required: true, content: { 'application/json': { schema: LAYOUT_BODY } } },
-      responses: { 200: ok('The layout as stored, with storedAt', LAYOUT_SCHEMA), 400: errorResponse('Another version, a missing required card, an unknown card or size; errors name each path'), 401: errorResponse('No valid access token') },
-    },
+// The dashboard's route contracts (docs/dashboard.md), also their part of /api/openapi.json (server/api-docs/route-openapi.ts).
+
+/** `GET /api/user/extension/dashboard`. */
+export const READ_LAYOUT_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Your dashboard layout; the default when you stored none or the stored one cannot be read (then with a notice)',
+  response: { 200: { description: 'The layout', ...LAYOUT_SCHEMA }, ...signedIn },
+} as const;
+
+/** `PUT /api/user/extension/dashboard`. */
+export const STORE_LAYOUT_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Stores your dashboard layout (version 1, the required cards favourites, recently-used and version)',
+  body: LAYOUT_BODY,
+  response: {
+    200: { description: 'The layout as stored, with storedAt', ...LAYOUT_SCHEMA },
+    400: { description: 'Another version, a missing required card, an unknown card or size; errors name each path' },
+    ...signedIn,
   },
-  '/api/turnover/daily': {
-    get: {
-      tags: ['dashboard'],
-      summary: 'getDailyTurnover: the turnover per tenant and day for the 7 days up to referencedate; tenants where you have Read on /report/sales/daily',
-      parameters: parameters(TURNOVER_QUERYSTRING),
-      responses: { 200: ok('The days and per tenant its figures', TURNOVER_SCHEMA), 400: errorResponse('A bad tenantOid or referencedate'), 401: errorResponse('No valid access token'), 403: errorResponse('tenantOid is not yours, or you lack Read on /report/sales/daily there') },
-    },
+} as const;
+
+/** `GET /api/turnover/daily`. */
+export const TURNOVER_ROUTE_SCHEMA = {
+  tags,
+  summary: 'getDailyTurnover: the turnover per tenant and day for the 7 days up to referencedate; tenants where you have Read on /report/sales/daily',
+  querystring: TURNOVER_QUERYSTRING,
+  response: {
+    200: { description: 'The days and per tenant its figures', ...TURNOVER_SCHEMA },
+    400: { description: 'A bad tenantOid or referencedate' },
+    ...signedIn,
+    403: { description: 'tenantOid is not yours, or you lack Read on /report/sales/daily there' },
   },
-  '/api/documents/throughput': {
-    get: {
-      tags: ['dashboard'],
-      summary: 'getDocumentsThroughput: documents handed in per tenant and month for the 12 months up to referenceMonth; tenants where you have Read on /document/receipt/sales',
-      parameters: parameters(THROUGHPUT_QUERYSTRING),
-      responses: { 200: ok('The months and per tenant its counts', THROUGHPUT_SCHEMA), 400: errorResponse('A bad tenantOid or referenceMonth'), 401: errorResponse('No valid access token'), 403: errorResponse('tenantOid is not yours, or you lack Read on /document/receipt/sales there') },
-    },
+} as const;
+
+/** `GET /api/documents/throughput`. */
+export const THROUGHPUT_ROUTE_SCHEMA = {
+  tags,
+  summary: 'getDocumentsThroughput: documents handed in per tenant and month for the 12 months up to referenceMonth; tenants where you have Read on /document/receipt/sales',
+  querystring: THROUGHPUT_QUERYSTRING,
+  response: {
+    200: { description: 'The months and per tenant its counts', ...THROUGHPUT_SCHEMA },
+    400: { description: 'A bad tenantOid or referenceMonth' },
+    ...signedIn,
+    403: { description: 'tenantOid is not yours, or you lack Read on /document/receipt/sales there' },
   },
-  '/api/currencies/currency': {
-    get: {
-      tags: ['dashboard'],
-      summary: "getCurrency: the tenant's currency",
-      parameters: parameters(CURRENCY_QUERYSTRING),
-      responses: { 200: ok("The tenant's currency", CURRENCY_SCHEMA), 400: errorResponse('A bad tenantOid'), 401: errorResponse('No valid access token'), 403: errorResponse('tenantOid is not one of your tenants, or you have none') },
-    },
-  },
-  '/api/currencies/exchange-rates': {
-    get: {
-      tags: ['dashboard'],
-      summary: "getExchangeRates: the tenant's 7 most recently changed exchange rates (refCurrency, testValue 100)",
-      parameters: parameters(CURRENCY_QUERYSTRING),
-      responses: { 200: ok('The rates', EXCHANGE_RATES_SCHEMA), 400: errorResponse('A bad tenantOid'), 401: errorResponse('No valid access token'), 403: errorResponse('tenantOid is not one of your tenants, or you have none') },
-    },
-  },
+} as const;
+
+const notYourTenant = { 403: { description: 'tenantOid is not one of your tenants, or you have none' } } as const;
+
+/** `GET /api/currencies/currency`. */
+export const CURRENCY_ROUTE_SCHEMA = {
+  tags,
+  summary: "getCurrency: the tenant's currency",
+  querystring: CURRENCY_QUERYSTRING,
+  response: { 200: { description: "The tenant's currency", ...CURRENCY_SCHEMA }, 400: { description: 'A bad tenantOid' }, ...signedIn, ...notYourTenant },
+} as const;
+
+/** `GET /api/currencies/exchange-rates`. */
+export const EXCHANGE_RATES_ROUTE_SCHEMA = {
+  tags,
+  summary: "getExchangeRates: the tenant's 7 most recently changed exchange rates (refCurrency, testValue 100)",
+  querystring: CURRENCY_QUERYSTRING,
+  response: { 200: { description: 'The rates', ...EXCHANGE_RATES_SCHEMA }, 400: { description: 'A bad tenantOid' }, ...signedIn, ...notYourTenant },
 } as const;

@@ -1,5 +1,5 @@
-/** Wire schemas of the passkey routes and of regenerating recovery codes, shared by Fastify and the OpenAPI document. */
-import { CODE_BODY, RECOVERY_CODES_SCHEMA } from './security-openapi';
+/** Wire schemas of the passkey routes and of regenerating recovery codes: their Fastify contracts, from which /api/openapi.json describes them. */
+import { CODE_BODY, RECOVERY_CODES_SCHEMA } from './security-schemas';
 
 const timestamp = { type: 'string', format: 'date-time' } as const;
 const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
@@ -72,51 +72,51 @@ export const PASSKEY_REGISTRATION_BODY = {
   required: ['name', 'response'],
 } as const;
 
-const errorBody = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const ok = (schema: unknown, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const jsonBody = (schema: unknown) => ({ required: true, content: { 'application/json': { schema } } });
-const signedIn = { 401: errorBody('Not signed in, or the session was ended') };
+const signedIn = { 401: { description: 'Not signed in, or the session was ended' } } as const;
 
-export const PASSKEY_OPENAPI_PATHS = {
-  '/api/auth/passkeys': {
-    get: { tags: ['auth'], summary: "The signed-in user's passkeys", responses: { 200: ok(PASSKEY_LIST_SCHEMA), ...signedIn } },
-    post: {
-      tags: ['auth'],
-      summary: 'Register a passkey: the browser answer to the registration options, with a name',
-      requestBody: jsonBody(PASSKEY_REGISTRATION_BODY),
-      responses: { 201: ok(PASSKEY_SCHEMA, 'Registered'), 400: errorBody('No current challenge, or the answer does not verify'), ...signedIn },
-    },
+// The routes' contracts, also their part of /api/openapi.json (server/api-docs/route-openapi.ts).
+
+export const PASSKEYS_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: "The signed-in user's passkeys",
+  response: { 200: { description: 'OK', ...PASSKEY_LIST_SCHEMA }, ...signedIn },
+} as const;
+
+export const REGISTER_PASSKEY_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: 'Register a passkey: the browser answer to the registration options, with a name',
+  body: PASSKEY_REGISTRATION_BODY,
+  response: { 201: { description: 'Registered', ...PASSKEY_SCHEMA }, 400: { description: 'No current challenge, or the answer does not verify' }, ...signedIn },
+} as const;
+
+export const REGISTRATION_OPTIONS_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: 'Options for navigator.credentials.create (a single-use challenge, valid 5 minutes)',
+  response: { 200: { description: 'OK', ...REGISTRATION_OPTIONS_SCHEMA }, ...signedIn },
+} as const;
+
+export const REMOVE_PASSKEY_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: 'Remove one of your passkeys',
+  params: PASSKEY_OID_PARAMS,
+  response: { 204: { description: 'Removed' }, 404: { description: 'No such passkey of this user' }, ...signedIn },
+} as const;
+
+export const SIGN_IN_PASSKEY_OPTIONS_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: 'At sign-in (HTTP Basic, after 40106): options for navigator.credentials.get; then sign in with X-Mate-Passkey',
+  security: [{ basic: [] }],
+  response: {
+    200: { description: 'OK', ...AUTHENTICATION_OPTIONS_SCHEMA },
+    401: { description: 'Wrong credentials or a back-off, as at sign-in' },
+    409: { description: 'The user has no passkey' },
+    429: { description: 'Too many attempts (Retry-After)' },
   },
-  '/api/auth/passkeys/registration-options': {
-    post: { tags: ['auth'], summary: 'Options for navigator.credentials.create (a single-use challenge, valid 5 minutes)', responses: { 200: ok(REGISTRATION_OPTIONS_SCHEMA), ...signedIn } },
-  },
-  '/api/auth/passkeys/{oid}': {
-    delete: {
-      tags: ['auth'],
-      summary: 'Remove one of your passkeys',
-      parameters: [{ name: 'oid', in: 'path', required: true, schema: oid }],
-      responses: { 204: { description: 'Removed' }, 404: errorBody('No such passkey of this user'), ...signedIn },
-    },
-  },
-  '/api/v1-pub/auth/passkey/options': {
-    post: {
-      tags: ['auth'],
-      summary: 'At sign-in (HTTP Basic, after 40106): options for navigator.credentials.get; then sign in with X-Mate-Passkey',
-      security: [{ basic: [] }],
-      responses: {
-        200: ok(AUTHENTICATION_OPTIONS_SCHEMA),
-        401: errorBody('Wrong credentials or a back-off, as at sign-in'),
-        409: errorBody('The user has no passkey'),
-        429: errorBody('Too many attempts (Retry-After)'),
-      },
-    },
-  },
-  '/api/auth/second-factor/recovery-codes': {
-    post: {
-      tags: ['auth'],
-      summary: 'New recovery codes (needs a current code or a recovery code); the old ones stop working',
-      requestBody: jsonBody(CODE_BODY),
-      responses: { 200: ok(RECOVERY_CODES_SCHEMA), 400: errorBody('The code is wrong'), 404: errorBody('No authenticator app'), ...signedIn },
-    },
-  },
+} as const;
+
+export const NEW_RECOVERY_CODES_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: 'New recovery codes (needs a current code or a recovery code); the old ones stop working',
+  body: CODE_BODY,
+  response: { 200: { description: 'OK', ...RECOVERY_CODES_SCHEMA }, 400: { description: 'The code is wrong' }, 404: { description: 'No authenticator app' }, ...signedIn },
 } as const;

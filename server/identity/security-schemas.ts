@@ -1,4 +1,4 @@
-/** Wire schemas of the second-factor, session and security-log routes, shared by Fastify and the OpenAPI document. */
+/** Wire schemas of the second-factor, session and security-log routes: their Fastify contracts, from which /api/openapi.json describes them. */
 import { SECURITY_EVENT_KINDS } from './security-log';
 
 export const SECURITY_LOG_MAX_TAKE = 500;
@@ -108,76 +108,76 @@ export const SECURITY_LOG_SCHEMA = {
   required: ['items', 'total'],
 } as const;
 
-const errorBody = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const ok = (schema: unknown, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const jsonBody = (schema: unknown) => ({ required: true, content: { 'application/json': { schema } } });
-const signedIn = { 401: errorBody('Not signed in, or the session was ended') };
-const oidParameter = { name: 'oid', in: 'path', required: true, schema: oid };
-const query = (name: keyof typeof SECURITY_LOG_QUERYSTRING.properties) => ({ name, in: 'query', schema: SECURITY_LOG_QUERYSTRING.properties[name] });
+const signedIn = { 401: { description: 'Not signed in, or the session was ended' } } as const;
 
-export const SECURITY_OPENAPI_PATHS = {
-  '/api/auth/second-factor': {
-    get: { tags: ['auth'], summary: "The signed-in user's second factor", responses: { 200: ok(SECOND_FACTOR_STATE_SCHEMA), ...signedIn } },
-    delete: {
-      tags: ['auth'],
-      summary: 'Remove the second factor (needs a current code or a recovery code)',
-      requestBody: jsonBody(CODE_BODY),
-      responses: { 204: { description: 'Removed' }, 400: errorBody('The code is wrong'), 404: errorBody('No second factor'), ...signedIn },
-    },
+// The routes' contracts, also their part of /api/openapi.json (server/api-docs/route-openapi.ts).
+
+export const SECOND_FACTOR_STATE_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: "The signed-in user's second factor",
+  response: { 200: { description: 'OK', ...SECOND_FACTOR_STATE_SCHEMA }, ...signedIn },
+} as const;
+
+export const REMOVE_SECOND_FACTOR_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: 'Remove the second factor (needs a current code or a recovery code)',
+  body: CODE_BODY,
+  response: { 204: { description: 'Removed' }, 400: { description: 'The code is wrong' }, 404: { description: 'No second factor' }, ...signedIn },
+} as const;
+
+export const START_ENROLMENT_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: 'Start setting up an authenticator app: a new secret waits for its first code',
+  response: { 200: { description: 'OK', ...ENROLMENT_SCHEMA }, 409: { description: 'A second factor is set up already' }, ...signedIn },
+} as const;
+
+export const CONFIRM_ENROLMENT_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: 'Confirm the waiting secret with a code of the app; answers the recovery codes once',
+  body: CODE_BODY,
+  response: { 200: { description: 'OK', ...RECOVERY_CODES_SCHEMA }, 400: { description: 'The code is wrong, or nothing waits' }, ...signedIn },
+} as const;
+
+export const SIGN_IN_ENROLMENT_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: 'Enrolment at sign-in (HTTP Basic) of a user whose role requires a second factor; then sign in with a code',
+  security: [{ basic: [] }],
+  response: {
+    200: { description: 'OK', ...ENROLMENT_SCHEMA },
+    401: { description: 'Wrong credentials or a back-off, as at sign-in' },
+    409: { description: 'Enrolled already, or no role requires it' },
+    429: { description: 'Too many attempts (Retry-After)' },
   },
-  '/api/auth/second-factor/enrolment': {
-    post: {
-      tags: ['auth'],
-      summary: 'Start setting up an authenticator app: a new secret waits for its first code',
-      responses: { 200: ok(ENROLMENT_SCHEMA), 409: errorBody('A second factor is set up already'), ...signedIn },
-    },
-  },
-  '/api/auth/second-factor/confirm': {
-    post: {
-      tags: ['auth'],
-      summary: 'Confirm the waiting secret with a code of the app; answers the recovery codes once',
-      requestBody: jsonBody(CODE_BODY),
-      responses: { 200: ok(RECOVERY_CODES_SCHEMA), 400: errorBody('The code is wrong, or nothing waits'), ...signedIn },
-    },
-  },
-  '/api/v1-pub/auth/second-factor/enrolment': {
-    post: {
-      tags: ['auth'],
-      summary: 'Enrolment at sign-in (HTTP Basic) of a user whose role requires a second factor; then sign in with a code',
-      security: [{ basic: [] }],
-      responses: {
-        200: ok(ENROLMENT_SCHEMA),
-        401: errorBody('Wrong credentials or a back-off, as at sign-in'),
-        409: errorBody('Enrolled already, or no role requires it'),
-        429: errorBody('Too many attempts (Retry-After)'),
-      },
-    },
-  },
-  '/api/auth/sessions': {
-    get: { tags: ['auth'], summary: "The signed-in user's active sessions", responses: { 200: ok(SESSION_LIST_SCHEMA), ...signedIn } },
-  },
-  '/api/auth/sessions/{oid}': {
-    delete: {
-      tags: ['auth'],
-      summary: "End one of the user's sessions: its token fails on its next call",
-      parameters: [oidParameter],
-      responses: { 204: { description: 'Ended' }, 404: errorBody('No such open session of this user'), ...signedIn },
-    },
-  },
-  '/api/admin/users/{oid}/sessions/end': {
-    post: {
-      tags: ['users'],
-      summary: "End every session of a user (Update on /data/identity/user, the user's tenants in reach)",
-      parameters: [oidParameter],
-      responses: { 200: ok(ENDED_SCHEMA), 403: errorBody('Missing the permission'), 404: errorBody('No such user'), ...signedIn },
-    },
-  },
-  '/api/admin/security-log': {
-    get: {
-      tags: ['auth'],
-      summary: 'The security log, newest first (Read on /admin/security-log, Global column)',
-      parameters: [query('userOid'), query('username'), query('kind'), query('from'), query('to'), query('skip'), query('take')],
-      responses: { 200: ok(SECURITY_LOG_SCHEMA), 400: errorBody('A filter is malformed'), 403: errorBody('Needs Read on /admin/security-log in the Global column'), ...signedIn },
-    },
+} as const;
+
+export const SESSIONS_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: "The signed-in user's active sessions",
+  response: { 200: { description: 'OK', ...SESSION_LIST_SCHEMA }, ...signedIn },
+} as const;
+
+export const END_SESSION_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: "End one of the user's sessions: its token fails on its next call",
+  params: OID_PARAMS,
+  response: { 204: { description: 'Ended' }, 404: { description: 'No such open session of this user' }, ...signedIn },
+} as const;
+
+export const END_USER_SESSIONS_ROUTE_SCHEMA = {
+  tags: ['users'],
+  summary: "End every session of a user (Update on /data/identity/user, the user's tenants in reach)",
+  params: OID_PARAMS,
+  response: { 200: { description: 'OK', ...ENDED_SCHEMA }, 403: { description: 'Missing the permission' }, 404: { description: 'No such user' }, ...signedIn },
+} as const;
+
+export const SECURITY_LOG_ROUTE_SCHEMA = {
+  tags: ['auth'],
+  summary: 'The security log, newest first (Read on /admin/security-log, Global column)',
+  querystring: SECURITY_LOG_QUERYSTRING,
+  response: {
+    200: { description: 'OK', ...SECURITY_LOG_SCHEMA },
+    400: { description: 'A filter is malformed' },
+    403: { description: 'Needs Read on /admin/security-log in the Global column' },
+    ...signedIn,
   },
 } as const;

@@ -70,36 +70,38 @@ export const BRIDGE_STATE_SCHEMA = {
   },
 } as const;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const error = (description: string) => ({ description }) as const;
+const TAGS = ['bridge'];
 
-/** The bridge's REST reads in the OpenAPI document; starting and cancelling go through the hub (docs/hub.md). */
-export const JOBS_OPENAPI_PATHS = {
-  '/api/bridge': {
-    get: {
-      tags: ['bridge'],
-      summary: `The bridge state in the current tenant: runner state, counts of the last 24 hours, up to ${BRIDGE_JOB_LIMIT} runs, the jobs that may be started`,
-      responses: {
-        200: { description: 'The bridge state', content: { 'application/json': { schema: BRIDGE_STATE_SCHEMA } } },
-        401: errorResponse('No valid access token'),
-        403: errorResponse('No Read on /service/bridge in the tenant'),
-      },
+// The bridge's REST reads: their contracts, also their part of /api/openapi.json (server/api-docs/route-openapi.ts).
+// Starting and cancelling go through the hub (docs/hub.md).
+
+export const BRIDGE_STATE_ROUTE_SCHEMA = {
+  tags: TAGS,
+  summary: `The bridge state in the current tenant: runner state, counts of the last 24 hours, up to ${BRIDGE_JOB_LIMIT} runs, the jobs that may be started`,
+  response: {
+    200: { description: 'The bridge state', ...BRIDGE_STATE_SCHEMA },
+    401: error('No valid access token'),
+    403: error('No Read on /service/bridge in the tenant'),
+  },
+} as const;
+
+export const BRIDGE_JOBS_ROUTE_SCHEMA = {
+  tags: TAGS,
+  summary: 'The history of job runs in the current tenant (and installation-wide ones for global readers), newest first',
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+      take: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+      state: { ...HISTORY_STATE_SCHEMA, description: 'only runs that ended so: 3 success, 4 failed, 5 cancelled' },
     },
   },
-  '/api/bridge/jobs': {
-    get: {
-      tags: ['bridge'],
-      summary: 'The history of job runs in the current tenant (and installation-wide ones for global readers), newest first',
-      parameters: [
-        { name: 'skip', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 } },
-        { name: 'take', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
-        { name: 'state', in: 'query', schema: HISTORY_STATE_SCHEMA, description: 'only runs that ended so: 3 success, 4 failed, 5 cancelled' },
-      ],
-      responses: {
-        200: { description: 'One page of runs', content: { 'application/json': { schema: { type: 'object', properties: { items: { type: 'array', items: job }, skip: { type: 'integer' }, take: { type: 'integer' }, hasMore: { type: 'boolean' } } } } } },
-        400: errorResponse('A bad skip, take or state'),
-        401: errorResponse('No valid access token'),
-        403: errorResponse('No Read on /service/bridge in the tenant'),
-      },
-    },
+  response: {
+    200: { description: 'One page of runs', type: 'object', properties: { items: { type: 'array', items: job }, skip: { type: 'integer' }, take: { type: 'integer' }, hasMore: { type: 'boolean' } } },
+    400: error('A bad skip, take or state'),
+    401: error('No valid access token'),
+    403: error('No Read on /service/bridge in the tenant'),
   },
 } as const;

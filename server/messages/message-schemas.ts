@@ -86,45 +86,65 @@ export const PAGE_SCHEMA = {
 export const SEND_BODY = { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: MESSAGE_MAX_LENGTH } } } as const;
 export const READ_BODY = { type: 'object', properties: { upTo: { ...oid, description: 'the newest message read; default: all' } } } as const;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const json = (schema: unknown, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const query = (schema: { properties: Record<string, unknown>; required?: readonly string[] }, place = 'query') =>
-  Object.entries(schema.properties).map(([name, value]) => ({ name, in: place, required: schema.required?.includes(name) ?? false, schema: value }));
-const signedIn = { 401: errorResponse('No valid access token') };
-const member = { ...signedIn, 403: errorResponse('No Read on /messages in the tenant'), 404: errorResponse('No such conversation, or not one of yours') };
+const signedIn = { 401: { description: 'No valid access token' } } as const;
+const member = { ...signedIn, 403: { description: 'No Read on /messages in the tenant' }, 404: { description: 'No such conversation, or not one of yours' } } as const;
+const notYourTenant = { 403: { description: 'Not a tenant of yours, or no Read on /messages there' } } as const;
 const tags = ['messages'];
 
-/** The routes in the OpenAPI document (docs/messages.md). */
-export const MESSAGE_OPENAPI_PATHS = {
-  '/api/messages/people': {
-    get: { tags, summary: 'Whom the caller may write to: the other enabled users of a tenant they belong to', parameters: query(PEOPLE_QUERYSTRING), responses: { 200: json(PEOPLE_SCHEMA), 400: errorResponse('A bad parameter'), ...signedIn, 403: errorResponse('Not a tenant of yours, or no Read on /messages there') } },
+// The routes' contracts (docs/messages.md), also their part of /api/openapi.json (server/api-docs/route-openapi.ts).
+
+/** `GET /api/messages/people`. */
+export const PEOPLE_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Whom the caller may write to: the other enabled users of a tenant they belong to',
+  querystring: PEOPLE_QUERYSTRING,
+  response: { 200: { description: 'OK', ...PEOPLE_SCHEMA }, 400: { description: 'A bad parameter' }, ...signedIn, ...notYourTenant },
+} as const;
+
+/** `GET /api/messages/conversations`. */
+export const CONVERSATIONS_ROUTE_SCHEMA = {
+  tags,
+  summary: "The caller's conversations in their tenants, newest first, with unread counts and the total",
+  response: { 200: { description: 'OK', ...CONVERSATIONS_SCHEMA }, ...signedIn },
+} as const;
+
+/** `POST /api/messages/conversations`. */
+export const OPEN_CONVERSATION_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Opens the conversation of the caller and these users in a tenant they all belong to (the existing one of the same members, else a new one)',
+  body: OPEN_BODY,
+  response: {
+    200: { description: 'The existing conversation', ...CONVERSATION_SCHEMA },
+    201: { description: 'A new conversation', ...CONVERSATION_SCHEMA },
+    400: { description: 'A bad member list, or a user who is not of that tenant' },
+    ...signedIn,
+    ...notYourTenant,
   },
-  '/api/messages/conversations': {
-    get: { tags, summary: "The caller's conversations in their tenants, newest first, with unread counts and the total", responses: { 200: json(CONVERSATIONS_SCHEMA), ...signedIn } },
-    post: {
-      tags,
-      summary: 'Opens the conversation of the caller and these users in a tenant they all belong to (the existing one of the same members, else a new one)',
-      requestBody: { required: true, content: { 'application/json': { schema: OPEN_BODY } } },
-      responses: { 200: json(CONVERSATION_SCHEMA, 'The existing conversation'), 201: json(CONVERSATION_SCHEMA, 'A new conversation'), 400: errorResponse('A bad member list, or a user who is not of that tenant'), ...signedIn, 403: errorResponse('Not a tenant of yours, or no Read on /messages there') },
-    },
-  },
-  '/api/messages/conversations/{oid}/messages': {
-    get: { tags, summary: 'A page of messages, oldest first; `before` pages back', parameters: [...query(CONVERSATION_PARAMS, 'path'), ...query(PAGE_QUERYSTRING)], responses: { 200: json(PAGE_SCHEMA), 400: errorResponse('A bad parameter'), ...member } },
-    post: {
-      tags,
-      summary: 'Sends a plain-text message to the conversation; every open tab of every member hears of it through the hub (MessagesChanged)',
-      parameters: query(CONVERSATION_PARAMS, 'path'),
-      requestBody: { required: true, content: { 'application/json': { schema: SEND_BODY } } },
-      responses: { 201: json(MESSAGE_SCHEMA, 'Sent'), 400: errorResponse('Empty or too long'), ...member },
-    },
-  },
-  '/api/messages/conversations/{oid}/read': {
-    post: {
-      tags,
-      summary: "Marks the conversation read up to a message (default: all); the caller's other tabs hear of it",
-      parameters: query(CONVERSATION_PARAMS, 'path'),
-      requestBody: { required: false, content: { 'application/json': { schema: READ_BODY } } },
-      responses: { 200: json(CONVERSATION_SCHEMA), 400: errorResponse('A bad upTo'), ...member },
-    },
-  },
+} as const;
+
+/** `GET /api/messages/conversations/{oid}/messages`. */
+export const MESSAGE_PAGE_ROUTE_SCHEMA = {
+  tags,
+  summary: 'A page of messages, oldest first; `before` pages back',
+  params: CONVERSATION_PARAMS,
+  querystring: PAGE_QUERYSTRING,
+  response: { 200: { description: 'OK', ...PAGE_SCHEMA }, 400: { description: 'A bad parameter' }, ...member },
+} as const;
+
+/** `POST /api/messages/conversations/{oid}/messages`. */
+export const SEND_MESSAGE_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Sends a plain-text message to the conversation; every open tab of every member hears of it through the hub (MessagesChanged)',
+  params: CONVERSATION_PARAMS,
+  body: SEND_BODY,
+  response: { 201: { description: 'Sent', ...MESSAGE_SCHEMA }, 400: { description: 'Empty or too long' }, ...member },
+} as const;
+
+/** `POST /api/messages/conversations/{oid}/read`. */
+export const READ_CONVERSATION_ROUTE_SCHEMA = {
+  tags,
+  summary: "Marks the conversation read up to a message (default: all); the caller's other tabs hear of it",
+  params: CONVERSATION_PARAMS,
+  body: READ_BODY,
+  response: { 200: { description: 'OK', ...CONVERSATION_SCHEMA }, 400: { description: 'A bad upTo' }, ...member },
 } as const;

@@ -1,9 +1,10 @@
-import { errorResponse, NULLABLE_INTEGER, NULLABLE_STRING, openApiParameters, pageSchema, tenantPageQuerystring } from '../api-docs/openapi-fragments';
+// The unprocessed documents' route contracts (docs/terminals.md "Processing"); the OpenAPI document is generated from them.
+import { NULLABLE_INTEGER, NULLABLE_STRING, pageSchema, tenantPageQuerystring } from '../api-docs/openapi-fragments';
+
 /** Most rows one overview page answers. */
 export const UNPROCESSED_MAX_TAKE = 500;
 /** Most newest rows per tenant the summary answers. */
 export const UNPROCESSED_MAX_NEWEST = 20;
-
 
 /** The query string of GET /api/diagnostics/unprocessed-documents. */
 export const UNPROCESSED_OVERVIEW_QUERYSTRING = tenantPageQuerystring('one of yours with Read on /diagnostics/unprocessed-documents', UNPROCESSED_MAX_TAKE);
@@ -61,33 +62,29 @@ export const UNPROCESSED_SUMMARY_SCHEMA = {
   required: ['count', 'tenants'],
 } as const;
 
-const parameters = openApiParameters;
+const error = (description: string) => ({ description }) as const;
 
-/** Both routes in the OpenAPI document (docs/terminals.md "Processing"). */
-export const UNPROCESSED_OPENAPI_PATHS = {
-  '/api/documents/unprocessed': {
-    get: {
-      tags: ['documents'],
-      summary: 'How many documents stay unprocessed, in all and per tenant, with the newest of each (getUnprocessedDocuments); tenants where you have Read on /diagnostics/unprocessed-documents',
-      parameters: parameters(UNPROCESSED_SUMMARY_QUERYSTRING),
-      responses: {
-        200: { description: 'The count and the newest per tenant', content: { 'application/json': { schema: UNPROCESSED_SUMMARY_SCHEMA } } },
-        400: errorResponse('A bad newest'),
-        401: errorResponse('No valid access token'),
-      },
-    },
+/** GET /api/documents/unprocessed: also its part of /api/openapi.json (server/api-docs/route-openapi.ts). */
+export const UNPROCESSED_SUMMARY_ROUTE_SCHEMA = {
+  tags: ['documents'],
+  summary: 'How many documents stay unprocessed, in all and per tenant, with the newest of each (getUnprocessedDocuments); tenants where you have Read on /diagnostics/unprocessed-documents',
+  querystring: UNPROCESSED_SUMMARY_QUERYSTRING,
+  response: {
+    200: { description: 'The count and the newest per tenant', ...UNPROCESSED_SUMMARY_SCHEMA },
+    400: error('A bad newest'),
+    401: error('No valid access token'),
   },
-  '/api/diagnostics/unprocessed-documents': {
-    get: {
-      tags: ['diagnostics'],
-      summary: 'The unprocessed documents, newest first, with the reason; every tenant where you have Read on /diagnostics/unprocessed-documents, or the one entityOid names',
-      parameters: parameters(UNPROCESSED_OVERVIEW_QUERYSTRING),
-      responses: {
-        200: { description: 'One page of rows and the count in all', content: { 'application/json': { schema: UNPROCESSED_OVERVIEW_SCHEMA } } },
-        400: errorResponse('A bad entityOid, skip or take'),
-        401: errorResponse('No valid access token'),
-        403: errorResponse('entityOid is not one of your tenants, or you lack Read on /diagnostics/unprocessed-documents there'),
-      },
-    },
+} as const;
+
+/** GET /api/diagnostics/unprocessed-documents: also its part of /api/openapi.json. */
+export const UNPROCESSED_OVERVIEW_ROUTE_SCHEMA = {
+  tags: ['diagnostics'],
+  summary: 'The unprocessed documents, newest first, with the reason; every tenant where you have Read on /diagnostics/unprocessed-documents, or the one entityOid names',
+  querystring: UNPROCESSED_OVERVIEW_QUERYSTRING,
+  response: {
+    200: { description: 'One page of rows and the count in all', ...UNPROCESSED_OVERVIEW_SCHEMA },
+    400: error('A bad entityOid, skip or take'),
+    401: error('No valid access token'),
+    403: error('entityOid is not one of your tenants, or you lack Read on /diagnostics/unprocessed-documents there'),
   },
 } as const;

@@ -1,8 +1,10 @@
+// The document viewer's route contracts (docs/documents.md); the OpenAPI document is generated from them
+// (server/api-docs/route-openapi.ts).
 import { RECEIPT_DOWNLOAD_FORMATS } from './document-links';
 import { DOCUMENT_LIST_QUERY } from './document-query';
 import { DOCUMENT_GROUP, DOCUMENT_TYPE_NAMES } from './document-types';
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const error = (description: string) => ({ description }) as const;
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
 
 /** One document of the list (docs/documents.md). */
@@ -98,56 +100,62 @@ export const DOCUMENT_PAGE_SCHEMA = {
 export const DOCUMENT_UID_PARAMS = { type: 'object', required: ['uid'], properties: { uid: { type: 'string', format: 'uuid', maxLength: 36 } } } as const;
 export const DOCUMENT_DETAIL_QUERY = { type: 'object', additionalProperties: false, properties: { tenant: DOCUMENT_LIST_QUERY.properties.tenant } } as const;
 
-const scopeHeaders = [
-  { name: 'x-mate-location', in: 'header', schema: { type: 'string' }, description: 'only documents of this location' },
-  { name: 'x-mate-terminal', in: 'header', schema: { type: 'string' }, description: 'only documents of this terminal' },
-];
+/** The list's path: the group and one of its types. */
+export const DOCUMENT_LIST_PARAMS = {
+  type: 'object',
+  required: ['group', 'type'],
+  properties: { group: { type: 'string', enum: [DOCUMENT_GROUP] }, type: { type: 'string', enum: DOCUMENT_TYPE_NAMES } },
+} as const;
 
-/** The document viewer's routes in the OpenAPI document (docs/documents.md). */
-export const DOCUMENT_OPENAPI_PATHS = {
-  '/api/documents/{group}/{type}': {
-    get: {
-      tags: ['documents'],
-      summary: 'List the documents of a type (Read on /document/{group}/{type} in their tenant)',
-      parameters: [
-        { name: 'group', in: 'path', required: true, schema: { type: 'string', enum: [DOCUMENT_GROUP] } },
-        { name: 'type', in: 'path', required: true, schema: { type: 'string', enum: DOCUMENT_TYPE_NAMES } },
-        ...Object.entries(DOCUMENT_LIST_QUERY.properties).map(([name, schema]) => ({ name, in: 'query', schema })),
-        ...scopeHeaders,
-      ],
-      responses: {
-        200: { description: 'One page and the count (exact up to 10,000)', content: { 'application/json': { schema: DOCUMENT_PAGE_SCHEMA } } },
-        400: error('A query value out of its bounds, an unknown group or type'),
-        401: error('No caller'),
-        403: error('No Read on the type in any tenant of the caller, or a tenant the caller does not belong to'),
-      },
-    },
+/** The scope headers the reads honour (server/identity/scope-headers.ts), documented; the resolver decodes them. */
+const SCOPE_HEADERS_SCHEMA = {
+  type: 'object',
+  properties: {
+    'x-mate-location': { type: 'string', description: 'only documents of this location' },
+    'x-mate-terminal': { type: 'string', description: 'only documents of this terminal' },
   },
-  '/api/documents/scope-options': {
-    get: {
-      tags: ['documents'],
-      summary: 'The locations and POS terminals for the viewer query form (and its text boxes beyond the fixed members): those of every tenant where the caller may read a document type (or the one `tenant` names), inside the scope headers',
-      parameters: [{ name: 'tenant', in: 'query', schema: DOCUMENT_LIST_QUERY.properties.tenant }, ...scopeHeaders],
-      responses: {
-        200: { description: 'The options', content: { 'application/json': { schema: SCOPE_OPTIONS_SCHEMA } } },
-        400: error('A tenant that is no oid'),
-        401: error('No caller'),
-        403: error('A tenant the caller does not belong to'),
-      },
-    },
+} as const;
+
+const TAGS = ['documents'];
+
+export const DOCUMENT_LIST_ROUTE_SCHEMA = {
+  tags: TAGS,
+  summary: 'List the documents of a type (Read on /document/{group}/{type} in their tenant)',
+  params: DOCUMENT_LIST_PARAMS,
+  querystring: DOCUMENT_LIST_QUERY,
+  headers: SCOPE_HEADERS_SCHEMA,
+  response: {
+    200: { description: 'One page and the count (exact up to 10,000)', ...DOCUMENT_PAGE_SCHEMA },
+    400: error('A query value out of its bounds, an unknown group or type'),
+    401: error('No caller'),
+    403: error('No Read on the type in any tenant of the caller, or a tenant the caller does not belong to'),
   },
-  '/api/documents/receipt/by-uid/{uid}': {
-    get: {
-      tags: ['documents'],
-      summary: 'A document with its lines, payments, taxes per rate, copies, original and corrections',
-      parameters: [{ name: 'uid', in: 'path', required: true, schema: DOCUMENT_UID_PARAMS.properties.uid }, { name: 'tenant', in: 'query', schema: DOCUMENT_LIST_QUERY.properties.tenant }, ...scopeHeaders],
-      responses: {
-        200: { description: 'The document', content: { 'application/json': { schema: DOCUMENT_DETAIL_SCHEMA } } },
-        400: error('Not a uuid'),
-        401: error('No caller'),
-        403: error('No Read on the type of the document in its tenant'),
-        404: error('No such document in the tenants and scope of the caller'),
-      },
-    },
+} as const;
+
+export const SCOPE_OPTIONS_ROUTE_SCHEMA = {
+  tags: TAGS,
+  summary: 'The locations and POS terminals for the viewer query form (and its text boxes beyond the fixed members): those of every tenant where the caller may read a document type (or the one `tenant` names), inside the scope headers',
+  querystring: DOCUMENT_DETAIL_QUERY,
+  headers: SCOPE_HEADERS_SCHEMA,
+  response: {
+    200: { description: 'The options', ...SCOPE_OPTIONS_SCHEMA },
+    400: error('A tenant that is no oid'),
+    401: error('No caller'),
+    403: error('A tenant the caller does not belong to'),
+  },
+} as const;
+
+export const DOCUMENT_DETAIL_ROUTE_SCHEMA = {
+  tags: TAGS,
+  summary: 'A document with its lines, payments, taxes per rate, copies, original and corrections',
+  params: DOCUMENT_UID_PARAMS,
+  querystring: DOCUMENT_DETAIL_QUERY,
+  headers: SCOPE_HEADERS_SCHEMA,
+  response: {
+    200: { description: 'The document', ...DOCUMENT_DETAIL_SCHEMA },
+    400: error('Not a uuid'),
+    401: error('No caller'),
+    403: error('No Read on the type of the document in its tenant'),
+    404: error('No such document in the tenants and scope of the caller'),
   },
 } as const;

@@ -63,43 +63,55 @@ export const PREVIEW_SCHEMA = {
   required: ['html', 'document', 'problems'],
 } as const;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const json = (description: string, schema: unknown) => ({ description, content: { 'application/json': { schema } } });
-const queryParameters = (schema: { properties: Record<string, unknown>; required?: readonly string[] }) => Object.entries(schema.properties).map(([key, value]) => ({ name: key, in: 'query', required: schema.required?.includes(key) ?? false, schema: value }));
-const typeParameter = { name: 'documentType', in: 'path', required: true, schema: TYPE_PARAMS.properties.documentType };
-const common = { 401: errorResponse('No valid access token'), 403: errorResponse(`No right on ${TEMPLATE_PAGE} at that scope`) };
+const common = { 401: { description: 'No valid access token' }, 403: { description: `No right on ${TEMPLATE_PAGE} at that scope` } } as const;
 const tags = ['receipt-templates'];
 
-/** The routes in the OpenAPI document (docs/receipt-templates.md). */
-export const RECEIPT_TEMPLATE_OPENAPI_PATHS: Record<string, unknown> = {
-  '/api/receipt-templates/{documentType}': {
-    get: {
-      tags,
-      summary: `The template of a scope and the one it inherits (Read on ${TEMPLATE_PAGE} in the scope's tenant; in one of the caller's tenants for GLOBAL and COUNTRY)`,
-      parameters: [typeParameter, ...queryParameters(SCOPE_QUERYSTRING)],
-      responses: { 200: json('The template', TEMPLATE_SCHEMA), 400: errorResponse('A bad scope'), 404: errorResponse('No such scope'), ...common },
-    },
-    put: {
-      tags,
-      summary: `Saves the template of a scope, checked (Update on ${TEMPLATE_PAGE} in the scope's tenant, globally for GLOBAL and COUNTRY)`,
-      parameters: [typeParameter],
-      requestBody: { required: true, ...json('The template', SAVE_BODY) },
-      responses: { 200: json('Saved', TEMPLATE_SCHEMA), 400: errorResponse('The template has problems: `problems` names line, element and attribute'), 404: errorResponse('No such scope'), 409: errorResponse('Saved or reset by someone else meanwhile'), ...common },
-    },
-    delete: {
-      tags,
-      summary: 'Removes the template of a scope: it inherits again',
-      parameters: [typeParameter, ...queryParameters(DELETE_QUERYSTRING)],
-      responses: { 200: json('What the scope prints now', TEMPLATE_SCHEMA), 400: errorResponse('A bad scope or version'), 404: errorResponse('No such scope'), 409: errorResponse('Changed by someone else meanwhile, or none stored'), ...common },
-    },
+// The routes' contracts (docs/receipt-templates.md), also their part of /api/openapi.json (server/api-docs/route-openapi.ts).
+
+/** `GET /api/receipt-templates/{documentType}`. */
+export const READ_TEMPLATE_ROUTE_SCHEMA = {
+  tags,
+  summary: `The template of a scope and the one it inherits (Read on ${TEMPLATE_PAGE} in the scope's tenant; in one of the caller's tenants for GLOBAL and COUNTRY)`,
+  params: TYPE_PARAMS,
+  querystring: SCOPE_QUERYSTRING,
+  response: { 200: { description: 'The template', ...TEMPLATE_SCHEMA }, 400: { description: 'A bad scope' }, 404: { description: 'No such scope' }, ...common },
+} as const;
+
+/** `PUT /api/receipt-templates/{documentType}`. */
+export const SAVE_TEMPLATE_ROUTE_SCHEMA = {
+  tags,
+  summary: `Saves the template of a scope, checked (Update on ${TEMPLATE_PAGE} in the scope's tenant, globally for GLOBAL and COUNTRY)`,
+  params: TYPE_PARAMS,
+  body: SAVE_BODY,
+  response: {
+    200: { description: 'Saved', ...TEMPLATE_SCHEMA },
+    400: { description: 'The template has problems: `problems` names line, element and attribute' },
+    404: { description: 'No such scope' },
+    409: { description: 'Saved or reset by someone else meanwhile' },
+    ...common,
   },
-  '/api/receipt-templates/{documentType}/preview': {
-    post: {
-      tags,
-      summary: 'Renders a template (not saved) with the latest stored document of the scope, as the download would',
-      parameters: [typeParameter],
-      requestBody: { required: true, ...json('The template and the scope', PREVIEW_BODY) },
-      responses: { 200: json('The preview', PREVIEW_SCHEMA), 400: errorResponse('A bad member'), 404: errorResponse('No such scope'), ...common },
-    },
+} as const;
+
+/** `DELETE /api/receipt-templates/{documentType}`. */
+export const DELETE_TEMPLATE_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Removes the template of a scope: it inherits again',
+  params: TYPE_PARAMS,
+  querystring: DELETE_QUERYSTRING,
+  response: {
+    200: { description: 'What the scope prints now', ...TEMPLATE_SCHEMA },
+    400: { description: 'A bad scope or version' },
+    404: { description: 'No such scope' },
+    409: { description: 'Changed by someone else meanwhile, or none stored' },
+    ...common,
   },
-};
+} as const;
+
+/** `POST /api/receipt-templates/{documentType}/preview`. */
+export const PREVIEW_TEMPLATE_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Renders a template (not saved) with the latest stored document of the scope, as the download would',
+  params: TYPE_PARAMS,
+  body: PREVIEW_BODY,
+  response: { 200: { description: 'The preview', ...PREVIEW_SCHEMA }, 400: { description: 'A bad member' }, 404: { description: 'No such scope' }, ...common },
+} as const;

@@ -141,85 +141,105 @@ export const RECENT_CHANGES_SCHEMA = {
   },
 } as const;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const parameters = (schema: { properties: Record<string, unknown>; required?: readonly string[] }) =>
-  Object.entries(schema.properties).map(([name, value]) => ({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: value }));
-const configurationAnswer = { description: 'The settings tree at the scope', content: { 'application/json': { schema: CONFIGURATION_SCHEMA } } };
 const PATH = '/settings/pos/configuration';
-
-const targetParameter = { name: 'target', in: 'path', required: true, schema: TARGET_PARAMS.properties.target };
 const noTarget = 'No such target (naming the declared ones), tenant, location or terminal';
+const configurationAnswer = { description: 'The settings tree at the scope', ...CONFIGURATION_SCHEMA } as const;
+const signedIn = { 401: { description: 'No valid access token' } } as const;
 
-/** The routes in the OpenAPI document (docs/settings.md). */
-export const POS_SETTINGS_OPENAPI_PATHS = {
-  '/api/settings/{target}/configuration': {
-    get: {
-      tags: ['settings'],
-      summary: "A target's settings at a scope: each value, where it comes from and what a reset would leave; Read on /settings/{target}/configuration in the scope's tenant (GLOBAL and COUNTRY: in one of your tenants)",
-      parameters: [targetParameter, ...parameters(CONFIGURATION_QUERYSTRING)],
-      responses: { 200: configurationAnswer, 400: errorResponse('A bad scope'), 401: errorResponse('No valid access token'), 403: errorResponse('No Read there'), 404: errorResponse(noTarget) },
-    },
+// The routes' contracts (docs/settings.md), also their part of /api/openapi.json (server/api-docs/route-openapi.ts):
+// the targets' routes `/api/settings/{target}/...` and the POS target's older names `/api/pos-settings/...`.
+
+/** `GET /api/settings/{target}/configuration`. */
+export const TARGET_CONFIGURATION_ROUTE_SCHEMA = {
+  tags: ['settings'],
+  summary: "A target's settings at a scope: each value, where it comes from and what a reset would leave; Read on /settings/{target}/configuration in the scope's tenant (GLOBAL and COUNTRY: in one of your tenants)",
+  params: TARGET_PARAMS,
+  querystring: CONFIGURATION_QUERYSTRING,
+  response: { 200: configurationAnswer, 400: { description: 'A bad scope' }, ...signedIn, 403: { description: 'No Read there' }, 404: { description: noTarget } },
+} as const;
+
+/** `GET /api/settings/{target}/effective`. */
+export const TARGET_EFFECTIVE_ROUTE_SCHEMA = {
+  tags: ['settings'],
+  summary:
+    "Every setting's effective value at a scope and where it is set (null: the default). A target that does not apply to terminals (backoffice): every signed-in user, at GLOBAL, the countries of their tenants and any scope inside one of their tenants; a target that does (pos): Read on /settings/{target}/configuration as for the configuration",
+  params: TARGET_PARAMS,
+  querystring: CONFIGURATION_QUERYSTRING,
+  response: {
+    200: { description: 'The effective values at the scope', ...EFFECTIVE_SCHEMA },
+    400: { description: 'A bad scope' },
+    ...signedIn,
+    403: { description: 'A scope in a tenant not yours, or no Read there (pos)' },
+    404: { description: noTarget },
   },
-  '/api/settings/{target}/effective': {
-    get: {
-      tags: ['settings'],
-      summary:
-        "Every setting's effective value at a scope and where it is set (null: the default). A target that does not apply to terminals (backoffice): every signed-in user, at GLOBAL, the countries of their tenants and any scope inside one of their tenants; a target that does (pos): Read on /settings/{target}/configuration as for the configuration",
-      parameters: [targetParameter, ...parameters(CONFIGURATION_QUERYSTRING)],
-      responses: { 200: { description: 'The effective values at the scope', content: { 'application/json': { schema: EFFECTIVE_SCHEMA } } }, 400: errorResponse('A bad scope'), 401: errorResponse('No valid access token'), 403: errorResponse('A scope in a tenant not yours, or no Read there (pos)'), 404: errorResponse(noTarget) },
-    },
+} as const;
+
+/** `PUT /api/settings/{target}/values`. */
+export const TARGET_VALUE_ROUTE_SCHEMA = {
+  tags: ['settings'],
+  summary: "Overrides a target's setting at a scope (recorded in the change log; for a target that applies to terminals, connected terminals below get their new configuration); Update on /settings/{target}/configuration in the scope's tenant, globally for GLOBAL and COUNTRY",
+  params: TARGET_PARAMS,
+  body: VALUE_BODY,
+  response: {
+    200: configurationAnswer,
+    400: { description: 'A bad scope, an unknown path or a value that does not fit the type, naming it' },
+    ...signedIn,
+    403: { description: 'No Update there' },
+    404: { description: noTarget },
   },
-  '/api/settings/{target}/values': {
-    put: {
-      tags: ['settings'],
-      summary: "Overrides a target's setting at a scope (recorded in the change log; for a target that applies to terminals, connected terminals below get their new configuration); Update on /settings/{target}/configuration in the scope's tenant, globally for GLOBAL and COUNTRY",
-      parameters: [targetParameter],
-      requestBody: { required: true, content: { 'application/json': { schema: VALUE_BODY } } },
-      responses: { 200: configurationAnswer, 400: errorResponse('A bad scope, an unknown path or a value that does not fit the type, naming it'), 401: errorResponse('No valid access token'), 403: errorResponse('No Update there'), 404: errorResponse(noTarget) },
-    },
-    delete: {
-      tags: ['settings'],
-      summary: "Resets a target's setting at a scope: the value set there is removed and the one from above applies again; Update as for a change",
-      parameters: [targetParameter, ...parameters(RESET_QUERYSTRING)],
-      responses: { 200: configurationAnswer, 400: errorResponse('A bad scope or an unknown path'), 401: errorResponse('No valid access token'), 403: errorResponse('No Update there'), 404: errorResponse(`No value is set there; ${noTarget}`) },
-    },
+} as const;
+
+/** `DELETE /api/settings/{target}/values`. */
+export const TARGET_RESET_ROUTE_SCHEMA = {
+  tags: ['settings'],
+  summary: "Resets a target's setting at a scope: the value set there is removed and the one from above applies again; Update as for a change",
+  params: TARGET_PARAMS,
+  querystring: RESET_QUERYSTRING,
+  response: { 200: configurationAnswer, 400: { description: 'A bad scope or an unknown path' }, ...signedIn, 403: { description: 'No Update there' }, 404: { description: `No value is set there; ${noTarget}` } },
+} as const;
+
+/** `GET /api/settings/recent-changes`. */
+export const RECENT_CHANGES_ROUTE_SCHEMA = {
+  tags: ['settings'],
+  summary: 'The newest configuration changes of every target the caller may read (the dashboard card), newest first',
+  querystring: RECENT_CHANGES_QUERYSTRING,
+  response: { 200: { description: 'Changes', ...RECENT_CHANGES_SCHEMA }, 400: { description: 'A bad days, take or limit' }, ...signedIn },
+} as const;
+
+/** `GET /api/pos-settings/configuration`. */
+export const POS_CONFIGURATION_ROUTE_SCHEMA = {
+  tags: ['pos-settings'],
+  summary: `The POS settings at a scope: each value, where it comes from and what a reset would leave; Read on ${PATH} in the scope's tenant (GLOBAL and COUNTRY: in one of your tenants)`,
+  querystring: CONFIGURATION_QUERYSTRING,
+  response: { 200: configurationAnswer, 400: { description: 'A bad scope' }, ...signedIn, 403: { description: 'No Read there' }, 404: { description: 'No such tenant, location or terminal' } },
+} as const;
+
+/** `PUT /api/pos-settings/values`. */
+export const POS_VALUE_ROUTE_SCHEMA = {
+  tags: ['pos-settings'],
+  summary: `Overrides a setting at a scope (recorded in the change log; connected terminals below get their new configuration); Update on ${PATH} in the scope's tenant, globally for GLOBAL and COUNTRY`,
+  body: VALUE_BODY,
+  response: {
+    200: configurationAnswer,
+    400: { description: 'A bad scope, an unknown path or a value that does not fit the type, naming it' },
+    ...signedIn,
+    403: { description: 'No Update there' },
+    404: { description: 'No such tenant, location or terminal' },
   },
-  '/api/settings/recent-changes': {
-    get: {
-      tags: ['settings'],
-      summary: 'The newest configuration changes of every target the caller may read (the dashboard card), newest first',
-      parameters: parameters(RECENT_CHANGES_QUERYSTRING),
-      responses: { 200: { description: 'Changes', content: { 'application/json': { schema: RECENT_CHANGES_SCHEMA } } }, 400: errorResponse('A bad days, take or limit'), 401: errorResponse('No valid access token') },
-    },
-  },
-  '/api/pos-settings/configuration': {
-    get: {
-      tags: ['pos-settings'],
-      summary: `The POS settings at a scope: each value, where it comes from and what a reset would leave; Read on ${PATH} in the scope's tenant (GLOBAL and COUNTRY: in one of your tenants)`,
-      parameters: parameters(CONFIGURATION_QUERYSTRING),
-      responses: { 200: configurationAnswer, 400: errorResponse('A bad scope'), 401: errorResponse('No valid access token'), 403: errorResponse('No Read there'), 404: errorResponse('No such tenant, location or terminal') },
-    },
-  },
-  '/api/pos-settings/values': {
-    put: {
-      tags: ['pos-settings'],
-      summary: `Overrides a setting at a scope (recorded in the change log; connected terminals below get their new configuration); Update on ${PATH} in the scope's tenant, globally for GLOBAL and COUNTRY`,
-      requestBody: { required: true, content: { 'application/json': { schema: VALUE_BODY } } },
-      responses: { 200: configurationAnswer, 400: errorResponse('A bad scope, an unknown path or a value that does not fit the type, naming it'), 401: errorResponse('No valid access token'), 403: errorResponse('No Update there'), 404: errorResponse('No such tenant, location or terminal') },
-    },
-    delete: {
-      tags: ['pos-settings'],
-      summary: `Resets a setting at a scope: the value set there is removed and the one from above applies again; Update on ${PATH} as for a change`,
-      parameters: parameters(RESET_QUERYSTRING),
-      responses: { 200: configurationAnswer, 400: errorResponse('A bad scope or an unknown path'), 401: errorResponse('No valid access token'), 403: errorResponse('No Update there'), 404: errorResponse('No value is set there, or no such record') },
-    },
-  },
-  '/api/pos-settings/recent-changes': {
-    get: {
-      tags: ['pos-settings'],
-      summary: 'The newest changes of the POS configuration the caller may read, newest first',
-      parameters: parameters(RECENT_CHANGES_QUERYSTRING),
-      responses: { 200: { description: 'Changes', content: { 'application/json': { schema: RECENT_CHANGES_SCHEMA } } }, 400: errorResponse('A bad days, take or limit'), 401: errorResponse('No valid access token') },
-    },
-  },
+} as const;
+
+/** `DELETE /api/pos-settings/values`. */
+export const POS_RESET_ROUTE_SCHEMA = {
+  tags: ['pos-settings'],
+  summary: `Resets a setting at a scope: the value set there is removed and the one from above applies again; Update on ${PATH} as for a change`,
+  querystring: RESET_QUERYSTRING,
+  response: { 200: configurationAnswer, 400: { description: 'A bad scope or an unknown path' }, ...signedIn, 403: { description: 'No Update there' }, 404: { description: 'No value is set there, or no such record' } },
+} as const;
+
+/** `GET /api/pos-settings/recent-changes`. */
+export const POS_RECENT_CHANGES_ROUTE_SCHEMA = {
+  tags: ['pos-settings'],
+  summary: 'The newest changes of the POS configuration the caller may read, newest first',
+  querystring: RECENT_CHANGES_QUERYSTRING,
+  response: { 200: { description: 'Changes', ...RECENT_CHANGES_SCHEMA }, 400: { description: 'A bad days, take or limit' }, ...signedIn },
 } as const;

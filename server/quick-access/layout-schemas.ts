@@ -75,7 +75,13 @@ export const LAYOUT_SCHEMA = {
   required: [...Object.keys(summaryProperties), 'kind', 'chain', 'content', 'problems'],
 } as const;
 
-export const KIND_PARAMS = { type: 'object', additionalProperties: false, required: ['kind'], properties: { kind: { type: 'string', enum: LAYOUT_KINDS } } } as const;
+const kindsAndPages = LAYOUT_KINDS.map((kind) => `${kind}: ${LAYOUT_PAGES[kind].path}`).join(', ');
+export const KIND_PARAMS = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind'],
+  properties: { kind: { type: 'string', enum: LAYOUT_KINDS, description: `the kind of layout; its page governs the rights (${kindsAndPages})` } },
+} as const;
 export const LAYOUT_PARAMS = { type: 'object', additionalProperties: false, required: ['kind', 'id'], properties: { kind: KIND_PARAMS.properties.kind, id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } as const;
 
 export const LIST_QUERYSTRING = { type: 'object', additionalProperties: false, properties: { scope: { ...scopeText, description: 'only the layouts stored at this scope' } } } as const;
@@ -97,35 +103,81 @@ export const TARGETS_QUERYSTRING = {
 } as const;
 export const TARGETS_SCHEMA = { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { value: { type: 'string' }, text: { type: 'string' } }, required: ['value', 'text'] } } }, required: ['items'] } as const;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const json = (description: string, schema: unknown) => ({ description, content: { 'application/json': { schema } } });
-const queryParameters = (schema: { properties: Record<string, unknown>; required?: readonly string[] }) => Object.entries(schema.properties).map(([key, value]) => ({ name: key, in: 'query', required: schema.required?.includes(key) ?? false, schema: value }));
-const idParameter = { name: 'id', in: 'path', required: true, schema: LAYOUT_PARAMS.properties.id };
-const common = { 401: errorResponse('No valid access token'), 403: errorResponse('No right at that scope') };
+const common = { 401: { description: 'No valid access token' }, 403: { description: "No right at that scope on the kind's page" } } as const;
+const tags = ['pos-layouts'];
 
-/** The routes of one kind, with the kind in the path (the OpenAPI document lists both kinds' paths). */
-function kindPaths(kind: (typeof LAYOUT_KINDS)[number]) {
-  const page = LAYOUT_PAGES[kind].path;
-  const tags = ['pos-layouts'];
-  const base = `/api/pos-layouts/${kind}`;
-  return {
-    [base]: {
-      get: { tags, summary: `The ${LAYOUT_PAGES[kind].what} the caller may read (Read on ${page}), by name`, parameters: queryParameters(LIST_QUERYSTRING), responses: { 200: json('Layouts', LAYOUT_LIST_SCHEMA), 400: errorResponse('A bad scope'), ...common } },
-      post: { tags, summary: `Creates a layout at a scope (Update on ${page} in the scope's tenant, globally for GLOBAL and COUNTRY)`, requestBody: { required: true, ...json('The layout', CREATE_BODY) }, responses: { 201: json('Created', LAYOUT_SCHEMA), 400: errorResponse('A bad member, or a layout problem naming where'), 409: errorResponse('The name is taken at that scope'), ...common } },
-    },
-    [`${base}/targets`]: {
-      get: { tags, summary: 'Articles or product groups a button at the scope may sell, for the editor\'s picker', parameters: queryParameters(TARGETS_QUERYSTRING), responses: { 200: json('Choices', TARGETS_SCHEMA), 400: errorResponse('A bad member'), ...common } },
-    },
-    [`${base}/{id}`]: {
-      get: { tags, summary: 'One layout with its buttons and what is wrong with it now', parameters: [idParameter], responses: { 200: json('The layout', LAYOUT_SCHEMA), 404: errorResponse('No such layout'), ...common } },
-      put: { tags, summary: 'Saves a layout (grid, buttons, name, scope); refused with the problems when a button overlaps another, lies outside the grid or sells an article that does not exist', parameters: [idParameter], requestBody: { required: true, ...json('The layout', UPDATE_BODY) }, responses: { 200: json('Saved', LAYOUT_SCHEMA), 400: errorResponse('A layout problem naming where'), 404: errorResponse('No such layout'), 409: errorResponse('Saved by someone else meanwhile, or the name is taken'), ...common } },
-      delete: { tags, summary: 'Deletes a layout', parameters: [idParameter], responses: { 204: { description: 'Deleted' }, 404: errorResponse('No such layout'), ...common } },
-    },
-    [`${base}/{id}/duplicate`]: {
-      post: { tags, summary: 'Copies a layout under a new name, at the same or another scope', parameters: [idParameter], requestBody: { required: true, ...json('Name and scope of the copy', DUPLICATE_BODY) }, responses: { 201: json('The copy', LAYOUT_SCHEMA), 400: errorResponse('A bad member, or a button that sells nothing at the new scope'), 404: errorResponse('No such layout'), 409: errorResponse('The name is taken at that scope'), ...common } },
-    },
-  };
-}
+// The routes' contracts (docs/pos-layouts.md), also their part of /api/openapi.json (server/api-docs/route-openapi.ts).
+// Both kinds share the routes; the kind in the path names the page whose rights decide.
 
-/** The routes in the OpenAPI document (docs/pos-layouts.md). */
-export const POS_LAYOUT_OPENAPI_PATHS = Object.assign({}, ...LAYOUT_KINDS.map(kindPaths)) as Record<string, unknown>;
+/** `GET /api/pos-layouts/{kind}`. */
+export const LIST_LAYOUTS_ROUTE_SCHEMA = {
+  tags,
+  summary: "The layouts of the kind the caller may read (Read on the kind's page), by name",
+  params: KIND_PARAMS,
+  querystring: LIST_QUERYSTRING,
+  response: { 200: { description: 'Layouts', ...LAYOUT_LIST_SCHEMA }, 400: { description: 'A bad scope' }, ...common },
+} as const;
+
+/** `POST /api/pos-layouts/{kind}`. */
+export const CREATE_LAYOUT_ROUTE_SCHEMA = {
+  tags,
+  summary: "Creates a layout at a scope (Update on the kind's page in the scope's tenant, globally for GLOBAL and COUNTRY)",
+  params: KIND_PARAMS,
+  body: CREATE_BODY,
+  response: { 201: { description: 'Created', ...LAYOUT_SCHEMA }, 400: { description: 'A bad member, or a layout problem naming where' }, 409: { description: 'The name is taken at that scope' }, ...common },
+} as const;
+
+/** `GET /api/pos-layouts/{kind}/targets`. */
+export const LAYOUT_TARGETS_ROUTE_SCHEMA = {
+  tags,
+  summary: "Articles or product groups a button at the scope may sell, for the editor's picker",
+  params: KIND_PARAMS,
+  querystring: TARGETS_QUERYSTRING,
+  response: { 200: { description: 'Choices', ...TARGETS_SCHEMA }, 400: { description: 'A bad member' }, ...common },
+} as const;
+
+/** `GET /api/pos-layouts/{kind}/{id}`. */
+export const READ_LAYOUT_ROUTE_SCHEMA = {
+  tags,
+  summary: 'One layout with its buttons and what is wrong with it now',
+  params: LAYOUT_PARAMS,
+  response: { 200: { description: 'The layout', ...LAYOUT_SCHEMA }, 404: { description: 'No such layout' }, ...common },
+} as const;
+
+/** `PUT /api/pos-layouts/{kind}/{id}`. */
+export const SAVE_LAYOUT_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Saves a layout (grid, buttons, name, scope); refused with the problems when a button overlaps another, lies outside the grid or sells an article that does not exist',
+  params: LAYOUT_PARAMS,
+  body: UPDATE_BODY,
+  response: {
+    200: { description: 'Saved', ...LAYOUT_SCHEMA },
+    400: { description: 'A layout problem naming where' },
+    404: { description: 'No such layout' },
+    409: { description: 'Saved by someone else meanwhile, or the name is taken' },
+    ...common,
+  },
+} as const;
+
+/** `DELETE /api/pos-layouts/{kind}/{id}`. */
+export const DELETE_LAYOUT_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Deletes a layout',
+  params: LAYOUT_PARAMS,
+  response: { 204: { description: 'Deleted' }, 404: { description: 'No such layout' }, ...common },
+} as const;
+
+/** `POST /api/pos-layouts/{kind}/{id}/duplicate`. */
+export const DUPLICATE_LAYOUT_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Copies a layout under a new name, at the same or another scope',
+  params: LAYOUT_PARAMS,
+  body: DUPLICATE_BODY,
+  response: {
+    201: { description: 'The copy', ...LAYOUT_SCHEMA },
+    400: { description: 'A bad member, or a button that sells nothing at the new scope' },
+    404: { description: 'No such layout' },
+    409: { description: 'The name is taken at that scope' },
+    ...common,
+  },
+} as const;

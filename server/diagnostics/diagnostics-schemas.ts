@@ -1,4 +1,4 @@
-import { errorResponse, jsonResponse, NULLABLE_INTEGER, NULLABLE_STRING, OID, openApiParameters, pageSchema, tenantPageQuerystring } from '../api-docs/openapi-fragments';
+import { NULLABLE_INTEGER, NULLABLE_STRING, OID, pageSchema, tenantPageQuerystring } from '../api-docs/openapi-fragments';
 /** Most tables the summary answers. */
 export const SUMMARY_MAX_TAKE = 100;
 /** Most locks one page answers. */
@@ -114,88 +114,91 @@ export const REPROCESS_SCHEMA = {
   required: ['oid', 'processed', 'reason'],
 } as const;
 
-const parameters = openApiParameters;
-const json = jsonResponse;
-const GLOBAL_403 = errorResponse('You lack Read on /diagnostics/database-usage in the Global column: the figures cover the whole installation');
+const tags = ['diagnostics'];
+const signedIn = { 401: { description: 'No valid access token' } } as const;
+const GLOBAL_403 = { 403: { description: 'You lack Read on /diagnostics/database-usage in the Global column: the figures cover the whole installation' } } as const;
 
-/** The diagnostics routes in the OpenAPI document (docs/diagnostics.md). */
-export const DIAGNOSTICS_OPENAPI_PATHS = {
-  '/api/db-info/summary': {
-    get: {
-      tags: ['diagnostics'],
-      summary: 'How many tables, their total size and the largest ones, in KB (getDatabaseUsageSummary)',
-      parameters: parameters(SUMMARY_QUERYSTRING),
-      responses: { 200: json('The summary', SUMMARY_SCHEMA), 400: errorResponse('A bad take'), 401: errorResponse('No valid access token'), 403: GLOBAL_403 },
-    },
-  },
+// The diagnostics routes' contracts (docs/diagnostics.md), also their part of /api/openapi.json
+// (server/api-docs/route-openapi.ts).
+
+/** `GET /api/db-info/summary`. */
+export const SUMMARY_ROUTE_SCHEMA = {
+  tags,
+  summary: 'How many tables, their total size and the largest ones, in KB (getDatabaseUsageSummary)',
+  querystring: SUMMARY_QUERYSTRING,
+  response: { 200: { description: 'The summary', ...SUMMARY_SCHEMA }, 400: { description: 'A bad take' }, ...signedIn, ...GLOBAL_403 },
+} as const;
+
+const tablesResponse = { 200: { description: 'The tables, largest first', ...TABLES_SCHEMA }, 400: { description: 'A query parameter' }, ...signedIn, ...GLOBAL_403 } as const;
+
+/** `GET /api/db-info/tables` and its other name, `GET /api/db-info/database-usage`. */
+export const TABLES_ROUTE_SCHEMAS = {
   '/api/db-info/tables': {
-    get: {
-      tags: ['diagnostics'],
-      summary: 'Every table with rows, size, index size and growth; takes a size sample when the newest is older than an hour',
-      responses: { 200: json('The tables, largest first', TABLES_SCHEMA), 400: errorResponse('A query parameter'), 401: errorResponse('No valid access token'), 403: GLOBAL_403 },
-    },
+    tags,
+    summary: 'Every table with rows, size, index size and growth; takes a size sample when the newest is older than an hour',
+    querystring: EMPTY_QUERYSTRING,
+    response: tablesResponse,
   },
   '/api/db-info/database-usage': {
-    get: {
-      tags: ['diagnostics'],
-      summary: 'The same as /api/db-info/tables (the name spec 2 §7 gives it)',
-      responses: { 200: json('The tables, largest first', TABLES_SCHEMA), 400: errorResponse('A query parameter'), 401: errorResponse('No valid access token'), 403: GLOBAL_403 },
-    },
+    tags,
+    summary: 'The same as /api/db-info/tables (the name spec 2 §7 gives it)',
+    querystring: EMPTY_QUERYSTRING,
+    response: tablesResponse,
   },
-  '/api/diagnostics/document-locks': {
-    get: {
-      tags: ['diagnostics'],
-      summary: 'The locks held on documents, longest held first; every tenant where you have Read on /diagnostics/document-locks, or the one entityOid names',
-      parameters: parameters(LOCKS_QUERYSTRING),
-      responses: {
-        200: json('One page of locks and the count in all', LOCKS_SCHEMA),
-        400: errorResponse('A bad entityOid, skip or take'),
-        401: errorResponse('No valid access token'),
-        403: errorResponse('entityOid is not one of your tenants, or you lack Read on /diagnostics/document-locks there'),
-      },
-    },
+} as const;
+
+/** `GET /api/diagnostics/document-locks`. */
+export const LOCKS_ROUTE_SCHEMA = {
+  tags,
+  summary: 'The locks held on documents, longest held first; every tenant where you have Read on /diagnostics/document-locks, or the one entityOid names',
+  querystring: LOCKS_QUERYSTRING,
+  response: {
+    200: { description: 'One page of locks and the count in all', ...LOCKS_SCHEMA },
+    400: { description: 'A bad entityOid, skip or take' },
+    ...signedIn,
+    403: { description: 'entityOid is not one of your tenants, or you lack Read on /diagnostics/document-locks there' },
   },
-  '/api/diagnostics/document-locks/take': {
-    post: {
-      tags: ['diagnostics'],
-      summary: 'Takes the lock on a document for correction, or renews it (same holder, or a stale lock); needs Create on /diagnostics/document-locks in its tenant',
-      requestBody: { required: true, content: { 'application/json': { schema: TAKE_LOCK_BODY } } },
-      responses: {
-        200: json('Renewed: the lock with its new lease', lock),
-        201: json('Taken: the new lock', lock),
-        400: errorResponse('A bad member, naming it'),
-        401: errorResponse('No valid access token'),
-        403: errorResponse('You lack Create on /diagnostics/document-locks in that tenant, or it is not yours'),
-        409: errorResponse('Somebody else holds the lock and its lease still runs; current is the lock'),
-      },
-    },
+} as const;
+
+/** `POST /api/diagnostics/document-locks/take`. */
+export const TAKE_LOCK_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Takes the lock on a document for correction, or renews it (same holder, or a stale lock); needs Create on /diagnostics/document-locks in its tenant',
+  body: TAKE_LOCK_BODY,
+  response: {
+    200: { description: 'Renewed: the lock with its new lease', ...lock },
+    201: { description: 'Taken: the new lock', ...lock },
+    400: { description: 'A bad member, naming it' },
+    ...signedIn,
+    403: { description: 'You lack Create on /diagnostics/document-locks in that tenant, or it is not yours' },
+    409: { description: 'Somebody else holds the lock and its lease still runs; current is the lock' },
   },
-  '/api/diagnostics/document-locks/{oid}': {
-    delete: {
-      tags: ['diagnostics'],
-      summary: 'Releases a lock (a stale one, whose holder is gone); needs Delete on /diagnostics/document-locks in its tenant',
-      parameters: parameters(LOCK_PARAMS, 'path'),
-      responses: {
-        200: json('The lock that was released', RELEASED_SCHEMA),
-        400: errorResponse('A bad oid'),
-        401: errorResponse('No valid access token'),
-        403: errorResponse('You lack Delete on /diagnostics/document-locks in its tenant'),
-        404: errorResponse('No such lock among those you may read'),
-      },
-    },
+} as const;
+
+/** `DELETE /api/diagnostics/document-locks/{oid}`. */
+export const RELEASE_LOCK_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Releases a lock (a stale one, whose holder is gone); needs Delete on /diagnostics/document-locks in its tenant',
+  params: LOCK_PARAMS,
+  response: {
+    200: { description: 'The lock that was released', ...RELEASED_SCHEMA },
+    400: { description: 'A bad oid' },
+    ...signedIn,
+    403: { description: 'You lack Delete on /diagnostics/document-locks in its tenant' },
+    404: { description: 'No such lock among those you may read' },
   },
-  '/api/diagnostics/unprocessed-documents/{oid}/reprocess': {
-    post: {
-      tags: ['diagnostics'],
-      summary: 'Processes one unprocessed document again now; needs Update on /diagnostics/unprocessed-documents in its tenant (all of a tenant: ResetProcessQueue through the hub)',
-      parameters: parameters(LOCK_PARAMS, 'path'),
-      responses: {
-        200: json('Booked, or still unprocessed with the reason', REPROCESS_SCHEMA),
-        400: errorResponse('A bad oid'),
-        401: errorResponse('No valid access token'),
-        403: errorResponse('You lack Update on /diagnostics/unprocessed-documents in its tenant'),
-        404: errorResponse('No such unprocessed document among those you may read'),
-      },
-    },
+} as const;
+
+/** `POST /api/diagnostics/unprocessed-documents/{oid}/reprocess`. */
+export const REPROCESS_ROUTE_SCHEMA = {
+  tags,
+  summary: 'Processes one unprocessed document again now; needs Update on /diagnostics/unprocessed-documents in its tenant (all of a tenant: ResetProcessQueue through the hub)',
+  params: LOCK_PARAMS,
+  response: {
+    200: { description: 'Booked, or still unprocessed with the reason', ...REPROCESS_SCHEMA },
+    400: { description: 'A bad oid' },
+    ...signedIn,
+    403: { description: 'You lack Update on /diagnostics/unprocessed-documents in its tenant' },
+    404: { description: 'No such unprocessed document among those you may read' },
   },
 } as const;

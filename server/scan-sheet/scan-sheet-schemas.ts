@@ -43,30 +43,31 @@ export const SCAN_SHEET_SCHEMA = {
   required: ['seed', 'layout', 'columns', 'rows', 'pages', 'items'],
 } as const;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const parameters = Object.entries(SCAN_SHEET_QUERYSTRING.properties).map(([name, schema]) => ({ name, in: 'query', schema }));
 const refusals = {
-  400: errorResponse('A bad count, seed or layout'),
-  401: errorResponse('No valid access token'),
-  403: errorResponse(`No tenant selected, or no Read on ${SCAN_SHEET_PATH} in it`),
-};
+  400: { description: 'A bad count, seed or layout' },
+  401: { description: 'No valid access token' },
+  403: { description: `No tenant selected, or no Read on ${SCAN_SHEET_PATH} in it` },
+} as const;
 
-/** The scan sheet's routes in the OpenAPI document. */
-export const SCAN_SHEET_OPENAPI_PATHS = {
-  '/api/scan-sheet': {
-    get: {
-      tags: ['tools'],
-      summary: "Random articles of the scope's tenant with the code each barcode encodes (the sheet's preview)",
-      parameters,
-      responses: { 200: { description: 'The articles in sheet order', content: { 'application/json': { schema: SCAN_SHEET_SCHEMA } } }, ...refusals },
+/** The sheet's preview route contract, also its part of /api/openapi.json (server/api-docs/route-openapi.ts). */
+export const SCAN_SHEET_ROUTE_SCHEMA = {
+  tags: ['tools'],
+  summary: "Random articles of the scope's tenant with the code each barcode encodes (the sheet's preview)",
+  querystring: SCAN_SHEET_QUERYSTRING,
+  response: { 200: { description: 'The articles in sheet order', ...SCAN_SHEET_SCHEMA }, ...refusals },
+} as const;
+
+/** The sheet's PDF route contract: the same query, a file as the answer. */
+export const SCAN_SHEET_PDF_ROUTE_SCHEMA = {
+  tags: ['tools'],
+  summary: 'The same articles as a printable A4 PDF of barcodes (EAN-13 where valid, else Code 128)',
+  querystring: SCAN_SHEET_QUERYSTRING,
+  response: {
+    200: {
+      description: 'The PDF, as an attachment named after the seed',
+      headers: { 'X-Scan-Sheet-Seed': { schema: { type: 'integer' }, description: 'the seed the articles were picked with' } },
+      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
     },
-  },
-  '/api/scan-sheet/scan-sheet.pdf': {
-    get: {
-      tags: ['tools'],
-      summary: 'The same articles as a printable A4 PDF of barcodes (EAN-13 where valid, else Code 128)',
-      parameters,
-      responses: { 200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, ...refusals },
-    },
+    ...refusals,
   },
 } as const;
