@@ -103,7 +103,9 @@ export class HubConnection {
     this.options.socket.close(1000);
     // A client that does not answer the close handshake (a busy or frozen tab) is cut off after a moment, as a terminal
     // is: else its socket stayed open for ws's 30 s close timeout and held a stopping server past its 10 s drain.
-    setTimeout(() => this.options.socket.terminate(), CLOSE_HANDSHAKE_GRACE_MS).unref();
+    // The timer goes as soon as the client answers, so a normal close leaves nothing pending.
+    const cutOff = setTimeout(() => this.options.socket.terminate(), CLOSE_HANDSHAKE_GRACE_MS).unref();
+    this.options.socket.once('close', () => clearTimeout(cutOff));
     this.ended();
   }
 
