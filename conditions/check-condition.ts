@@ -175,7 +175,7 @@ function checkLeaf(node: Record<string, unknown>, keys: string[], fields: Condit
     return;
   }
   if (spec.arity !== 'binary' || !hasValue) return;
-  const wide = kind === 'Number' && typeof field === 'string' && options?.wideIntegers?.has(field) === true;
+  const wide = kind === 'Number' && typeof field === 'string' && options?.decimalStrings?.has(field) === true;
   if (value === null ? !spec.acceptsNull : !(wide ? wideValueFits(value) : valueFits(kind, value))) {
     const name = wide ? WIDE_VALUE_NAME : VALUE_TYPE_NAMES[kind];
     const allowed = spec.acceptsNull ? `${name} or null` : name;
@@ -191,7 +191,7 @@ function checkLeaf(node: Record<string, unknown>, keys: string[], fields: Condit
  * @param condition the parsed JSON, of any shape
  * @param fields the kind of every field path the condition may read
  * @param at JSON pointer of the condition inside its document, prefixed to every issue's path
- * @param options `wideIntegers`: Number fields holding wide integers, which also take decimal-string values
+ * @param options `decimalStrings`: Number fields holding wide integers or exact decimals, which also take decimal-string values
  */
 export function checkCondition(condition: unknown, fields: ConditionFieldTypes, at = '', options?: ConditionOptions): ConditionIssue[] {
   const issues: ConditionIssue[] = [];

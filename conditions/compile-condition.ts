@@ -18,7 +18,7 @@ function compileLeaf(leaf: ConditionLeaf, path: string, options: ConditionOption
     throw new Error(`compileCondition: not a valid leaf at ${path || '/'} (run checkCondition first)`);
   }
   const read: Reader = fieldReader(field);
-  if (options?.wideIntegers?.has(field)) {
+  if (options?.decimalStrings?.has(field)) {
     const wide = operatorTest(op, field, options, OPERATOR_SPECS[op].test);
     return (record) => wide(read(record), value);
   }
@@ -87,7 +87,7 @@ function compileNode(node: Condition, path: string, options: ConditionOptions | 
  * cheap. The returned predicate never throws, whatever the record holds (a record that is not an
  * object has every field missing).
  *
- * `options.wideIntegers` names the fields holding wide integers (decimal strings), compared numerically.
+ * `options.decimalStrings` names the fields holding decimal strings (wide integers, exact decimals), compared numerically.
  *
  * @throws Error at compile time only, for a node or operator the checker would have refused.
  */

@@ -6,7 +6,7 @@ import { operatorTest, type ConditionOptions } from './wide-integers';
 /**
  * Evaluates a checked condition against one record by walking the tree, without compiling: for a
  * condition used once. Use `compileCondition` for one evaluated many times. An unknown node or
- * operator (which the checker refuses) evaluates to false rather than throwing. `options.wideIntegers`: as
+ * operator (which the checker refuses) evaluates to false rather than throwing. `options.decimalStrings`: as
  * `compileCondition`.
  */
 export function evaluateCondition(condition: Condition, record: Record<string, unknown>, options?: ConditionOptions): boolean {

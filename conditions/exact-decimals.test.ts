@@ -16,7 +16,7 @@ interface Row {
 
 /** The fields of fixtures/conditions/README.md "Exact decimals": numeric(30,4) and numeric(40,10) as decimal strings. */
 const FIELDS: ConditionFieldTypes = { Amount: 'Number', Rate: 'Number' };
-const OPTIONS = { wideIntegers: new Set(['Amount', 'Rate']) };
+const OPTIONS = { decimalStrings: new Set(['Amount', 'Rate']) };
 const rows = table as unknown as Row[];
 
 describe('exact decimals', () => {

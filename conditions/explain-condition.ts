@@ -37,7 +37,7 @@ export interface Explanation {
  * Evaluates a condition against a record and says why it holds or not, e.g.
  * `{ holds: false, key: 'condition.leaf.equal', params: { field: 'Status', value: 'Closed', actual: 'Open' } }`.
  * Its `holds` is always what `evaluateCondition` answers. Unlike evaluation it visits every child of
- * whenAll, to name every failing one; use it for messages, not in hot loops. `options.wideIntegers`: as
+ * whenAll, to name every failing one; use it for messages, not in hot loops. `options.decimalStrings`: as
  * `compileCondition`.
  */
 export function explainCondition(condition: Condition, record: Record<string, unknown>, options?: ConditionOptions): Explanation {

@@ -16,7 +16,7 @@ interface Row {
 
 /** The fields of fixtures/conditions/README.md "Wide integers". */
 const FIELDS: ConditionFieldTypes = { Big: 'Number', Huge: 'Number' };
-const OPTIONS = { wideIntegers: new Set(['Big', 'Huge']) };
+const OPTIONS = { decimalStrings: new Set(['Big', 'Huge']) };
 const rows = table as unknown as Row[];
 
 describe('wide integers', () => {

@@ -6,8 +6,8 @@ import { deepEqual } from './deep-equal';
  * than a double holds) travel as decimal strings, since a JSON number loses digits. A condition on such a field
  * compares numerically: the record's decimal string against a number literal or a decimal-string literal, exactly
  * (BigInt), as the SQL translation compares the bigint / numeric column. Which fields hold decimal strings the caller
- * says (`ConditionOptions.wideIntegers`, named after the first of them); a condition never guesses from a value's
- * shape, so a String field holding "10" still compares as text.
+ * says (`ConditionOptions.decimalStrings`); a condition never guesses from a value's shape, so a String field holding
+ * "10" still compares as text.
  */
 
 /** What a condition needs to know beyond the record: the field paths that hold decimal strings. */
@@ -16,7 +16,7 @@ export interface ConditionOptions {
    * Top-level field names whose values are decimal strings compared as numbers: wide integers (or safe JSON numbers)
    * and exact decimals ("12345678901234567890.25", schemas/exact-decimal.ts).
    */
-  wideIntegers?: ReadonlySet<string>;
+  decimalStrings?: ReadonlySet<string>;
 }
 
 /** A canonical decimal integer: no sign on zero, no leading zeros, at most 20 digits (uint64 has 20). */
@@ -114,5 +114,5 @@ export const WIDE_OPERATOR_TESTS: Readonly<Partial<Record<Operator, (actual: unk
 
 /** The predicate of an operator on a field: the wide meaning where the field is wide and the operator has one. */
 export function operatorTest(op: Operator, field: string, options: ConditionOptions | undefined, generic: (actual: unknown, value: unknown) => boolean): (actual: unknown, value: unknown) => boolean {
-  return (options?.wideIntegers?.has(field) && WIDE_OPERATOR_TESTS[op]) || generic;
+  return (options?.decimalStrings?.has(field) && WIDE_OPERATOR_TESTS[op]) || generic;
 }

@@ -17,11 +17,11 @@ export interface AdjustedRecord {
  * (an exact decimal typed with a decimal comma too), forced upper or
  * lower case (usage `UpperCase` / `LowerCase`).
  */
-export function normaliseRecord(doc: Pick<EntityDocument, 'fields'>, compiled: Pick<CompiledEntity, 'emptyRecord'>, input: Record<string, unknown>, wideIntegers: ReadonlySet<string> = decimalStringNames(doc.fields)): Record<string, unknown> {
+export function normaliseRecord(doc: Pick<EntityDocument, 'fields'>, compiled: Pick<CompiledEntity, 'emptyRecord'>, input: Record<string, unknown>, decimalStrings: ReadonlySet<string> = decimalStringNames(doc.fields)): Record<string, unknown> {
   const entity: Record<string, unknown> = { ...compiled.emptyRecord, ...input };
   for (const field of doc.fields) {
     const value = entity[field.name];
-    if (wideIntegers.has(field.name)) {
+    if (decimalStrings.has(field.name)) {
       // A wide integer or exact decimal stays the decimal text it is (decimal-strings.ts): Number() would round it.
       const text = typeof value === 'string' ? value.trim() : value;
       const empty = text === '' || text === null || text === undefined;
@@ -39,14 +39,14 @@ export function normaliseRecord(doc: Pick<EntityDocument, 'fields'>, compiled: P
 
 /**
  * The normalised record and every field's effects evaluated on it (`POST .../adjust`): what the editor shows. A caller
- * that keeps the kind's wide integers (the server's catalogue) passes them, rather than have them found per call.
+ * that keeps the kind's decimal-string fields (the server's catalogue) passes them, rather than have them found per call.
  */
 export function adjustRecord(
   doc: Pick<EntityDocument, 'fields' | 'extensions'>, compiled: Pick<CompiledEntity, 'emptyRecord' | 'meta'>, input: Record<string, unknown>,
-  wideIntegers: ReadonlySet<string> = decimalStringNames(doc.fields),
+  decimalStrings: ReadonlySet<string> = decimalStringNames(doc.fields),
 ): AdjustedRecord {
-  const entity = normaliseRecord(doc, compiled, input, wideIntegers);
-  return { entity, states: recordFieldStates(doc, compiled.meta.fields, entity, wideIntegers) };
+  const entity = normaliseRecord(doc, compiled, input, decimalStrings);
+  return { entity, states: recordFieldStates(doc, compiled.meta.fields, entity, decimalStrings) };
 }
 
 /** "12,5" reads 12.5, as a number box reads it (`normaliseNumberInput`); text with a point or no comma stays. */

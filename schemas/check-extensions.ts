@@ -81,7 +81,7 @@ export function checkExtensions(doc: EntityDocument, report: Report): void {
   });
 
   // A wide integer or exact decimal is compared as the evaluator will (conditions/wide-integers.ts): decimal text is a value.
-  const conditionOptions: ConditionOptions = { wideIntegers: decimalStringNames(doc.fields) };
+  const conditionOptions: ConditionOptions = { decimalStrings: decimalStringNames(doc.fields) };
   for (const [path, effects] of Object.entries(ext.effects ?? {})) {
     const at = pointer('/extensions/effects', path);
     if (!needField(path, at, 'effects')) continue;

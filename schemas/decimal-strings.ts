@@ -5,7 +5,7 @@ import { isWideInteger, normaliseWideInteger, wideIntegersOfSchema } from './wid
 /**
  * The fields whose values travel as decimal strings: wide integers (schemas/wide-integer.ts) and exact decimals
  * (schemas/exact-decimal.ts). Both are read from the database as text, compared exactly by conditions (the set is
- * what `ConditionOptions.wideIntegers` takes), sorted and paged by their text cast to numeric, and kept exact by the
+ * what `ConditionOptions.decimalStrings` takes), sorted and paged by their text cast to numeric, and kept exact by the
  * audit trail; only their validation and canonical form differ.
  */
 

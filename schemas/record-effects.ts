@@ -12,31 +12,31 @@ import { decimalStringNames, decimalStringsOfSchema } from './decimal-strings';
  * readonly and disabled checks of a save, conditional required). One compile cache serves both.
  */
 
-// Keyed by the condition object (a document's conditions live as long as the document), then by the wide-integer
-// fields it was compiled for: the same condition reads a wide integer numerically only when the field is one.
+// Keyed by the condition object (a document's conditions live as long as the document), then by the decimal-string
+// fields it was compiled for: the same condition reads a decimal string numerically only when the field is one.
 const compiledConditions = new WeakMap<object, Map<string, CompiledCondition>>();
-// A kind's wide set is one object for its life: its key is worked out once, not per field per keystroke.
-const wideKeys = new WeakMap<ReadonlySet<string>, string>();
+// A kind's decimal-string set is one object for its life: its key is worked out once, not per field per keystroke.
+const decimalStringsKeys = new WeakMap<ReadonlySet<string>, string>();
 
-function wideKey(wideIntegers: ReadonlySet<string>): string {
-  let key = wideKeys.get(wideIntegers);
-  if (key === undefined) wideKeys.set(wideIntegers, (key = [...wideIntegers].sort().join('\u0000')));
+function decimalStringsKey(decimalStrings: ReadonlySet<string>): string {
+  let key = decimalStringsKeys.get(decimalStrings);
+  if (key === undefined) decimalStringsKeys.set(decimalStrings, (key = [...decimalStrings].sort().join('\u0000')));
   return key;
 }
 
-/** The compiled form of an effect's condition, compiled once per condition object and wide-integer set. */
-export function compiledEffect(condition: Condition, wideIntegers: ReadonlySet<string>): CompiledCondition {
-  let byWide = compiledConditions.get(condition);
-  if (!byWide) compiledConditions.set(condition, (byWide = new Map()));
-  const key = wideKey(wideIntegers);
-  let compiled = byWide.get(key);
-  if (!compiled) byWide.set(key, (compiled = compileCondition(condition, { wideIntegers })));
+/** The compiled form of an effect's condition, compiled once per condition object and decimal-string set. */
+export function compiledEffect(condition: Condition, decimalStrings: ReadonlySet<string>): CompiledCondition {
+  let byDecimalStrings = compiledConditions.get(condition);
+  if (!byDecimalStrings) compiledConditions.set(condition, (byDecimalStrings = new Map()));
+  const key = decimalStringsKey(decimalStrings);
+  let compiled = byDecimalStrings.get(key);
+  if (!compiled) byDecimalStrings.set(key, (compiled = compileCondition(condition, { decimalStrings })));
   return compiled;
 }
 
 /** Whether an effect's condition holds on a record; `fallback` when the field has no such effect. */
-export function effectHolds(condition: Condition | undefined, record: Record<string, unknown>, wideIntegers: ReadonlySet<string>, fallback: boolean): boolean {
-  return condition === undefined ? fallback : compiledEffect(condition, wideIntegers)(record);
+export function effectHolds(condition: Condition | undefined, record: Record<string, unknown>, decimalStrings: ReadonlySet<string>, fallback: boolean): boolean {
+  return condition === undefined ? fallback : compiledEffect(condition, decimalStrings)(record);
 }
 
 /** The evaluated effects of one field, as the API answers them (`POST .../adjust`). */
@@ -53,16 +53,16 @@ export interface FieldState {
  */
 export function recordFieldStates(
   doc: Pick<EntityDocument, 'fields' | 'extensions'>, fields: readonly { name: string; readonly?: boolean; required?: boolean }[], record: Record<string, unknown>,
-  wideIntegers: ReadonlySet<string> = decimalStringNames(doc.fields),
+  decimalStrings: ReadonlySet<string> = decimalStringNames(doc.fields),
 ): Record<string, FieldState> {
   const states: Record<string, FieldState> = {};
   for (const field of fields) {
     const effects = doc.extensions?.effects?.[field.name];
     states[field.name] = {
-      disabled: effectHolds(effects?.disabled, record, wideIntegers, false),
-      readonly: field.readonly === true || effectHolds(effects?.readonly, record, wideIntegers, false),
-      required: field.required === true || effectHolds(effects?.required, record, wideIntegers, false),
-      visible: effectHolds(effects?.visible, record, wideIntegers, true),
+      disabled: effectHolds(effects?.disabled, record, decimalStrings, false),
+      readonly: field.readonly === true || effectHolds(effects?.readonly, record, decimalStrings, false),
+      required: field.required === true || effectHolds(effects?.required, record, decimalStrings, false),
+      visible: effectHolds(effects?.visible, record, decimalStrings, true),
     };
   }
   return states;
@@ -130,8 +130,8 @@ export function choiceTitle(compiled: Pick<CompiledEntity, 'schema'>, path: stri
 export function createFieldEffects(compiled: Pick<CompiledEntity, 'uiSchema' | 'effectDependents' | 'schema'>, messages?: ExplanationMessages): FieldEffectsEngine {
   const found = new Map<string, CompiledEffects>();
   // Wide integers and exact decimals (decimal strings) compare numerically, as on the server.
-  const wideIntegers = decimalStringsOfSchema(compiled.schema);
-  const options = { wideIntegers };
+  const decimalStrings = decimalStringsOfSchema(compiled.schema);
+  const options = { decimalStrings };
   collectEffects(compiled.uiSchema, '', found);
   const rules = [...found].map(([path, effects]) => ({ path, effects }));
   const byPath = new Map(rules.map((rule) => [rule.path, rule]));
@@ -143,10 +143,10 @@ export function createFieldEffects(compiled: Pick<CompiledEntity, 'uiSchema' | '
   const evaluate = ({ effects }: { effects: CompiledEffects }, record: Record<string, unknown>): FieldEffectState => {
     evaluations++;
     const state: FieldEffectState = {
-      disabled: effectHolds(effects.disabled, record, wideIntegers, false),
-      readonly: effectHolds(effects.readonly, record, wideIntegers, false),
-      required: effectHolds(effects.required, record, wideIntegers, false),
-      hidden: !effectHolds(effects.visible, record, wideIntegers, true),
+      disabled: effectHolds(effects.disabled, record, decimalStrings, false),
+      readonly: effectHolds(effects.readonly, record, decimalStrings, false),
+      required: effectHolds(effects.required, record, decimalStrings, false),
+      hidden: !effectHolds(effects.visible, record, decimalStrings, true),
     };
     // Explaining is slower than evaluating: only for the effect that holds, and only when it is re-evaluated.
     const kind = state.disabled ? 'disabled' : state.readonly ? 'readonly' : undefined;

@@ -60,10 +60,10 @@ export function createRecordValidator(doc: EntityDocument): RecordValidator {
   const compiled = compileEntity(doc, 'en');
   const validate: ValidateFunction = recordAjv().compile(compiled.schema);
   const fields = [...SYSTEM_FIELDS, ...doc.fields];
-  const wideIntegers = decimalStringNames(doc.fields);
+  const decimalStrings = decimalStringNames(doc.fields);
   const conditional = Object.entries(doc.extensions?.effects ?? {})
     .filter(([, effects]) => effects.required !== undefined)
-    .map(([path, effects]) => ({ path, holds: compiledEffect(effects.required!, wideIntegers) }));
+    .map(([path, effects]) => ({ path, holds: compiledEffect(effects.required!, decimalStrings) }));
   const secretRequired = writeOnlyFields(doc.fields).filter((f) => f.required);
   const secretNames = new Set(writeOnlyFields(doc.fields).map((f) => f.name));
   const ruled = walkFields(doc.fields)

@@ -1,5 +1,6 @@
 import type Ajv from 'ajv';
 import type { FieldModel } from './entity-document';
+import { canonicalPattern, integerDecimal, parseCanonicalDecimal, tightenBounds } from './decimal-text';
 import { SYSTEM_FIELD_NAMES } from './system-fields';
 
 /**
@@ -12,7 +13,14 @@ import { SYSTEM_FIELD_NAMES } from './system-fields';
  * lookup). Record keys (Oid, TenantOid, lookups, other ids) come from the database's sequences, stay far below 2^53
  * and remain JSON numbers; a Number inside an Object or Array field lives in a jsonb column and keeps the
  * safe-integer clamp of `MANAGED_TYPES`.
+ *
+ * As decimal text a wide integer is a decimal of scale 0 with at most 20 digits (decimal-text.ts reads, orders and
+ * bounds it); what is its own here: only canonical text and safe JSON integers count, and a fractional `min`/`max`
+ * rounds inwards.
  */
+
+/** The most digits a wide integer has (uint64's maximum has 20). */
+const WIDE_DIGITS = 20;
 
 /** The full ranges of the wide managed types. */
 export const WIDE_INTEGER_RANGES = {
@@ -24,8 +32,7 @@ export const WIDE_INTEGER_RANGES = {
 export type WideManagedType = keyof typeof WIDE_INTEGER_RANGES;
 
 /** The text of a wide integer: canonical decimal, no sign on zero, no leading zeros, at most 20 digits. */
-export const WIDE_INTEGER_PATTERN = '^(0|-?[1-9][0-9]{0,19})$';
-const CANONICAL = new RegExp(WIDE_INTEGER_PATTERN);
+export const WIDE_INTEGER_PATTERN = canonicalPattern(0, WIDE_DIGITS);
 
 /** The JSON Schema keyword that checks a wide integer's range (ajv cannot compare big strings numerically). */
 export const WIDE_INTEGER_KEYWORD = 'x-integer-range';
@@ -57,7 +64,7 @@ export function wideIntegerNames(fields: readonly FieldModel[]): Set<string> {
  * 2^53 may already have been rounded, so it is not one). Anything else is undefined.
  */
 export function parseWideInteger(value: unknown): bigint | undefined {
-  if (typeof value === 'string') return CANONICAL.test(value) ? BigInt(value) : undefined;
+  if (typeof value === 'string') return parseCanonicalDecimal(value, 0, WIDE_DIGITS)?.units;
   if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
   return undefined;
 }
@@ -68,10 +75,9 @@ export function parseWideInteger(value: unknown): bigint | undefined {
  */
 export function wideIntegerBounds(field: Pick<FieldModel, 'managedType' | 'min' | 'max'>): { min: bigint; max: bigint } {
   const range = WIDE_INTEGER_RANGES[field.managedType === 'uint64' ? 'uint64' : 'int64'];
-  const own = (value: number | undefined, round: (n: number) => number) => (value !== undefined && Number.isFinite(value) ? BigInt(round(value)) : undefined);
-  const min = own(field.min, Math.ceil);
-  const max = own(field.max, Math.floor);
-  return { min: min !== undefined && min > range.min ? min : range.min, max: max !== undefined && max < range.max ? max : range.max };
+  const own = (value: number | undefined, round: (n: number) => number) => (value !== undefined && Number.isFinite(value) ? integerDecimal(BigInt(round(value))) : undefined);
+  const { min, max } = tightenBounds({ min: own(field.min, Math.ceil), max: own(field.max, Math.floor) }, { min: integerDecimal(range.min), max: integerDecimal(range.max) });
+  return { min: min.units, max: max.units };
 }
 
 /** What a wide field accepts, for a message: range, form and an example. */

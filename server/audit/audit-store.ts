@@ -27,7 +27,7 @@ const COLUMNS = 'oid, at, kind, record_oid, operation, actor_type, actor_id, act
 /** How a kind's values read in its entries: write-only fields hidden, wide integers and exact decimals as decimal strings. */
 export interface EntryFields {
   hidden: ReadonlySet<string>;
-  wide: ReadonlySet<string>;
+  decimalStrings: ReadonlySet<string>;
   /** The scale of each exact decimal (schemas/exact-decimal.ts): its text is written with that many fraction digits. */
   scales?: ReadonlyMap<string, number>;
 }
@@ -35,14 +35,14 @@ export interface EntryFields {
 /** The fields of a kind whose values an entry hides or answers as text. */
 export function entryFields(kind: EntityKind): EntryFields {
   const scales = new Map(kind.doc.fields.filter(isExactDecimal).map((f) => [f.name, decimalScale(f)]));
-  return { hidden: hiddenFields(kind), wide: kind.wideIntegers, scales };
+  return { hidden: hiddenFields(kind), decimalStrings: kind.decimalStrings, scales };
 }
 
 /** A row's changes as stored (a create or delete: the record; an update: `{ field: { old, new } }`), wide values exact. */
 function storedChanges(row: AuditRow, fields: EntryFields): Record<string, unknown> {
   const changes = parseExactJson(row.changes) as Record<string, unknown>;
   // A wide field is a decimal string in every answer (docs/data-api.md), the small values of it too.
-  for (const field of fields.wide) {
+  for (const field of fields.decimalStrings) {
     if (!(field in changes)) continue;
     const scale = fields.scales?.get(field);
     // An exact decimal's jsonb may read 1.5000 (a number 1.5 here) or its text: either way its canonical text.
@@ -141,7 +141,7 @@ export async function activity(db: Queryable, kinds: readonly { kind: EntityKind
   params.push(filter.take + 1);
   const rows = (await db.query<AuditRow>(`select ${COLUMNS} from mate_audit a where ${where.join(' and ')} order by a.oid desc limit $${params.length}`, params)).rows;
   const byKind = new Map(kinds.map(({ kind }) => [kind.kind, entryFields(kind)]));
-  const none: EntryFields = { hidden: new Set(), wide: new Set() };
+  const none: EntryFields = { hidden: new Set(), decimalStrings: new Set() };
   const items = rows.slice(0, filter.take).map((row) => entryOf(row, byKind.get(row.kind) ?? none));
   return rows.length > filter.take ? { items, next: items[items.length - 1]!.id } : { items };
 }

@@ -43,7 +43,7 @@ export interface EntityKind {
    * The decimal-string fields (schemas/decimal-strings.ts): wide integers and exact decimals, decimal strings on the
    * wire, compared numerically by conditions, sorted and paged by their text.
    */
-  wideIntegers: ReadonlySet<string>;
+  decimalStrings: ReadonlySet<string>;
   validate: RecordValidator;
 }
 
@@ -92,7 +92,7 @@ export function createCatalogue(entries: readonly { file: string; doc: EntityDoc
       externalFields: doc.fields.filter((f) => f.external).map((f) => f.name),
       // Write-only fields are left out: a filter, sort or search over one would tell its value.
       fieldTypes: fieldTypesOf(meta.fields.filter((f) => !isWriteOnly(f))),
-      wideIntegers: decimalStringNames(doc.fields),
+      decimalStrings: decimalStringNames(doc.fields),
       validate: compiledOnFirstUse(doc),
     };
   });

@@ -21,13 +21,13 @@ const resolve = columnResolver(FIELDS);
 /** fixtures/conditions/README.md "Wide integers": int64 and uint64 past 2^53, as decimal strings. */
 const wideRows = JSON.parse(readFileSync(new URL('../../fixtures/conditions/wide-integers.json', import.meta.url), 'utf8')) as Row[];
 const WIDE_FIELDS: Record<string, ConditionFieldKind> = { Big: 'Number', Huge: 'Number' };
-const WIDE = { wideIntegers: new Set(['Big', 'Huge']) };
+const WIDE = { decimalStrings: new Set(['Big', 'Huge']) };
 const wideResolve = columnResolver(WIDE_FIELDS);
 
 /** fixtures/conditions/README.md "Exact decimals": numeric(30,4) and numeric(40,10) values as decimal strings. */
 const decimalRows = JSON.parse(readFileSync(new URL('../../fixtures/conditions/exact-decimals.json', import.meta.url), 'utf8')) as Row[];
 const DECIMAL_FIELDS: Record<string, ConditionFieldKind> = { Amount: 'Number', Rate: 'Number' };
-const DECIMALS = { wideIntegers: new Set(['Amount', 'Rate']) };
+const DECIMALS = { decimalStrings: new Set(['Amount', 'Rate']) };
 const decimalResolve = columnResolver(DECIMAL_FIELDS);
 
 let t: TestDatabase;

@@ -125,7 +125,7 @@ export function recordInput(kind: EntityKind, body: unknown, profile: Profile): 
   delete input.ETag;
   // A wide integer sent as a safe JSON number is taken as its decimal string, the form it is stored and answered in; an
   // exact decimal's text or exactly held number is written in its canonical form (its scale, no leading zeros).
-  for (const name of kind.wideIntegers) if (name in input) input[name] = normaliseDecimalString(kind.fields.get(name)!, input[name]);
+  for (const name of kind.decimalStrings) if (name in input) input[name] = normaliseDecimalString(kind.fields.get(name)!, input[name]);
   return input;
 }
 

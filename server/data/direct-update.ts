@@ -85,7 +85,7 @@ function planOf(kind: EntityKind, catalogue: Catalogue): DirectPlan {
     readonly,
     disabledEffects: kind.doc.fields.flatMap((f) => {
       const condition = kind.doc.extensions?.effects?.[f.name]?.disabled;
-      return condition && f.readonly !== true ? [[f.name, compileCondition(condition, { wideIntegers: kind.wideIntegers })] as const] : [];
+      return condition && f.readonly !== true ? [[f.name, compileCondition(condition, { decimalStrings: kind.decimalStrings })] as const] : [];
     }),
     readByConditions: new Set(readonly.filter((name) => read.some((path) => path === name || path.startsWith(`${name}.`)))),
     columns: writableColumns(kind).filter((name) => !readonly.includes(name)),

@@ -144,7 +144,7 @@ export function parseListQuery(kind: EntityKind, query: Record<string, unknown>)
   if (query.filter !== undefined && query.filter !== '') {
     if (typeof query.filter !== 'string') throw bad('filter', 'give it once, as a condition in JSON');
     const parsed = jsonParameter(query.filter, 'filter');
-    const issues = checkCondition(parsed, filterFieldTypes(kind), '', { wideIntegers: kind.wideIntegers });
+    const issues = checkCondition(parsed, filterFieldTypes(kind), '', { decimalStrings: kind.decimalStrings });
     if (issues.length > 0) throw bad('filter', issues.map((i) => i.message).join('; '));
     filter = parsed as Condition;
   }
@@ -328,7 +328,7 @@ export function listSql(kind: EntityKind, list: ListQuery, rowScope: RowScope, e
   const direction = (k: ListSort) => (k.desc ? 'desc nulls first' : 'asc nulls last');
   const order = list.orderBy.map((k) => `${q(k.field)} ${direction(k)}`).join(', ');
   // A wide integer's or exact decimal's sort value is read as text: the driver would round it, and the cursor with it.
-  const wide = (k: ListSort) => kind.wideIntegers.has(k.field);
+  const wide = (k: ListSort) => kind.decimalStrings.has(k.field);
   const keys = list.orderBy.map((k, i) => `${q(k.field)}${wide(k) ? '::text' : ''} as k${i}`).join(', ');
   const select = (terms: string[], limit: string) => `select ${selectColumns(kind)}, ${keys} from ${q(kind.table)}${terms.length ? ` where ${terms.join(' and ')}` : ''} order by ${order} limit ${limit}`;
   params.push(list.take + 1);

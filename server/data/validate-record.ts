@@ -18,7 +18,7 @@ export function validateRecord(kind: EntityKind, record: Record<string, unknown>
   if (previous) {
     for (const field of kind.doc.fields) {
       const effects = kind.doc.extensions?.effects?.[field.name];
-      const locked = field.readonly === true || (effects?.readonly !== undefined && compiledEffect(effects.readonly, kind.wideIntegers)(previous));
+      const locked = field.readonly === true || (effects?.readonly !== undefined && compiledEffect(effects.readonly, kind.decimalStrings)(previous));
       const kept = deepEqual(record[field.name] ?? null, previous[field.name] ?? null);
       if (locked) {
         if (!kept) (errors[field.name] ??= []).push(`${field.name} is read-only and cannot be changed.`);
@@ -28,7 +28,7 @@ export function validateRecord(kind: EntityKind, record: Record<string, unknown>
       // A disabled field cannot be edited in the editor while its condition holds. Only a field disabled before and
       // after the save cannot have been changed there: one the same save enabled or disabled was editable on the way.
       if (!kept && effects?.disabled !== undefined) {
-        const disabled = compiledEffect(effects.disabled, kind.wideIntegers);
+        const disabled = compiledEffect(effects.disabled, kind.decimalStrings);
         if (disabled(previous) && disabled(record)) (errors[field.name] ??= []).push(`${field.name} is disabled and cannot be changed.`);
       }
     }
