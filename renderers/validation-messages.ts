@@ -50,6 +50,8 @@ const VALIDATION_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   'validation.unknownField.detailed': msg({ id: "validation.unknownField.detailed", message: "''{field}'' is not a field of this record." }),
   'validation.invalid': msg({ id: "validation.invalid", message: "The value is not valid." }),
   'validation.invalid.detailed': msg({ id: "validation.invalid.detailed", message: "The value is not valid: {reason}." }),
+  'validation.scale': msg({ id: "validation.scale", message: "Too many digits after the decimal point." }),
+  'validation.scale.detailed': msg({ id: "validation.scale.detailed", message: "Enter at most {scale} digits after the decimal point." }),
 };
 
 /**

@@ -40,6 +40,16 @@ describe('query form, quick search, details', () => {
     expect(compileQueryFields(sample('quantity-unit'))).toEqual([{ field: 'Id', label: 'Id', type: 'String', usage: 'UpperCase' }]);
   });
 
+  it('marks the query fields whose bounds must keep every digit: wide integers and exact decimals', () => {
+    const fields = [
+      { name: 'Next', type: 'Number' as const, managedType: 'int64' as const },
+      { name: 'Amount', type: 'Number' as const, managedType: 'decimal' as const, precision: 30, scale: 4 },
+      { name: 'Price', type: 'Number' as const, managedType: 'decimal' as const, precision: 15, scale: 2 },
+    ];
+    const compiled = compileQueryFields({ fields, titleField: 'Next', extensions: { queryFields: ['Next', 'Amount', 'Price'] } });
+    expect(compiled.map((q) => [q.field, q.wide, q.exact])).toEqual([['Next', true, undefined], ['Amount', undefined, true], ['Price', undefined, undefined]]);
+  });
+
   it('searches every String field but passwords by default', () => {
     expect(compileQuickSearch({ fields: [{ name: 'A', type: 'String' }, { name: 'P', type: 'String', usage: 'Password' }, { name: 'N', type: 'Number' }] })).toEqual(['A']);
     expect(compileQuickSearch(sample('article'))).toEqual(['ArticleNumber', 'Text', 'GTIN']);

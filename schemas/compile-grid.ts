@@ -1,5 +1,6 @@
 import { isWriteOnly } from './write-only';
 import { isWideInteger } from './wide-integer';
+import { isExactDecimal } from './exact-decimal';
 import type { DetailView, EntityDocument, RowCommand, FieldModel, FieldType, FieldUsage, Locale, SortKey } from './entity-document';
 import { fieldLabel, localize } from './field-label';
 import { findField } from './field-paths';
@@ -31,6 +32,8 @@ export interface CompiledQueryField {
   usage?: FieldUsage;
   /** A wide integer (schemas/wide-integer.ts): its bounds go to the filter as decimal strings, every digit kept. */
   wide?: true;
+  /** An exact decimal (schemas/exact-decimal.ts): its bounds go to the filter as decimal text, every digit kept. */
+  exact?: true;
 }
 
 /** A compiled detail view (label in the locale). */
@@ -96,7 +99,8 @@ export function compileQueryFields(doc: Pick<EntityDocument, 'fields' | 'extensi
   return paths.map((path) => {
     const { width: _width, ...field } = column(doc, path, locale);
     const model = doc.fields.find((f) => f.name === path);
-    return model && isWideInteger(model) ? { ...field, wide: true as const } : field;
+    if (model && isWideInteger(model)) return { ...field, wide: true as const };
+    return model && isExactDecimal(model) ? { ...field, exact: true as const } : field;
   });
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currencyDecimals, DEFAULT_CURRENCY, parseCurrencyAmount, roundToCurrency } from './currency';
+import { currencyDecimals, DEFAULT_CURRENCY, parseCurrencyAmount, parseCurrencyAmountText, roundToCurrency } from './currency';
 
 describe('currencyDecimals', () => {
   it('follows ISO 4217 minor units', () => {
@@ -47,6 +47,19 @@ describe('parseCurrencyAmount', () => {
   });
 
   it('refuses anything else', () => {
-    for (const text of ['', 'EUR', 'abc', '12 EURO', 'EUR 12 USD', '1.2.3', '12 34']) expect(parseCurrencyAmount(text)).toBeNull();
+    for (const text of ['', 'EUR', 'abc', '12 EURO', 'EUR 12 USD', '1.2.3', '1,2,3', '12 34']) {
+      expect(parseCurrencyAmount(text)).toBeNull();
+      expect(parseCurrencyAmountText(text)).toBeNull();
+    }
+  });
+});
+
+describe('parseCurrencyAmountText', () => {
+  it('keeps every digit of a long amount as plain decimal text, whatever the separators', () => {
+    expect(parseCurrencyAmountText('EUR 1234567890123456789012345678.91')).toEqual({ currency: 'EUR', amount: '1234567890123456789012345678.91' });
+    expect(parseCurrencyAmountText('1.234.567.890.123.456.789.012.345.678,91 chf')).toEqual({ currency: 'CHF', amount: '1234567890123456789012345678.91' });
+    expect(parseCurrencyAmountText('+.5')).toEqual({ currency: DEFAULT_CURRENCY, amount: '0.5' });
+    expect(parseCurrencyAmountText('-12.')).toEqual({ currency: DEFAULT_CURRENCY, amount: '-12' });
+    expect(parseCurrencyAmountText('0012,50')).toEqual({ currency: DEFAULT_CURRENCY, amount: '0012.50' });
   });
 });

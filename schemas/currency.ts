@@ -45,14 +45,20 @@ export interface CurrencyAmount {
   amount: number;
 }
 
+/** An amount with its currency, the amount as plain decimal text ("-1234.56"), never through a JS number. */
+export interface CurrencyAmountText {
+  currency: string;
+  amount: string;
+}
+
 const CODE = /^[A-Za-z]{3}$/;
 
 /**
- * Parses the amount text of a currency box: "EUR 12.5", "12.5 EUR", "12,50" or "-3" (then the default currency).
- * A comma is a decimal separator when it is the only separator; with both, the last one is the decimal separator
- * ("1.234,56" and "1,234.56" both read 1234.56). Returns null for anything else.
+ * Parses the amount text of a currency box as `parseCurrencyAmount` does, keeping the amount as decimal text: a
+ * sign (never `+`), digits (at least one before the point), an optional fraction, every digit typed. An exact-decimal
+ * amount (schemas/exact-decimal.ts) reads through here, so a 30-digit amount loses nothing. Null for anything else.
  */
-export function parseCurrencyAmount(text: string, defaultCurrency: string = DEFAULT_CURRENCY): CurrencyAmount | null {
+export function parseCurrencyAmountText(text: string, defaultCurrency: string = DEFAULT_CURRENCY): CurrencyAmountText | null {
   const parts = text.trim().split(/\s+/).filter(Boolean);
   let currency = defaultCurrency;
   let amountText: string | undefined;
@@ -67,7 +73,19 @@ export function parseCurrencyAmount(text: string, defaultCurrency: string = DEFA
   return amount === null ? null : { currency: currency.toUpperCase(), amount };
 }
 
-function parseAmount(text: string): number | null {
+/**
+ * Parses the amount text of a currency box: "EUR 12.5", "12.5 EUR", "12,50" or "-3" (then the default currency).
+ * A comma is a decimal separator when it is the only separator; with both, the last one is the decimal separator
+ * ("1.234,56" and "1,234.56" both read 1234.56). Returns null for anything else.
+ */
+export function parseCurrencyAmount(text: string, defaultCurrency: string = DEFAULT_CURRENCY): CurrencyAmount | null {
+  const parsed = parseCurrencyAmountText(text, defaultCurrency);
+  const amount = parsed ? Number(parsed.amount) : NaN;
+  return parsed && Number.isFinite(amount) ? { currency: parsed.currency, amount } : null;
+}
+
+/** An amount's text without grouping, with a point: "1.234,5" -> "1234.5", "+.5" -> "0.5", "12." -> "12". */
+function parseAmount(text: string): string | null {
   if (!/^[+-]?[\d.,]*\d[\d.,]*$/.test(text)) return null;
   const lastComma = text.lastIndexOf(',');
   const lastDot = text.lastIndexOf('.');
@@ -75,6 +93,8 @@ function parseAmount(text: string): number | null {
   const thousands = decimalSeparator === ',' ? '.' : ',';
   const normalised = text.split(thousands).join('').replace(decimalSeparator, '.');
   if ((normalised.match(/\./g) ?? []).length > 1) return null;
-  const value = Number(normalised);
-  return Number.isFinite(value) ? value : null;
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(normalised); // "1,2,3" leaves a comma: no amount
+  if (!match) return null;
+  const [, sign, whole, fraction] = match as unknown as [string, string, string, string?];
+  return `${sign === '-' ? '-' : ''}${whole || '0'}${fraction ? `.${fraction}` : ''}`;
 }

@@ -13,7 +13,7 @@ export { MANAGED_TYPES, MANAGED_TYPE_NAMES, effectiveBounds, isIntegerType, type
 export { STRING_RULES, parseRules, modelRules, fieldRules, evaluateRules, isEmptyValue, type Rule, type RuleName, type ParsedRules, type RuleFailure } from './rule-strings';
 export { VALIDATORS, DEFAULT_MESSAGES, messageKey, detailedMessageKey, formatMessage, shortenValue, type Validator, type MessageParams, type Translate } from './messages';
 export { WIDGET_NAMES, WIDGET_TESTERS, chooseWidget, isWidgetName, type WidgetName, type WidgetTester, type WidgetContext } from './widget-testers';
-export { DEFAULT_CURRENCY, ZERO_DECIMAL_CURRENCIES, THREE_DECIMAL_CURRENCIES, currencyDecimals, roundToCurrency, parseCurrencyAmount, type CurrencyAmount } from './currency';
+export { DEFAULT_CURRENCY, ZERO_DECIMAL_CURRENCIES, THREE_DECIMAL_CURRENCIES, currencyDecimals, roundToCurrency, parseCurrencyAmount, parseCurrencyAmountText, type CurrencyAmount, type CurrencyAmountText } from './currency';
 export { SYSTEM_FIELDS, SYSTEM_FIELD_NAMES, ALL_OPERATIONS, toEntityMeta, resolveTitleField } from './system-fields';
 export { defaultValue, emptyRecord, normaliseNumberInput } from './defaults';
 export { localize, fieldLabel, nameToWords } from './field-label';

@@ -6,7 +6,7 @@
 /** The validators that produce messages. */
 export const VALIDATORS = [
   'required', 'unique', 'id', 'numeric', 'integer', 'decimal', 'minLength', 'maxLength', 'min', 'max', 'mayRequired',
-  'email', 'url', 'date', 'datetime', 'time', 'pattern', 'enum', 'type', 'unknownField', 'invalid',
+  'email', 'url', 'date', 'datetime', 'time', 'pattern', 'enum', 'type', 'unknownField', 'invalid', 'scale',
 ] as const;
 
 /** A validator name. */
@@ -71,6 +71,9 @@ export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
   'validation.unknownField.detailed': "'{field}' is not a field of this record.",
   'validation.invalid': 'The value is not valid.',
   'validation.invalid.detailed': 'The value is not valid: {reason}.',
+  // An exact decimal (schemas/exact-decimal.ts) with more digits after the point than its scale: refused, never rounded.
+  'validation.scale': 'Too many digits after the decimal point.',
+  'validation.scale.detailed': 'Enter at most {scale} digits after the decimal point.',
 };
 
 /** How long a quoted value may be before it is shortened. */

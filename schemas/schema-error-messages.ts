@@ -114,7 +114,8 @@ function describeDecimal(field: Parameters<typeof decimalBounds>[0], label: stri
   const text = (bound: typeof min) => formatDecimal(bound, Math.max(decimalScale(field), bound.scale));
   if (parsed !== undefined && compareDecimals(parsed, min) < 0) return { validator: 'min', params: { label, min: text(min), value: shown } };
   if (parsed !== undefined && compareDecimals(parsed, max) > 0) return { validator: 'max', params: { label, max: text(max), value: shown } };
-  if (parsed !== undefined) return { validator: 'invalid', params: { label, reason: `at most ${decimalScale(field)} digits after the point` } };
+  // More digits after the point than the scale: a field of scale 0 takes whole numbers only.
+  if (parsed !== undefined) return decimalScale(field) === 0 ? { validator: 'integer', params: { label, value: shown } } : { validator: 'scale', params: { label, scale: decimalScale(field), value: shown } };
   return { validator: 'numeric', params: { label, value: shown } };
 }
 

@@ -1,14 +1,13 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { DOUBLE_EXACT_DIGITS, formatNumberValue, normaliseDecimal, normaliseNumberInput, parseDecimal, parseWideInteger } from '../../schemas';
+import { formatNumberValue, normaliseNumberInput, parseWideInteger } from '../../schemas';
 import type { EntityFormContext } from '../form-context';
 import { useDraftText } from './draft-text';
+import { EXACT_TYPING, exactDecimalValue, formatExactDecimal } from './exact-decimal-text';
 import { NumericTextInput } from './numeric-text-input';
 import { exactDecimalRange, isInteger, isNullable, isWideInteger } from './schema-traits';
 
 const INTEGER_TYPING = /^[+-]?\d*$/;
 const DECIMAL_TYPING = /^[+-]?\d*([.,]\d*)?([eE][+-]?\d*)?$/;
-// An exact decimal is typed as plain decimal text: an exponent would be a second way to write the same digits.
-const EXACT_TYPING = /^[+-]?\d*([.,]\d*)?$/;
 
 function toText(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
@@ -31,11 +30,8 @@ export function NumberWidget(props: WidgetProps) {
   const locale = (props.registry.formContext as Partial<EntityFormContext> | undefined)?.locale;
   // A read-only box cannot be typed into, so it reads as the grid does: grouped, in the UI language.
   const readable = typeof value === 'number' ? value : wide ? parseWideInteger(value) : undefined;
-  let shown = props.readonly && locale && readable !== undefined ? formatNumberValue({ type: 'Number', managedType: integer ? 'int64' : 'double' }, readable, { locale }) : text;
-  // An exact decimal's text goes to Intl as it is (no double on the way), with every digit of its scale.
-  if (exact && props.readonly && locale && typeof value === 'string' && parseDecimal(value)) {
-    shown = formatNumberValue({ type: 'Number', managedType: 'decimal', precision: DOUBLE_EXACT_DIGITS + 1, scale: exact.scale }, value as `${number}`, { locale });
-  }
+  const exactText = exact && props.readonly && locale ? formatExactDecimal(value, exact, { locale }) : undefined;
+  const shown = exactText ?? (props.readonly && locale && readable !== undefined ? formatNumberValue({ type: 'Number', managedType: integer ? 'int64' : 'double' }, readable, { locale }) : text);
   // Empty is null when nullable, else zero; digits are the decimal string they spell ("007" and "+7" are "7"); anything
   // else ("-" halfway) stays as typed, for the validator to judge.
   const wideValue = (typed: string) => {
@@ -43,13 +39,7 @@ export function NumberWidget(props: WidgetProps) {
     if (trimmed === '') return nullable ? null : '0';
     return /^[+-]?\d+$/.test(trimmed) ? BigInt(trimmed).toString() : trimmed;
   };
-  // Empty as above; "12,5" reads 12.5; decimal text is written with the field's scale ("12.5000"); text with more
-  // digits after the point than the scale, or halfway ("12."), stays as typed, for the validator to judge.
-  const exactValue = (typed: string, scale: number) => {
-    const trimmed = typed.trim().replace(/^\+/, '');
-    if (trimmed === '') return nullable ? null : normaliseDecimal('0', scale);
-    return normaliseDecimal(trimmed.includes(',') && !trimmed.includes('.') ? trimmed.replace(',', '.') : trimmed, scale);
-  };
+  const exactValue = (typed: string, scale: number) => exactDecimalValue(typed, scale, nullable);
   return (
     <NumericTextInput
       widget={props}

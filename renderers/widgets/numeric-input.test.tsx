@@ -73,6 +73,53 @@ describe('numeric text input (number and currency widgets)', () => {
     }
   });
 
+  it('currency: keeps every digit of a 30-digit exact-decimal amount, never rounds it, writes its scale on leaving, reads it in the locale with its currency', () => {
+    const schema = { type: ['string', 'null'], 'x-decimal-range': { minimum: '-9999999999999999999999999999.99', maximum: '9999999999999999999999999999.99', scale: 2 } } as WidgetProps['schema'];
+    const { host, props } = mount('currency', { schema, value: null, options: { currency: { code: 'EUR' } } });
+    const input = host.querySelector('input')!;
+    focus(input);
+    typeInto(input, '1234567890123456789012345678.91');
+    expect(props.onChange).toHaveBeenLastCalledWith('1234567890123456789012345678.91');
+    // Grouped the German way, with the code: the same digits, none lost to a double.
+    typeInto(input, 'EUR 1.234.567.890.123.456.789.012.345.678,9');
+    expect(props.onChange).toHaveBeenLastCalledWith('1234567890123456789012345678.90');
+    blur(input);
+    expect(props.onBlur).toHaveBeenLastCalledWith('root_Field', '1234567890123456789012345678.90');
+    expect(input.value).toBe('1234567890123456789012345678.90');
+    // More digits after the point than the scale: kept as typed for the validator, not rounded to the cent.
+    focus(input);
+    typeInto(input, '1234567890123456789012345678.915');
+    blur(input);
+    expect(props.onBlur).toHaveBeenLastCalledWith('root_Field', '1234567890123456789012345678.915');
+    expect(input.value).toBe('1234567890123456789012345678.915');
+    focus(input);
+    typeInto(input, '');
+    blur(input);
+    expect(props.onBlur).toHaveBeenLastCalledWith('root_Field', null);
+    unmount!();
+    const nonNull = mount('currency', { schema: { ...schema, type: 'string' }, value: '5.00' });
+    typeInto(nonNull.host.querySelector('input')!, ' ');
+    expect(nonNull.props.onChange).toHaveBeenLastCalledWith('0.00');
+    unmount!();
+    for (const [locale, expected] of [['de', '1.234.567.890.123.456.789.012.345.678,91 €'], ['en', '€1,234,567,890,123,456,789,012,345,678.91']] as const) {
+      const registry = { formContext: { locale } } as unknown as WidgetProps['registry'];
+      const readOnly = mount('currency', { schema, value: '1234567890123456789012345678.91', readonly: true, registry });
+      expect(readOnly.host.querySelector('input')!.value.replace(/\u00a0/g, ' ')).toBe(expected);
+      unmount!();
+    }
+  });
+
+  it('percent: an exact decimal goes through the number box, every digit kept in typing and read-only', () => {
+    const schema = { type: ['string', 'null'], 'x-decimal-range': { minimum: '-9999999999999.99999999', maximum: '9999999999999.99999999', scale: 8 } } as WidgetProps['schema'];
+    const { host, props } = mount('percent', { schema, value: null });
+    typeInto(host.querySelector('input')!, '1234567890123,12345678');
+    expect(props.onChange).toHaveBeenLastCalledWith('1234567890123.12345678');
+    unmount!();
+    const registry = { formContext: { locale: 'de' } } as unknown as WidgetProps['registry'];
+    const readOnly = mount('percent', { schema, value: '1234567890123.12345678', readonly: true, registry });
+    expect(readOnly.host.querySelector('input')!.value).toBe('1.234.567.890.123,12345678');
+  });
+
   it('number: keeps every digit of a wide integer as its decimal string, refuses non-digits, reads grouped when read-only', () => {
     const schema = { type: ['string', 'integer', 'null'], 'x-integer-range': { minimum: '0', maximum: '18446744073709551615' } } as WidgetProps['schema'];
     const { host, props } = mount('number', { schema, value: '9223372036854775807' });

@@ -48,6 +48,26 @@ describe('grid query', () => {
     expect(queryFilter(fields, { Stamp: { to: '2026-02-28' } })).toEqual({ field: 'Stamp', op: 'lessThan', value: '2026-03-01' });
   });
 
+  it('keeps every digit of an exact decimal bound (a decimal past 15 digits) as decimal text', () => {
+    const exact: CompiledQueryField[] = [{ field: 'Amount', label: 'Amount', type: 'Number', exact: true }];
+    expect(queryFilter(exact, { Amount: { from: '12345678901234567890123456.7891', to: '12345678901234567890123456.7891' } })).toEqual({
+      field: 'Amount',
+      op: 'equal',
+      value: '12345678901234567890123456.7891',
+    });
+    expect(queryFilter(exact, { Amount: { from: '+0012345678901234567890123456,5', to: '-0,0001' } })).toEqual({
+      whenAll: [
+        { field: 'Amount', op: 'greaterOrEqual', value: '12345678901234567890123456.5' },
+        { field: 'Amount', op: 'lessOrEqual', value: '-0.0001' },
+      ],
+    });
+    // A plain value (a link from before ranges) is an exact match too; an exponent within the safe range is a number.
+    expect(queryFilter(exact, { Amount: '99999999999999999999999999.9999' })).toEqual({ field: 'Amount', op: 'equal', value: '99999999999999999999999999.9999' });
+    expect(queryFilter(exact, { Amount: { from: '1e3' } })).toEqual({ field: 'Amount', op: 'greaterOrEqual', value: 1000 });
+    expect(queryFilter(exact, { Amount: { from: '1e30' } })).toBeUndefined();
+    expect(queryFilter(exact, { Amount: { from: '1.2.3' } })).toBeUndefined();
+  });
+
   it('keeps every digit of a wide integer bound (int64 / uint64 past 2^53) as a decimal string', () => {
     const wide: CompiledQueryField[] = [{ field: 'NextNumber', label: 'Next number', type: 'Number', wide: true }];
     expect(queryFilter(wide, { NextNumber: { from: '9223372036854775806', to: '+9223372036854775807' } })).toEqual({

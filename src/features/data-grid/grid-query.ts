@@ -1,5 +1,5 @@
 import type { Condition } from '../../../conditions';
-import type { CompiledQueryField, SortKey } from '../../../schemas';
+import { formatDecimal, parseDecimal, type CompiledQueryField, type SortKey } from '../../../schemas';
 
 /** What the user asked for: query form values, the quick search and the sort. */
 export interface GridQuery {
@@ -57,6 +57,19 @@ function wideOf(value: unknown): string | number | undefined {
   return number !== undefined && Math.abs(number) <= Number.MAX_SAFE_INTEGER ? number : undefined;
 }
 
+/**
+ * A bound of an exact decimal's range (a decimal past 15 digits): decimal text as the filter compares it exactly
+ * (docs/conditions.md "Exact decimals"), every digit kept, a decimal comma read as the point, leading zeros and `+`
+ * dropped ("+0012,50" is "12.50"); other numbers (an exponent) within the safe range as numbers; text that is none: nothing.
+ */
+function exactOf(value: unknown): string | number | undefined {
+  const text = String(value).trim().replace(/^\+/, '');
+  const decimal = parseDecimal(text.includes(',') && !text.includes('.') ? text.replace(',', '.') : text);
+  if (decimal) return formatDecimal(decimal, decimal.scale);
+  const number = numberAt(value);
+  return number !== undefined && Math.abs(number) <= Number.MAX_SAFE_INTEGER ? number : undefined;
+}
+
 /** The day after an ISO date (`2026-03-31` -> `2026-04-01`), so "to" a day includes the times of that day. */
 function nextDay(date: string): string | undefined {
   const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
@@ -69,7 +82,7 @@ function rangeLeaves(field: CompiledQueryField, value: unknown): Condition[] {
   const range = rangeOf(value);
   const path = field.field;
   if (field.type === 'Number') {
-    const numberOf = field.wide ? wideOf : numberAt;
+    const numberOf = field.wide ? wideOf : field.exact ? exactOf : numberAt;
     if (!range) {
       const exact = numberOf(value);
       return exact === undefined ? [] : [{ field: path, op: 'equal', value: exact }];
