@@ -69,6 +69,12 @@ describe('exact decimals', () => {
     expect(errorsOf({ Amount: '100000000000000000000000000.0000' }).Amount![0]!.message).toContain('99999999999999999999999999.9999');
   });
 
+  it('refuse a canonical value longer than any text the parser reads, instead of throwing', () => {
+    const huge = `${'9'.repeat(5000)}.0000`;
+    expect(Object.keys(errorsOf({ Amount: huge }))).toEqual(['Amount']);
+    expect(Object.keys(errorsOf({ Amount: `-${huge}` }))).toEqual(['Amount']);
+  });
+
   it('adjust a typed value to its canonical text and evaluate effects exactly', () => {
     const compiled = compileEntityUncached(doc);
     const below = adjustRecord(doc, compiled, { Amount: '12345678901234567890123456,789' });

@@ -1,7 +1,7 @@
 import type Ajv from 'ajv';
 import type { FieldModel } from './entity-document';
 import {
-  DOUBLE_EXACT_DIGITS, canonicalPattern, formatDecimal, numericBounds, isCanonicalDecimal, parseDecimal, tightenBounds, withinBounds, type ExactDecimal,
+  DOUBLE_EXACT_DIGITS, canonicalPattern, formatDecimal, numericBounds, isCanonicalDecimal, parseCanonicalDecimal, parseDecimal, tightenBounds, withinBounds, type ExactDecimal,
 } from './decimal-text';
 import { SYSTEM_FIELD_NAMES } from './system-fields';
 
@@ -91,8 +91,11 @@ export function decimalKeywords(field: FieldModel, allowNull: boolean): Record<s
 /** True when a value is canonical decimal text within the range and scale (null passes: the type keyword decides). */
 export function inDecimalRange(range: DecimalRange, value: unknown): boolean {
   if (value === null) return true;
-  if (!isCanonicalDecimal(value, range.scale)) return false;
-  return withinBounds(parseDecimal(value)!, { min: parseDecimal(range.minimum)!, max: parseDecimal(range.maximum)! });
+  // Canonical text of any length parses here (parseDecimal stops at its length limit, and a text past it is out of
+  // every precision's range anyway): the check refuses it rather than throwing on a missing parse.
+  const decimal = parseCanonicalDecimal(value, range.scale);
+  if (!decimal) return false;
+  return withinBounds(decimal, { min: parseDecimal(range.minimum)!, max: parseDecimal(range.maximum)! });
 }
 
 /** Adds the `x-decimal-range` keyword to an ajv instance (the server's record validator and the editors' one). */

@@ -64,6 +64,10 @@ describe('exact decimals (decimal fields with a precision above 15)', () => {
     expect(await refusal('Amount', '1.23456')).toContain(`to ${MAX} with at most 4 digits after the point`);
   });
 
+  it('refuses a canonical value of thousands of digits with 400, not a server error', async () => {
+    expect(await refusal('Amount', `${'9'.repeat(5000)}.0000`)).toContain('as a decimal string');
+  });
+
   it('filters exactly on the 30th digit, with string and number literals', async () => {
     await create({ Name: 'F-big', Amount: BIG });
     await create({ Name: 'F-next', Amount: '12345678901234567890123456.7892' });
