@@ -1,11 +1,23 @@
 // The small pieces every route contract and OpenAPI path of the diagnostics repeats: an oid, nullable columns, a
-// tenant-filtered page ({ items, count } with entityOid, skip, take), the error answer, a JSON answer, and a schema's
-// properties as OpenAPI parameters. Kept in one place so the pages of both routes read and refuse alike.
+// tenant row's columns, a tenant-filtered page ({ items, count } with entityOid, skip, take), the error answer, a
+// JSON answer, and a schema's properties as OpenAPI parameters. Kept in one place so the pages of both routes read
+// and refuse alike.
 
 /** A row's oid (a positive whole number). */
 export const OID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 export const NULLABLE_STRING = { type: ['string', 'null'] } as const;
 export const NULLABLE_INTEGER = { type: ['integer', 'null'] } as const;
+
+/**
+ * The columns every tenant-filtered row starts with: its oid and its tenant (country for the flag, oid, name).
+ * Spread first into a row's properties, so the serialiser keeps writing them first.
+ */
+export const TENANT_ROW_PROPERTIES = {
+  oid: { type: 'integer' },
+  country: { ...NULLABLE_STRING, description: "the tenant's country (ISO 3166-1 alpha-2), for the flag" },
+  tenantOid: { type: 'integer' },
+  tenantName: NULLABLE_STRING,
+} as const;
 
 /**
  * The query string of a page of rows over the caller's tenants: `entityOid` (one tenant, described by `tenantRule`),

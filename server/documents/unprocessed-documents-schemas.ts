@@ -1,5 +1,5 @@
 // The unprocessed documents' route contracts (docs/terminals.md "Processing"); the OpenAPI document is generated from them.
-import { NULLABLE_INTEGER, NULLABLE_STRING, pageSchema, tenantPageQuerystring } from '../api-docs/openapi-fragments';
+import { NULLABLE_INTEGER, NULLABLE_STRING, pageSchema, TENANT_ROW_PROPERTIES, tenantPageQuerystring } from '../api-docs/openapi-fragments';
 
 /** Most rows one overview page answers. */
 export const UNPROCESSED_MAX_TAKE = 500;
@@ -22,10 +22,7 @@ const nullableInteger = NULLABLE_INTEGER;
 const row = {
   type: 'object',
   properties: {
-    oid: { type: 'integer' },
-    country: { ...nullableString, description: "the tenant's country (ISO 3166-1 alpha-2), for the flag" },
-    tenantOid: { type: 'integer' },
-    tenantName: nullableString,
+    ...TENANT_ROW_PROPERTIES,
     terminalOid: { type: 'integer' },
     terminalName: nullableString,
     terminalNumber: nullableInteger,
