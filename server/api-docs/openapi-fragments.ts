@@ -44,6 +44,18 @@ export function pageSchema<R>(row: R, countDescription?: string) {
   } as const;
 }
 
+/**
+ * A list answer: `{ items: [row] }`, then the answer's other members (`others`: a total, paging). Every member is
+ * required unless `required` names fewer (none: `[]`). The serialiser writes required members in this order.
+ */
+export function listOf<R, O extends Record<string, unknown> = Record<never, never>>(row: R, others?: O, required: readonly string[] = ['items', ...Object.keys(others ?? {})]) {
+  return {
+    type: 'object',
+    properties: { items: { type: 'array', items: row }, ...(others ?? ({} as O)) },
+    ...(required.length > 0 ? { required } : {}),
+  } as const;
+}
+
 /** An error answer (the shared Error schema) with what it means here. */
 export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 

@@ -1,4 +1,5 @@
 /** Wire schemas of the second-factor, session and security-log routes: their Fastify contracts, from which /api/openapi.json describes them. */
+import { listOf } from '../api-docs/openapi-fragments';
 import { SECURITY_EVENT_KINDS } from './security-log';
 
 export const SECURITY_LOG_MAX_TAKE = 500;
@@ -41,28 +42,21 @@ export const RECOVERY_CODES_SCHEMA = {
   required: ['recoveryCodes'],
 } as const;
 
-export const SESSION_LIST_SCHEMA = {
+const session = {
   type: 'object',
   properties: {
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          oid: { type: 'integer' },
-          userAgent: { type: 'string' },
-          address: { type: 'string' },
-          createdAt: timestamp,
-          lastUsedAt: timestamp,
-          expiresAt: timestamp,
-          current: { type: 'boolean', description: 'the session of this call' },
-        },
-        required: ['oid', 'userAgent', 'address', 'createdAt', 'lastUsedAt', 'expiresAt', 'current'],
-      },
-    },
+    oid: { type: 'integer' },
+    userAgent: { type: 'string' },
+    address: { type: 'string' },
+    createdAt: timestamp,
+    lastUsedAt: timestamp,
+    expiresAt: timestamp,
+    current: { type: 'boolean', description: 'the session of this call' },
   },
-  required: ['items'],
+  required: ['oid', 'userAgent', 'address', 'createdAt', 'lastUsedAt', 'expiresAt', 'current'],
 } as const;
+
+export const SESSION_LIST_SCHEMA = listOf(session);
 
 export const ENDED_SCHEMA = { type: 'object', properties: { ended: { type: 'integer', description: 'sessions ended' } }, required: ['ended'] } as const;
 
@@ -81,32 +75,24 @@ export const SECURITY_LOG_QUERYSTRING = {
   },
 } as const;
 
-export const SECURITY_LOG_SCHEMA = {
+const securityEvent = {
   type: 'object',
   properties: {
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          oid: { type: 'integer' },
-          at: timestamp,
-          kind: { type: 'string' },
-          userOid: { type: ['integer', 'null'] },
-          username: { type: ['string', 'null'] },
-          address: { type: ['string', 'null'] },
-          userAgent: { type: ['string', 'null'] },
-          actorOid: { type: ['integer', 'null'] },
-          actorName: { type: ['string', 'null'] },
-          detail: { type: 'object', additionalProperties: true },
-        },
-        required: ['oid', 'at', 'kind', 'userOid', 'username', 'address', 'userAgent', 'actorOid', 'actorName', 'detail'],
-      },
-    },
-    total: { type: 'integer' },
+    oid: { type: 'integer' },
+    at: timestamp,
+    kind: { type: 'string' },
+    userOid: { type: ['integer', 'null'] },
+    username: { type: ['string', 'null'] },
+    address: { type: ['string', 'null'] },
+    userAgent: { type: ['string', 'null'] },
+    actorOid: { type: ['integer', 'null'] },
+    actorName: { type: ['string', 'null'] },
+    detail: { type: 'object', additionalProperties: true },
   },
-  required: ['items', 'total'],
+  required: ['oid', 'at', 'kind', 'userOid', 'username', 'address', 'userAgent', 'actorOid', 'actorName', 'detail'],
 } as const;
+
+export const SECURITY_LOG_SCHEMA = listOf(securityEvent, { total: { type: 'integer' } });
 
 const signedIn = { 401: { description: 'Not signed in, or the session was ended' } } as const;
 

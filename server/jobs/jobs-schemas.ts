@@ -1,3 +1,4 @@
+import { listOf } from '../api-docs/openapi-fragments';
 import { BRIDGE_JOB_LIMIT } from './bridge-state';
 
 const job = {
@@ -99,7 +100,7 @@ export const BRIDGE_JOBS_ROUTE_SCHEMA = {
     },
   },
   response: {
-    200: { description: 'One page of runs', type: 'object', properties: { items: { type: 'array', items: job }, skip: { type: 'integer' }, take: { type: 'integer' }, hasMore: { type: 'boolean' } } },
+    200: { description: 'One page of runs', ...listOf(job, { skip: { type: 'integer' }, take: { type: 'integer' }, hasMore: { type: 'boolean' } }, []) },
     400: error('A bad skip, take or state'),
     401: error('No valid access token'),
     403: error('No Read on /service/bridge in the tenant'),
