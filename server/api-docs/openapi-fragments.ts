@@ -56,6 +56,17 @@ export function listOf<R, O extends Record<string, unknown> = Record<never, neve
   } as const;
 }
 
+/**
+ * A route schema's refusals, status to what each means there: `{ 400: { description } }` and so on. The document
+ * gives each the shared Error body (route-openapi.ts); the serialiser writes the refusal as the handler sends it.
+ */
+export function errorResponses<const E extends Record<number, string>>(errors: E): { readonly [S in keyof E]: { readonly description: E[S] } } {
+  return Object.fromEntries(Object.entries(errors).map(([status, description]) => [status, { description }])) as { [S in keyof E]: { description: E[S] } };
+}
+
+/** The 401 of a route behind the bearer token. */
+export const TOKEN_REFUSED = errorResponses({ 401: 'No valid access token' });
+
 /** An error answer (the shared Error schema) with what it means here. */
 export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 

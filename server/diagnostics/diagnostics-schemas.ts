@@ -1,4 +1,4 @@
-import { NULLABLE_INTEGER, NULLABLE_STRING, OID, pageSchema, TENANT_ROW_PROPERTIES, tenantPageQuerystring } from '../api-docs/openapi-fragments';
+import { NULLABLE_INTEGER, NULLABLE_STRING, OID, pageSchema, TENANT_ROW_PROPERTIES, tenantPageQuerystring, TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 /** Most tables the summary answers. */
 export const SUMMARY_MAX_TAKE = 100;
 /** Most locks one page answers. */
@@ -112,7 +112,7 @@ export const REPROCESS_SCHEMA = {
 } as const;
 
 const tags = ['diagnostics'];
-const signedIn = { 401: { description: 'No valid access token' } } as const;
+const signedIn = TOKEN_REFUSED;
 const GLOBAL_403 = { 403: { description: 'You lack Read on /diagnostics/database-usage in the Global column: the figures cover the whole installation' } } as const;
 
 // The diagnostics routes' contracts (docs/diagnostics.md), also their part of /api/openapi.json

@@ -1,3 +1,4 @@
+import { TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 import { SCOPE_LEVELS, SCOPE_PATTERN } from './settings-scope';
 import { MAX_GROUP_DEPTH, SETTING_TYPES } from './settings-document';
 
@@ -144,7 +145,7 @@ export const RECENT_CHANGES_SCHEMA = {
 const PATH = '/settings/pos/configuration';
 const noTarget = 'No such target (naming the declared ones), tenant, location or terminal';
 const configurationAnswer = { description: 'The settings tree at the scope', ...CONFIGURATION_SCHEMA } as const;
-const signedIn = { 401: { description: 'No valid access token' } } as const;
+const signedIn = TOKEN_REFUSED;
 
 // The answers a target's route and the POS target's older name share; each adds its own 404.
 const readAnswers = { 200: configurationAnswer, 400: { description: 'A bad scope' }, ...signedIn, 403: { description: 'No Read there' } } as const;
