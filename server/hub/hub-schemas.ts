@@ -3,14 +3,16 @@
 // is described in docs/hub.md: OpenAPI has no words for it beyond the upgrade's answers.
 import { errorResponses, TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 
+// `enum`, not `const`: the serialiser writes a `const` as its literal whatever the handler sends, and would hide a
+// handler that answers another version or transport; an enum serialises what is sent and says what that may be.
 const NEGOTIATE_ANSWER = {
   description: 'connectionId (public), connectionToken (secret: send it back as ?id= when opening the socket) and the transports',
   type: 'object',
   properties: {
     connectionId: { type: 'string' },
     connectionToken: { type: 'string' },
-    negotiateVersion: { type: 'integer', const: 1 },
-    availableTransports: { type: 'array', items: { type: 'object', properties: { transport: { type: 'string', const: 'WebSockets' }, transferFormats: { type: 'array', items: { type: 'string', const: 'Text' } } } } },
+    negotiateVersion: { type: 'integer', enum: [1] },
+    availableTransports: { type: 'array', items: { type: 'object', properties: { transport: { type: 'string', enum: ['WebSockets'] }, transferFormats: { type: 'array', items: { type: 'string', enum: ['Text'] } } } } },
   },
 } as const;
 
