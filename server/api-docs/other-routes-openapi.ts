@@ -22,6 +22,9 @@ const permissionAction = { type: 'string', enum: ['Read', 'Create', 'Update', 'D
 const actions = { type: 'object', additionalProperties: { type: 'boolean' }, description: 'action to allowed' };
 const tenantColumns = { type: 'array', items: { type: 'object', properties: { oid: { type: ['integer', 'null'], description: 'null: the Global column' } }, required: ['oid'] } };
 
+const header = (name: string, description: string) => ({ name, in: 'header', schema: { type: 'string' }, description });
+const retryAfter = { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait before the next try' } };
+
 const op = (tags: string[], summary: string, rest: Json) => ({ tags, summary, ...rest });
 
 export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
@@ -29,10 +32,34 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
     get: op(['auth'], 'Sign in: HTTP Basic (or an API key) for a bearer token', {
       ...anyone,
       security: [{ basic: [] }],
+      // What auth-routes.ts reads beside the Basic header: the second step of a sign-in with a second factor.
+      parameters: [
+        header('X-Mate-Second-Factor', 'after 40106: the code of the authenticator app, or a recovery code; with secondFactor "enrol", the first code of the app just set up'),
+        header('X-Mate-Passkey', "after 40106 with passkey: true, instead of a code: the browser's assertion (AuthenticationResponseJSON as JSON, base64url) answering the challenge of /api/v1-pub/auth/passkey/options"),
+      ],
       responses: {
-        200: json({ type: 'object', properties: { access_token: { type: 'string' }, token_type: { type: 'string' }, expires_in: { type: 'integer' } } }, 'A token'),
-        401: error('Wrong credentials, or a back-off (Retry-After)'),
-        429: error('Too many attempts (Retry-After)'),
+        200: {
+          ...json(
+            {
+              type: 'object',
+              properties: {
+                access_token: { type: 'string' },
+                token_type: { type: 'string', enum: ['Bearer'] },
+                expires_in: { type: 'integer', description: 'seconds until the token expires' },
+                recoveryCodes: { type: 'array', items: { type: 'string' }, description: 'only when this sign-in completed the enrolment (secondFactor "enrol"): shown this once, each works once' },
+              },
+              required: ['access_token', 'token_type', 'expires_in'],
+            },
+            'A token (Cache-Control: no-store)',
+          ),
+        },
+        401: {
+          ...error(
+            'error_code 40101 no or a malformed Basic header; 40102 wrong credentials; 40103 a back-off (Retry-After, retryAfterSeconds); 40104 disabled; 40105 beyond the licence; 40106 a second factor is needed (secondFactor: "code", "passkey" or "enrol"; passkey: whether the user has one); 40107 a wrong or used code; 40108 the passkey was refused',
+          ),
+          headers: retryAfter,
+        },
+        429: { ...error('Too many attempts from this address (Retry-After, retryAfterSeconds)'), headers: retryAfter },
       },
     }),
   },

@@ -64,6 +64,20 @@ describe('the OpenAPI paths of routes that describe themselves', () => {
     expect(paths['/api/files']!.post).toMatchObject({ requestBody: upload });
   });
 
+  it('documents a wildcard route under the path and parameters it says, not the registered pattern', () => {
+    const text = { type: 'string', minLength: 1, description: 'the rest of the path' };
+    const paths = openApiPathsOf([
+      { method: 'GET', url: '/api/draw/*', schema: { summary: 'Draw', documentedPath: { path: '/api/draw/{text}.{ext}', params: { properties: { text, ext: { type: 'string' } } } } } },
+    ]);
+    expect(Object.keys(paths)).toEqual(['/api/draw/{text}.{ext}']);
+    expect(paths['/api/draw/{text}.{ext}']!.get).toMatchObject({
+      parameters: [
+        { name: 'text', in: 'path', required: true, description: 'the rest of the path', schema: text },
+        { name: 'ext', in: 'path', required: true, schema: { type: 'string' } },
+      ],
+    });
+  });
+
   it('leaves out routes without a summary and the HEAD Fastify adds to each GET', () => {
     const paths = openApiPathsOf([
       { method: 'GET', url: '/api/a', schema: { summary: 'A' } },

@@ -26,7 +26,8 @@ beforeAll(async () => {
       };
     },
   });
-});
+  // Building the data app on its own database took past the 60 s hook default on a loaded 2-core machine.
+}, 180_000);
 afterAll(async () => t.close());
 
 const P = '/api/data/shop/product';

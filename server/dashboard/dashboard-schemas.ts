@@ -1,3 +1,4 @@
+import { TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 import { DASHBOARD_CARD_NAMES, DASHBOARD_CARD_SIZES, MAX_DASHBOARD_CARDS } from '../../schemas/dashboard-layout';
 
 const oid = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
@@ -121,7 +122,7 @@ export const LAYOUT_SCHEMA = {
  */
 export const LAYOUT_BODY = { type: 'object', description: 'version 1, storedAt (ignored: the server sets it), cards keyed by tile id, each { name, params: { size } }' } as const;
 
-const signedIn = { 401: { description: 'No valid access token' } } as const;
+const signedIn = TOKEN_REFUSED;
 const tags = ['dashboard'];
 
 // The dashboard's route contracts (docs/dashboard.md), also their part of /api/openapi.json (server/api-docs/route-openapi.ts).

@@ -4,6 +4,13 @@ import { TEST_FIXTURES_DIR } from './data-test-app';
 import { buildOpenApi } from './openapi';
 
 describe('buildOpenApi', () => {
+  it("documents what the password sign-in reads and answers beside the Basic header (auth-routes.ts)", async () => {
+    const doc = buildOpenApi(await loadCatalogue([TEST_FIXTURES_DIR])) as { paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> }>> };
+    const signIn = doc.paths['/api/v1-pub/auth/user/token.json']!.get!;
+    expect(signIn.parameters.map(({ name, in: where }) => `${where} ${name}`)).toEqual(['header X-Mate-Second-Factor', 'header X-Mate-Passkey']);
+    expect(Object.keys(signIn.responses['200']!.content['application/json']!.schema.properties)).toEqual(['access_token', 'token_type', 'expires_in', 'recoveryCodes']);
+  });
+
   it('lists every kind with the operations it offers and its record schema', async () => {
     const doc = buildOpenApi(await loadCatalogue([TEST_FIXTURES_DIR])) as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
     expect(doc.openapi).toBe('3.1.0');

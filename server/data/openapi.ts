@@ -3,7 +3,6 @@ import { COUNT_LIMIT, MAX_TAKE, DEFAULT_TAKE } from './list-query';
 import { BULK_DELETE_BODY } from './bulk-delete';
 import { IF_MATCH_HEADERS, RECORD_PARAMS } from './data-request';
 import { TERMINAL_OPENAPI_PATHS, TERMINAL_SECURITY_SCHEME } from '../terminals/terminal-openapi';
-import { BARCODE_OPENAPI_PATHS } from '../documents/barcode-openapi';
 import { IMPORT_LIMIT } from './import-routes';
 import { OTHER_ROUTES_OPENAPI_PATHS } from '../api-docs/other-routes-openapi';
 import { HISTORY_QUERYSTRING, HISTORY_SCHEMA, RESTORE_BODY } from '../audit/audit-schemas';
@@ -132,7 +131,7 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   };
   // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals).
   const terminals = catalogue.find('tenancy', 'pos-terminal') !== undefined;
-  const paths: Json = { ...BARCODE_OPENAPI_PATHS, ...(terminals ? { ...TERMINAL_OPENAPI_PATHS } : {}) };
+  const paths: Json = { ...(terminals ? { ...TERMINAL_OPENAPI_PATHS } : {}) };
   // The routes outside the features (identity, system): issue 18.
   Object.assign(paths, OTHER_ROUTES_OPENAPI_PATHS);
   for (const kind of catalogue.kinds) {

@@ -1,4 +1,4 @@
-import { NULLABLE_INTEGER, NULLABLE_STRING, OID, pageSchema, tenantPageQuerystring } from '../api-docs/openapi-fragments';
+import { NULLABLE_INTEGER, NULLABLE_STRING, OID, pageSchema, TENANT_ROW_PROPERTIES, tenantPageQuerystring, TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 /** Most tables the summary answers. */
 export const SUMMARY_MAX_TAKE = 100;
 /** Most locks one page answers. */
@@ -59,10 +59,7 @@ export const LOCK_PARAMS = { type: 'object', additionalProperties: false, proper
 const lock = {
   type: 'object',
   properties: {
-    oid: { type: 'integer' },
-    country: { ...nullableString, description: "the tenant's country (ISO 3166-1 alpha-2), for the flag" },
-    tenantOid: { type: 'integer' },
-    tenantName: nullableString,
+    ...TENANT_ROW_PROPERTIES,
     documentUid: { type: 'string' },
     documentType: nullableInteger,
     documentNumber: nullableString,
@@ -115,7 +112,7 @@ export const REPROCESS_SCHEMA = {
 } as const;
 
 const tags = ['diagnostics'];
-const signedIn = { 401: { description: 'No valid access token' } } as const;
+const signedIn = TOKEN_REFUSED;
 const GLOBAL_403 = { 403: { description: 'You lack Read on /diagnostics/database-usage in the Global column: the figures cover the whole installation' } } as const;
 
 // The diagnostics routes' contracts (docs/diagnostics.md), also their part of /api/openapi.json

@@ -153,6 +153,6 @@ describe('GET /api/barcode/{text}.{ext}', () => {
   it('is in the OpenAPI document with its parameters', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, { get?: { parameters: { name: string }[] } }> };
     const operation = doc.paths['/api/barcode/{text}.{ext}']?.get;
-    expect(operation?.parameters.map((p) => p.name)).toEqual(['text', 'ext', 'type', 'scale', 'height', 'includetext', 'If-None-Match']);
+    expect(operation?.parameters.map((p) => p.name)).toEqual(['text', 'ext', 'type', 'scale', 'height', 'includetext', 'if-none-match']);
   });
 });

@@ -2,18 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import bwipjs from 'bwip-js/node';
 import { drawBarcode } from './barcode-image';
-import { BARCODE_TYPES, parseBarcodeRequest, type BarcodeType } from './barcode-request';
-
-/** The query of `GET /api/barcode/{text}.{ext}`: symbology and look, each bounded (docs/api.md "Barcodes"). */
-export const BARCODE_QUERY = {
-  type: 'object',
-  properties: {
-    type: { type: 'string', enum: [...BARCODE_TYPES], default: 'code128', description: 'the symbology' },
-    scale: { type: 'integer', minimum: 1, maximum: 8, default: 2, description: 'pixels per module' },
-    height: { type: 'integer', minimum: 5, maximum: 50, default: 15, description: 'bar height in millimetres (EAN-13, Code 128)' },
-    includetext: { type: 'boolean', default: true, description: 'the human-readable text under the bars (EAN-13, Code 128)' },
-  },
-} as const;
+import { parseBarcodeRequest, type BarcodeType } from './barcode-request';
+import { BARCODE_ROUTE_SCHEMA } from './barcode-schemas';
 
 interface BarcodeQuery {
   type: BarcodeType;
@@ -34,7 +24,7 @@ export async function barcodeRoutes(app: FastifyInstance): Promise<void> {
   // A wildcard, not `:name`: a parameter is cut at 100 characters (414), and a QR text percent-encoded takes up to 9,000.
   app.get<{ Params: { '*': string }; Querystring: BarcodeQuery }>(
     '/api/barcode/*',
-    { schema: { querystring: BARCODE_QUERY } },
+    { schema: BARCODE_ROUTE_SCHEMA },
     async (request, reply) => {
       const { type, scale, height, includetext } = request.query;
       const barcode = parseBarcodeRequest(request.params['*'], type);

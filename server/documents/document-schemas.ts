@@ -1,10 +1,10 @@
 // The document viewer's route contracts (docs/documents.md); the OpenAPI document is generated from them
 // (server/api-docs/route-openapi.ts).
+import { errorResponses } from '../api-docs/openapi-fragments';
 import { RECEIPT_DOWNLOAD_FORMATS } from './document-links';
 import { DOCUMENT_LIST_QUERY } from './document-query';
 import { DOCUMENT_GROUP, DOCUMENT_TYPE_NAMES } from './document-types';
 
-const error = (description: string) => ({ description }) as const;
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
 
 /** One document of the list (docs/documents.md). */
@@ -126,9 +126,11 @@ export const DOCUMENT_LIST_ROUTE_SCHEMA = {
   headers: SCOPE_HEADERS_SCHEMA,
   response: {
     200: { description: 'One page and the count (exact up to 10,000)', ...DOCUMENT_PAGE_SCHEMA },
-    400: error('A query value out of its bounds, an unknown group or type'),
-    401: error('No caller'),
-    403: error('No Read on the type in any tenant of the caller, or a tenant the caller does not belong to'),
+    ...errorResponses({
+      400: 'A query value out of its bounds, an unknown group or type',
+      401: 'No caller',
+      403: 'No Read on the type in any tenant of the caller, or a tenant the caller does not belong to',
+    }),
   },
 } as const;
 
@@ -139,9 +141,7 @@ export const SCOPE_OPTIONS_ROUTE_SCHEMA = {
   headers: SCOPE_HEADERS_SCHEMA,
   response: {
     200: { description: 'The options', ...SCOPE_OPTIONS_SCHEMA },
-    400: error('A tenant that is no oid'),
-    401: error('No caller'),
-    403: error('A tenant the caller does not belong to'),
+    ...errorResponses({ 400: 'A tenant that is no oid', 401: 'No caller', 403: 'A tenant the caller does not belong to' }),
   },
 } as const;
 
@@ -153,9 +153,11 @@ export const DOCUMENT_DETAIL_ROUTE_SCHEMA = {
   headers: SCOPE_HEADERS_SCHEMA,
   response: {
     200: { description: 'The document', ...DOCUMENT_DETAIL_SCHEMA },
-    400: error('Not a uuid'),
-    401: error('No caller'),
-    403: error('No Read on the type of the document in its tenant'),
-    404: error('No such document in the tenants and scope of the caller'),
+    ...errorResponses({
+      400: 'Not a uuid',
+      401: 'No caller',
+      403: 'No Read on the type of the document in its tenant',
+      404: 'No such document in the tenants and scope of the caller',
+    }),
   },
 } as const;

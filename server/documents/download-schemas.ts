@@ -1,5 +1,6 @@
 // The receipt downloads', the attachment download's and the terminals' attachment intake's route contracts
 // (docs/documents.md); the OpenAPI document is generated from them (server/api-docs/route-openapi.ts).
+import { errorResponses } from '../api-docs/openapi-fragments';
 import { ATTACHMENT_CONTENT_TYPES, ATTACHMENT_KINDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_NAME_PATTERN } from './document-attachments';
 import { DOWNLOAD_NAME_MAX_LENGTH, DOWNLOAD_NAME_PATTERN } from './download-name';
 import { PAPER_WIDTHS } from './paper-width';
@@ -116,7 +117,6 @@ export const ATTACHMENT_DOWNLOAD_ROUTE_SCHEMA = {
   },
 } as const;
 
-const error = (description: string) => ({ description }) as const;
 
 /** Served when the catalogue has POS terminals (server/terminals); its security scheme is theirs. */
 export const ATTACHMENT_INTAKE_ROUTE_SCHEMA = {
@@ -129,11 +129,13 @@ export const ATTACHMENT_INTAKE_ROUTE_SCHEMA = {
     // Members listed for the document; further ones kept, so the serialiser leaves the answer as the handler made it.
     200: { description: 'Stored before with the same bytes', type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, kind: { type: 'string' }, name: { type: 'string' }, stored: { type: 'boolean' }, sha256: { type: 'string' }, size: { type: 'integer' } } },
     201: { description: 'Stored', type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, kind: { type: 'string' }, name: { type: 'string' }, stored: { type: 'boolean' }, sha256: { type: 'string' }, size: { type: 'integer' } } },
-    400: error('Not base64, empty, an unknown kind or content type'),
-    401: error('No or wrong terminal credentials'),
-    404: error("No such receipt of the terminal's tenant"),
-    409: error('The receipt does not name the attachment, or it is stored with other bytes'),
-    413: error('More than the size cap'),
-    415: error('The bytes are not what the content type says'),
+    ...errorResponses({
+      400: 'Not base64, empty, an unknown kind or content type',
+      401: 'No or wrong terminal credentials',
+      404: "No such receipt of the terminal's tenant",
+      409: 'The receipt does not name the attachment, or it is stored with other bytes',
+      413: 'More than the size cap',
+      415: 'The bytes are not what the content type says',
+    }),
   },
 } as const;

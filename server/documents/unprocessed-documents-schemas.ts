@@ -1,5 +1,5 @@
 // The unprocessed documents' route contracts (docs/terminals.md "Processing"); the OpenAPI document is generated from them.
-import { NULLABLE_INTEGER, NULLABLE_STRING, pageSchema, tenantPageQuerystring } from '../api-docs/openapi-fragments';
+import { errorResponses, NULLABLE_INTEGER, NULLABLE_STRING, pageSchema, TENANT_ROW_PROPERTIES, tenantPageQuerystring, TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 
 /** Most rows one overview page answers. */
 export const UNPROCESSED_MAX_TAKE = 500;
@@ -22,10 +22,7 @@ const nullableInteger = NULLABLE_INTEGER;
 const row = {
   type: 'object',
   properties: {
-    oid: { type: 'integer' },
-    country: { ...nullableString, description: "the tenant's country (ISO 3166-1 alpha-2), for the flag" },
-    tenantOid: { type: 'integer' },
-    tenantName: nullableString,
+    ...TENANT_ROW_PROPERTIES,
     terminalOid: { type: 'integer' },
     terminalName: nullableString,
     terminalNumber: nullableInteger,
@@ -62,7 +59,6 @@ export const UNPROCESSED_SUMMARY_SCHEMA = {
   required: ['count', 'tenants'],
 } as const;
 
-const error = (description: string) => ({ description }) as const;
 
 /** GET /api/documents/unprocessed: also its part of /api/openapi.json (server/api-docs/route-openapi.ts). */
 export const UNPROCESSED_SUMMARY_ROUTE_SCHEMA = {
@@ -71,8 +67,8 @@ export const UNPROCESSED_SUMMARY_ROUTE_SCHEMA = {
   querystring: UNPROCESSED_SUMMARY_QUERYSTRING,
   response: {
     200: { description: 'The count and the newest per tenant', ...UNPROCESSED_SUMMARY_SCHEMA },
-    400: error('A bad newest'),
-    401: error('No valid access token'),
+    ...errorResponses({ 400: 'A bad newest' }),
+    ...TOKEN_REFUSED,
   },
 } as const;
 
@@ -83,8 +79,10 @@ export const UNPROCESSED_OVERVIEW_ROUTE_SCHEMA = {
   querystring: UNPROCESSED_OVERVIEW_QUERYSTRING,
   response: {
     200: { description: 'One page of rows and the count in all', ...UNPROCESSED_OVERVIEW_SCHEMA },
-    400: error('A bad entityOid, skip or take'),
-    401: error('No valid access token'),
-    403: error('entityOid is not one of your tenants, or you lack Read on /diagnostics/unprocessed-documents there'),
+    ...errorResponses({
+      400: 'A bad entityOid, skip or take',
+      403: 'entityOid is not one of your tenants, or you lack Read on /diagnostics/unprocessed-documents there',
+    }),
+    ...TOKEN_REFUSED,
   },
 } as const;

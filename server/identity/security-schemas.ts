@@ -1,4 +1,5 @@
 /** Wire schemas of the second-factor, session and security-log routes: their Fastify contracts, from which /api/openapi.json describes them. */
+import { listOf } from '../api-docs/openapi-fragments';
 import { SECURITY_EVENT_KINDS } from './security-log';
 
 export const SECURITY_LOG_MAX_TAKE = 500;
@@ -41,28 +42,21 @@ export const RECOVERY_CODES_SCHEMA = {
   required: ['recoveryCodes'],
 } as const;
 
-export const SESSION_LIST_SCHEMA = {
+const session = {
   type: 'object',
   properties: {
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          oid: { type: 'integer' },
-          userAgent: { type: 'string' },
-          address: { type: 'string' },
-          createdAt: timestamp,
-          lastUsedAt: timestamp,
-          expiresAt: timestamp,
-          current: { type: 'boolean', description: 'the session of this call' },
-        },
-        required: ['oid', 'userAgent', 'address', 'createdAt', 'lastUsedAt', 'expiresAt', 'current'],
-      },
-    },
+    oid: { type: 'integer' },
+    userAgent: { type: 'string' },
+    address: { type: 'string' },
+    createdAt: timestamp,
+    lastUsedAt: timestamp,
+    expiresAt: timestamp,
+    current: { type: 'boolean', description: 'the session of this call' },
   },
-  required: ['items'],
+  required: ['oid', 'userAgent', 'address', 'createdAt', 'lastUsedAt', 'expiresAt', 'current'],
 } as const;
+
+export const SESSION_LIST_SCHEMA = listOf(session);
 
 export const ENDED_SCHEMA = { type: 'object', properties: { ended: { type: 'integer', description: 'sessions ended' } }, required: ['ended'] } as const;
 
@@ -81,41 +75,35 @@ export const SECURITY_LOG_QUERYSTRING = {
   },
 } as const;
 
-export const SECURITY_LOG_SCHEMA = {
+const securityEvent = {
   type: 'object',
   properties: {
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          oid: { type: 'integer' },
-          at: timestamp,
-          kind: { type: 'string' },
-          userOid: { type: ['integer', 'null'] },
-          username: { type: ['string', 'null'] },
-          address: { type: ['string', 'null'] },
-          userAgent: { type: ['string', 'null'] },
-          actorOid: { type: ['integer', 'null'] },
-          actorName: { type: ['string', 'null'] },
-          detail: { type: 'object', additionalProperties: true },
-        },
-        required: ['oid', 'at', 'kind', 'userOid', 'username', 'address', 'userAgent', 'actorOid', 'actorName', 'detail'],
-      },
-    },
-    total: { type: 'integer' },
+    oid: { type: 'integer' },
+    at: timestamp,
+    kind: { type: 'string' },
+    userOid: { type: ['integer', 'null'] },
+    username: { type: ['string', 'null'] },
+    address: { type: ['string', 'null'] },
+    userAgent: { type: ['string', 'null'] },
+    actorOid: { type: ['integer', 'null'] },
+    actorName: { type: ['string', 'null'] },
+    detail: { type: 'object', additionalProperties: true },
   },
-  required: ['items', 'total'],
+  required: ['oid', 'at', 'kind', 'userOid', 'username', 'address', 'userAgent', 'actorOid', 'actorName', 'detail'],
 } as const;
 
+export const SECURITY_LOG_SCHEMA = listOf(securityEvent, { total: { type: 'integer' } });
+
 const signedIn = { 401: { description: 'Not signed in, or the session was ended' } } as const;
+/** The answer of a signed-in user's call: `schema` with 200, or the 401 of a missing or ended session. */
+const answerToSignedIn = <S extends object>(schema: S) => ({ 200: { description: 'OK', ...schema }, ...signedIn }) as const;
 
 // The routes' contracts, also their part of /api/openapi.json (server/api-docs/route-openapi.ts).
 
 export const SECOND_FACTOR_STATE_ROUTE_SCHEMA = {
   tags: ['auth'],
   summary: "The signed-in user's second factor",
-  response: { 200: { description: 'OK', ...SECOND_FACTOR_STATE_SCHEMA }, ...signedIn },
+  response: answerToSignedIn(SECOND_FACTOR_STATE_SCHEMA),
 } as const;
 
 export const REMOVE_SECOND_FACTOR_ROUTE_SCHEMA = {
@@ -128,14 +116,14 @@ export const REMOVE_SECOND_FACTOR_ROUTE_SCHEMA = {
 export const START_ENROLMENT_ROUTE_SCHEMA = {
   tags: ['auth'],
   summary: 'Start setting up an authenticator app: a new secret waits for its first code',
-  response: { 200: { description: 'OK', ...ENROLMENT_SCHEMA }, 409: { description: 'A second factor is set up already' }, ...signedIn },
+  response: { ...answerToSignedIn(ENROLMENT_SCHEMA), 409: { description: 'A second factor is set up already' } },
 } as const;
 
 export const CONFIRM_ENROLMENT_ROUTE_SCHEMA = {
   tags: ['auth'],
   summary: 'Confirm the waiting secret with a code of the app; answers the recovery codes once',
   body: CODE_BODY,
-  response: { 200: { description: 'OK', ...RECOVERY_CODES_SCHEMA }, 400: { description: 'The code is wrong, or nothing waits' }, ...signedIn },
+  response: { ...answerToSignedIn(RECOVERY_CODES_SCHEMA), 400: { description: 'The code is wrong, or nothing waits' } },
 } as const;
 
 export const SIGN_IN_ENROLMENT_ROUTE_SCHEMA = {
@@ -153,7 +141,7 @@ export const SIGN_IN_ENROLMENT_ROUTE_SCHEMA = {
 export const SESSIONS_ROUTE_SCHEMA = {
   tags: ['auth'],
   summary: "The signed-in user's active sessions",
-  response: { 200: { description: 'OK', ...SESSION_LIST_SCHEMA }, ...signedIn },
+  response: answerToSignedIn(SESSION_LIST_SCHEMA),
 } as const;
 
 export const END_SESSION_ROUTE_SCHEMA = {
@@ -167,7 +155,7 @@ export const END_USER_SESSIONS_ROUTE_SCHEMA = {
   tags: ['users'],
   summary: "End every session of a user (Update on /data/identity/user, the user's tenants in reach)",
   params: OID_PARAMS,
-  response: { 200: { description: 'OK', ...ENDED_SCHEMA }, 403: { description: 'Missing the permission' }, 404: { description: 'No such user' }, ...signedIn },
+  response: { ...answerToSignedIn(ENDED_SCHEMA), 403: { description: 'Missing the permission' }, 404: { description: 'No such user' } },
 } as const;
 
 export const SECURITY_LOG_ROUTE_SCHEMA = {

@@ -1,3 +1,4 @@
+import { errorResponses, listOf, TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 import { BRIDGE_JOB_LIMIT } from './bridge-state';
 
 const job = {
@@ -70,7 +71,6 @@ export const BRIDGE_STATE_SCHEMA = {
   },
 } as const;
 
-const error = (description: string) => ({ description }) as const;
 const TAGS = ['bridge'];
 
 // The bridge's REST reads: their contracts, also their part of /api/openapi.json (server/api-docs/route-openapi.ts).
@@ -81,8 +81,8 @@ export const BRIDGE_STATE_ROUTE_SCHEMA = {
   summary: `The bridge state in the current tenant: runner state, counts of the last 24 hours, up to ${BRIDGE_JOB_LIMIT} runs, the jobs that may be started`,
   response: {
     200: { description: 'The bridge state', ...BRIDGE_STATE_SCHEMA },
-    401: error('No valid access token'),
-    403: error('No Read on /service/bridge in the tenant'),
+    ...errorResponses({ 403: 'No Read on /service/bridge in the tenant' }),
+    ...TOKEN_REFUSED,
   },
 } as const;
 
@@ -99,9 +99,8 @@ export const BRIDGE_JOBS_ROUTE_SCHEMA = {
     },
   },
   response: {
-    200: { description: 'One page of runs', type: 'object', properties: { items: { type: 'array', items: job }, skip: { type: 'integer' }, take: { type: 'integer' }, hasMore: { type: 'boolean' } } },
-    400: error('A bad skip, take or state'),
-    401: error('No valid access token'),
-    403: error('No Read on /service/bridge in the tenant'),
+    200: { description: 'One page of runs', ...listOf(job, { skip: { type: 'integer' }, take: { type: 'integer' }, hasMore: { type: 'boolean' } }, []) },
+    ...errorResponses({ 400: 'A bad skip, take or state', 403: 'No Read on /service/bridge in the tenant' }),
+    ...TOKEN_REFUSED,
   },
 } as const;

@@ -1,3 +1,4 @@
+import { TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 import { MESSAGE_MAX_LENGTH } from '../../schemas/message-wire';
 
 export { MESSAGE_MAX_LENGTH };
@@ -86,7 +87,7 @@ export const PAGE_SCHEMA = {
 export const SEND_BODY = { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: MESSAGE_MAX_LENGTH } } } as const;
 export const READ_BODY = { type: 'object', properties: { upTo: { ...oid, description: 'the newest message read; default: all' } } } as const;
 
-const signedIn = { 401: { description: 'No valid access token' } } as const;
+const signedIn = TOKEN_REFUSED;
 const member = { ...signedIn, 403: { description: 'No Read on /messages in the tenant' }, 404: { description: 'No such conversation, or not one of yours' } } as const;
 const notYourTenant = { 403: { description: 'Not a tenant of yours, or no Read on /messages there' } } as const;
 const tags = ['messages'];

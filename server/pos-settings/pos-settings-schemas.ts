@@ -1,3 +1,4 @@
+import { TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 import { SCOPE_LEVELS, SCOPE_PATTERN } from './settings-scope';
 import { MAX_GROUP_DEPTH, SETTING_TYPES } from './settings-document';
 
@@ -144,7 +145,18 @@ export const RECENT_CHANGES_SCHEMA = {
 const PATH = '/settings/pos/configuration';
 const noTarget = 'No such target (naming the declared ones), tenant, location or terminal';
 const configurationAnswer = { description: 'The settings tree at the scope', ...CONFIGURATION_SCHEMA } as const;
-const signedIn = { 401: { description: 'No valid access token' } } as const;
+const signedIn = TOKEN_REFUSED;
+
+// The answers a target's route and the POS target's older name share; each adds its own 404.
+const readAnswers = { 200: configurationAnswer, 400: { description: 'A bad scope' }, ...signedIn, 403: { description: 'No Read there' } } as const;
+const changeAnswers = {
+  200: configurationAnswer,
+  400: { description: 'A bad scope, an unknown path or a value that does not fit the type, naming it' },
+  ...signedIn,
+  403: { description: 'No Update there' },
+} as const;
+const resetAnswers = { 200: configurationAnswer, 400: { description: 'A bad scope or an unknown path' }, ...signedIn, 403: { description: 'No Update there' } } as const;
+const recentChangesAnswers = { 200: { description: 'Changes', ...RECENT_CHANGES_SCHEMA }, 400: { description: 'A bad days, take or limit' }, ...signedIn } as const;
 
 // The routes' contracts (docs/settings.md), also their part of /api/openapi.json (server/api-docs/route-openapi.ts):
 // the targets' routes `/api/settings/{target}/...` and the POS target's older names `/api/pos-settings/...`.
@@ -155,7 +167,7 @@ export const TARGET_CONFIGURATION_ROUTE_SCHEMA = {
   summary: "A target's settings at a scope: each value, where it comes from and what a reset would leave; Read on /settings/{target}/configuration in the scope's tenant (GLOBAL and COUNTRY: in one of your tenants)",
   params: TARGET_PARAMS,
   querystring: CONFIGURATION_QUERYSTRING,
-  response: { 200: configurationAnswer, 400: { description: 'A bad scope' }, ...signedIn, 403: { description: 'No Read there' }, 404: { description: noTarget } },
+  response: { ...readAnswers, 404: { description: noTarget } },
 } as const;
 
 /** `GET /api/settings/{target}/effective`. */
@@ -180,13 +192,7 @@ export const TARGET_VALUE_ROUTE_SCHEMA = {
   summary: "Overrides a target's setting at a scope (recorded in the change log; for a target that applies to terminals, connected terminals below get their new configuration); Update on /settings/{target}/configuration in the scope's tenant, globally for GLOBAL and COUNTRY",
   params: TARGET_PARAMS,
   body: VALUE_BODY,
-  response: {
-    200: configurationAnswer,
-    400: { description: 'A bad scope, an unknown path or a value that does not fit the type, naming it' },
-    ...signedIn,
-    403: { description: 'No Update there' },
-    404: { description: noTarget },
-  },
+  response: { ...changeAnswers, 404: { description: noTarget } },
 } as const;
 
 /** `DELETE /api/settings/{target}/values`. */
@@ -195,7 +201,7 @@ export const TARGET_RESET_ROUTE_SCHEMA = {
   summary: "Resets a target's setting at a scope: the value set there is removed and the one from above applies again; Update as for a change",
   params: TARGET_PARAMS,
   querystring: RESET_QUERYSTRING,
-  response: { 200: configurationAnswer, 400: { description: 'A bad scope or an unknown path' }, ...signedIn, 403: { description: 'No Update there' }, 404: { description: `No value is set there; ${noTarget}` } },
+  response: { ...resetAnswers, 404: { description: `No value is set there; ${noTarget}` } },
 } as const;
 
 /** `GET /api/settings/recent-changes`. */
@@ -203,7 +209,7 @@ export const RECENT_CHANGES_ROUTE_SCHEMA = {
   tags: ['settings'],
   summary: 'The newest configuration changes of every target the caller may read (the dashboard card), newest first',
   querystring: RECENT_CHANGES_QUERYSTRING,
-  response: { 200: { description: 'Changes', ...RECENT_CHANGES_SCHEMA }, 400: { description: 'A bad days, take or limit' }, ...signedIn },
+  response: recentChangesAnswers,
 } as const;
 
 /** `GET /api/pos-settings/configuration`. */
@@ -211,7 +217,7 @@ export const POS_CONFIGURATION_ROUTE_SCHEMA = {
   tags: ['pos-settings'],
   summary: `The POS settings at a scope: each value, where it comes from and what a reset would leave; Read on ${PATH} in the scope's tenant (GLOBAL and COUNTRY: in one of your tenants)`,
   querystring: CONFIGURATION_QUERYSTRING,
-  response: { 200: configurationAnswer, 400: { description: 'A bad scope' }, ...signedIn, 403: { description: 'No Read there' }, 404: { description: 'No such tenant, location or terminal' } },
+  response: { ...readAnswers, 404: { description: 'No such tenant, location or terminal' } },
 } as const;
 
 /** `PUT /api/pos-settings/values`. */
@@ -219,13 +225,7 @@ export const POS_VALUE_ROUTE_SCHEMA = {
   tags: ['pos-settings'],
   summary: `Overrides a setting at a scope (recorded in the change log; connected terminals below get their new configuration); Update on ${PATH} in the scope's tenant, globally for GLOBAL and COUNTRY`,
   body: VALUE_BODY,
-  response: {
-    200: configurationAnswer,
-    400: { description: 'A bad scope, an unknown path or a value that does not fit the type, naming it' },
-    ...signedIn,
-    403: { description: 'No Update there' },
-    404: { description: 'No such tenant, location or terminal' },
-  },
+  response: { ...changeAnswers, 404: { description: 'No such tenant, location or terminal' } },
 } as const;
 
 /** `DELETE /api/pos-settings/values`. */
@@ -233,7 +233,7 @@ export const POS_RESET_ROUTE_SCHEMA = {
   tags: ['pos-settings'],
   summary: `Resets a setting at a scope: the value set there is removed and the one from above applies again; Update on ${PATH} as for a change`,
   querystring: RESET_QUERYSTRING,
-  response: { 200: configurationAnswer, 400: { description: 'A bad scope or an unknown path' }, ...signedIn, 403: { description: 'No Update there' }, 404: { description: 'No value is set there, or no such record' } },
+  response: { ...resetAnswers, 404: { description: 'No value is set there, or no such record' } },
 } as const;
 
 /** `GET /api/pos-settings/recent-changes`. */
@@ -241,5 +241,5 @@ export const POS_RECENT_CHANGES_ROUTE_SCHEMA = {
   tags: ['pos-settings'],
   summary: 'The newest changes of the POS configuration the caller may read, newest first',
   querystring: RECENT_CHANGES_QUERYSTRING,
-  response: { 200: { description: 'Changes', ...RECENT_CHANGES_SCHEMA }, 400: { description: 'A bad days, take or limit' }, ...signedIn },
+  response: recentChangesAnswers,
 } as const;

@@ -3,9 +3,11 @@ import { ensureAdministratorRole } from '../identity/administrator-role';
 import { addUser, createIdentityTestApp, signInToken, type IdentityTestApp } from '../identity/identity-test-app';
 import { encodeScopeValue } from '../identity/scope-headers';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
+import { operationOf } from '../api-docs/route-openapi';
 import { insertTestDocument, type TestDocument } from './report-test-documents';
 import { loadReportCatalogue } from './report-catalogue';
 import { authorizeRun, reportRowBatches, runReport } from './report-runner';
+import { REPORT_RUN_ROUTE_SCHEMA } from './report-schemas';
 
 // Issue 16: a report run matches totals computed here, independently, from the same documents; only processed
 // documents of the caller's tenant (and location, when pinned) count; Read on the report's path decides.
@@ -208,6 +210,14 @@ describe('report routes', () => {
     expect(def.chart).toEqual({ type: 'bar', x: 'day', y: ['total'] });
     expect(def).not.toHaveProperty('sql');
     expect((await t.app.inject({ url: '/api/reports/sales/nothing', headers: admin })).statusCode).toBe(404);
+  });
+
+  it('needs a body, as the document says: none is a 400, {} runs on the defaults', async () => {
+    const bare = await t.app.inject({ method: 'POST', url: '/api/reports/sales/daily/run', headers: admin });
+    expect(bare.statusCode, bare.body).toBe(400);
+    expect(bare.json().message).toBe('body must be object');
+    expect((await run('sales/daily', {})).statusCode).toBe(200);
+    expect((operationOf(REPORT_RUN_ROUTE_SCHEMA).requestBody as { required: boolean }).required).toBe(true);
   });
 
   it('refuses bad parameters with 400 naming the member, and changes nothing', async () => {

@@ -1,3 +1,5 @@
+import { listOf } from '../api-docs/openapi-fragments';
+
 /** The scan sheet page's path: its permission is given on it (docs/scan-sheet.md). */
 export const SCAN_SHEET_PATH = '/tools/scan-sheet';
 /** Most barcodes one sheet holds. */
@@ -17,29 +19,24 @@ export const SCAN_SHEET_QUERYSTRING = {
   },
 } as const;
 
-export const SCAN_SHEET_SCHEMA = {
+const sheetArticle = {
   type: 'object',
   properties: {
-    seed: { type: 'integer' },
-    layout: { type: 'string' },
-    columns: { type: 'integer' },
-    rows: { type: 'integer' },
-    pages: { type: 'integer' },
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          oid: { type: 'integer' },
-          text: { type: 'string' },
-          articleNumber: { type: ['string', 'null'] },
-          code: { type: 'string', description: 'what the barcode encodes' },
-          symbology: { type: 'string', enum: ['ean13', 'code128'], description: 'EAN-13 when the GTIN is a valid one, else Code 128' },
-        },
-        required: ['oid', 'text', 'articleNumber', 'code', 'symbology'],
-      },
-    },
+    oid: { type: 'integer' },
+    text: { type: 'string' },
+    articleNumber: { type: ['string', 'null'] },
+    code: { type: 'string', description: 'what the barcode encodes' },
+    symbology: { type: 'string', enum: ['ean13', 'code128'], description: 'EAN-13 when the GTIN is a valid one, else Code 128' },
   },
+  required: ['oid', 'text', 'articleNumber', 'code', 'symbology'],
+} as const;
+
+// The sheet's members come before its items, as the serialiser has always written them.
+const sheetList = listOf(sheetArticle);
+
+export const SCAN_SHEET_SCHEMA = {
+  type: 'object',
+  properties: { seed: { type: 'integer' }, layout: { type: 'string' }, columns: { type: 'integer' }, rows: { type: 'integer' }, pages: { type: 'integer' }, ...sheetList.properties },
   required: ['seed', 'layout', 'columns', 'rows', 'pages', 'items'],
 } as const;
 

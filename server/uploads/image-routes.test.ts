@@ -5,7 +5,9 @@ import { encodeScopeValue, SCOPE_HEADERS } from '../identity/scope-headers';
 import { createRole, setPermission, setUserRoles } from '../identity/user-admin';
 import { seedDemoData } from '../seed/demo/seed-demo-data';
 import { DROPZONE_PATH } from '../../schemas/image-upload';
+import { operationOf } from '../api-docs/route-openapi';
 import { sniffImageType } from './image-type';
+import { IMAGE_READ_ROUTE_SCHEMA } from './image-schemas';
 
 /** A 1x1 PNG, a JPEG start, a WebP and a GIF header: what the server tells apart by the first bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -33,6 +35,13 @@ describe('sniffImageType', () => {
     expect(sniffImageType(SVG)).toBeUndefined();
     expect(sniffImageType(Buffer.from('MZ\x90\x00', 'latin1'))).toBeUndefined();
     expect(sniffImageType(Buffer.alloc(0))).toBeUndefined();
+  });
+});
+
+describe("the image read's OpenAPI operation", () => {
+  it('names the If-None-Match header the read answers 304 to', () => {
+    const { parameters } = operationOf(IMAGE_READ_ROUTE_SCHEMA) as { parameters: { name: string; in: string }[] };
+    expect(parameters.map(({ name, in: where }) => `${where} ${name}`)).toEqual(['path name', 'header if-none-match']);
   });
 });
 
