@@ -1,6 +1,6 @@
 /**
  * OpenAPI paths of the routes outside the features' own fragments: sign-in and account (server/identity), the
- * administrators' permission views, the UI's start calls and the system routes. The routes check their bodies in
+ * administrators' permission views, the UI's start calls and GET /api/error({id}). The routes check their bodies in
  * code (identity/request-body.ts); these schemas describe what they take and answer (docs/auth.md, docs/api.md).
  */
 
@@ -155,20 +155,6 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
     post: op(['users'], 'Create an API key for a user; the key is answered once', {
       requestBody: body({ name: str(60), userOid: { type: 'integer' }, expiresAt: str(40), accessLevel: { type: 'string', enum: ['read', 'readWrite'], default: 'read' }, description: str(500), allowedIpRanges: { type: 'array', items: { type: 'string' } } }, ['name', 'userOid']),
       responses: { 201: json({ type: 'object' }, 'Created'), 400: error('Invalid fields'), ...admin },
-    }),
-  },
-  '/api/v1/ping': { get: op(['system'], 'Availability check (XML)', { ...anyone, responses: { 200: { description: 'Pong', content: { 'application/xml': { schema: { type: 'string' } } } } } }) },
-  '/api/info': {
-    get: op(['system'], 'Name, versions, database kind, installation id', {
-      ...anyone,
-      responses: { 200: json({ type: 'object', properties: { name: { type: 'string' }, apiVersion: { type: 'string' }, version: { type: 'string' }, buildDate: { type: 'string' }, database: { type: 'string' }, installationId: { type: 'string' } } }) },
-    }),
-  },
-  '/version.json': { get: op(['system'], 'The build version', { ...anyone, responses: { 200: json({ type: 'object', properties: { version: { type: 'string' }, buildDate: { type: 'string' } } }) } }) },
-  '/api/health': {
-    get: op(['system'], 'For load balancers: 200 while the database answers', {
-      ...anyone,
-      responses: { 200: json({ type: 'object', properties: { status: { const: 'ok' }, database: { type: 'string' } } }), 503: json({ type: 'object', properties: { status: { const: 'unavailable' } } }, 'The database does not answer') },
     }),
   },
   '/api/error({id})': {
