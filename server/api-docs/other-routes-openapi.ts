@@ -71,34 +71,6 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
   '/api/auth/set-password': {
     post: op(['auth'], 'Set a new password with the token of a reset or invitation mail', { ...anyone, requestBody: body({ token: str(200), newPassword: str(1024) }, ['token', 'newPassword']), responses: { 200: json({ type: 'object' }), 400: error('Unknown, used or expired token, or a weak password') } }),
   },
-  '/api/user/profile': {
-    get: op(['user'], 'The signed-in user', {
-      responses: {
-        200: json({
-          type: 'object',
-          properties: {
-            userOid: { type: 'integer' }, username: { type: 'string' }, emailAddress: { type: ['string', 'null'] }, firstname: { type: ['string', 'null'] }, lastname: { type: ['string', 'null'] },
-            avatarHash: { type: ['string', 'null'] }, rootTenantOid: { type: ['integer', 'null'] }, tenantOids: { type: 'array', items: { type: 'integer' } }, primaryTenantOid: { type: ['integer', 'null'] },
-          },
-        }),
-        ...signedIn,
-      },
-    }),
-  },
-  '/api/ui/permissions': { get: op(['ui'], 'Per navigation path, the actions the user may take in the current tenant', { responses: { 200: json({ type: 'object', additionalProperties: actions }), ...signedIn } }) },
-  '/api/ui/navigation': {
-    get: op(['ui'], 'The navigation the user may know in the current tenant: pages they hold a right on, in-progress pages only with the test-mode right, groups with something left', {
-      parameters: [query('tenantOid', { type: 'integer' })],
-      responses: { 200: json({ type: 'array', items: { type: 'object' } }), ...signedIn },
-    }),
-  },
-  '/api/ui/page-access': {
-    get: op(['ui'], "The navigation page a browser path belongs to (null: no page), so the browser can tell 'forbidden' from 'not found'", {
-      parameters: [query('path', { type: 'string', minLength: 1, maxLength: 2000, pattern: '^/' }, 'A browser path, e.g. /admin/permissions', true)],
-      responses: { 200: json({ type: 'object', properties: { page: { type: ['string', 'null'] } }, required: ['page'] }), 400: error('A missing or relative path'), ...signedIn },
-    }),
-  },
-  '/api/ui/progress': { get: op(['ui'], 'The items with a state (in progress) of the navigation the user may know, by path', { responses: { 200: json({ type: 'object' }), ...signedIn } }) },
   '/api/settings/scope': {
     get: op(['ui'], "The scope tree of the user's tenants (ETag; 304 on If-None-Match)", {
       parameters: [query('terminalKind', { type: 'string', enum: ['ANY', 'POS', 'PAN'], default: 'ANY' }), query('lang', { type: 'string' })],
