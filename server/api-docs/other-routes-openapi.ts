@@ -36,20 +36,8 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
       },
     }),
   },
-  '/api/auth/logout': { post: op(['auth'], "End every token of the user (all devices)", { responses: { 200: json({ type: 'object' }), ...signedIn } }) },
   '/api/auth/change-password': {
     post: op(['auth'], "Change the signed-in user's password; answers a new token (all older tokens end)", { requestBody: body({ password: str(1024, 'the current password'), newPassword: str(1024) }, ['password', 'newPassword']), responses: { 200: json({ type: 'object' }), 400: error('The current password is wrong, or the new one too weak or missing'), ...signedIn } }),
-  },
-  '/api/auth/settings': {
-    get: op(['auth'], 'What the sign-in page offers', {
-      ...anyone,
-      responses: {
-        200: json({
-          type: 'object',
-          properties: { registrationAllowed: { type: 'boolean' }, rememberAllowed: { type: 'boolean' }, integratedLogin: { type: 'boolean' }, providers: { type: 'array', items: { type: 'string', enum: ['directory', 'google'] }, description: 'the OpenID providers the sign-in page offers (MATE_OIDC_*)' }, passwordMinLength: { type: 'integer' }, avatarBaseUrl: { type: ['string', 'null'] } },
-        }),
-      },
-    }),
   },
   '/api/auth/register': {
     post: op(['auth'], 'Register (when MATE_REGISTRATION allows); a confirmation mail goes to the outbox', {
