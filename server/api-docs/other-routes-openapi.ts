@@ -19,7 +19,6 @@ const signedIn = { 401: error('Not signed in') };
 const admin = { ...signedIn, 403: error('Missing the permission') };
 const anyone = { security: [] };
 const permissionAction = { type: 'string', enum: ['Read', 'Create', 'Update', 'Delete', 'Demand', 'Patch'] };
-const actions = { type: 'object', additionalProperties: { type: 'boolean' }, description: 'action to allowed' };
 const tenantColumns = { type: 'array', items: { type: 'object', properties: { oid: { type: ['integer', 'null'], description: 'null: the Global column' } }, required: ['oid'] } };
 
 const op = (tags: string[], summary: string, rest: Json) => ({ tags, summary, ...rest });
@@ -58,19 +57,6 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
   },
   '/api/auth/set-password': {
     post: op(['auth'], 'Set a new password with the token of a reset or invitation mail', { ...anyone, requestBody: body({ token: str(200), newPassword: str(1024) }, ['token', 'newPassword']), responses: { 200: json({ type: 'object' }), 400: error('Unknown, used or expired token, or a weak password') } }),
-  },
-  '/api/settings/scope': {
-    get: op(['ui'], "The scope tree of the user's tenants (ETag; 304 on If-None-Match)", {
-      parameters: [query('terminalKind', { type: 'string', enum: ['ANY', 'POS', 'PAN'], default: 'ANY' }), query('lang', { type: 'string' })],
-      responses: { 200: json({ type: 'object', properties: { items: { type: 'array', items: { type: 'object' } } }, required: ['items'] }), 304: { description: 'Unchanged' }, 400: error('A bad terminalKind'), ...signedIn },
-    }),
-  },
-  '/api/avatar/{hash}': {
-    get: op(['user'], 'An avatar picture (generated, or from MATE_AVATAR_BASE_URL)', {
-      ...anyone,
-      parameters: [{ name: 'hash', in: 'path', required: true, schema: { type: 'string' } }, query('s', { type: 'integer', minimum: 1, maximum: 512 }, 'size in pixels'), query('d', { type: 'string' }, 'default style')],
-      responses: { 200: { description: 'The picture', content: { 'image/svg+xml': { schema: { type: 'string' } }, 'image/png': { schema: { type: 'string', format: 'binary' } } } }, 400: error('A bad parameter') },
-    }),
   },
   '/api/admin/permissions/subjects': { get: op(['permissions'], 'Roles and users the matrix can show', { responses: { 200: json({ type: 'object', properties: { roles: { type: 'array', items: { type: 'object' } }, users: { type: 'array', items: { type: 'object' } } } }), ...admin } }) },
   '/api/admin/permissions/matrix': {
