@@ -78,8 +78,8 @@ export const PAGE_ACCESS_ROUTE_SCHEMA = {
   },
   response: {
     200: { description: 'The owning page', type: 'object', additionalProperties: false, required: ['page'], properties: { page: { type: ['string', 'null'] } } },
-    400: { description: 'A missing or relative path, or another parameter' },
     ...signedIn,
+    400: { description: 'A missing or relative path, another parameter, or a bad scope header' },
   },
 } as const;
 
