@@ -1,6 +1,6 @@
 /**
  * OpenAPI paths of the routes outside the features' own fragments: sign-in and account (server/identity), the
- * administrators' permission views, the UI's start calls and the system routes. The routes check their bodies in
+ * administrators' permission views, the UI's start calls and GET /api/error({id}). The routes check their bodies in
  * code (identity/request-body.ts); these schemas describe what they take and answer (docs/auth.md, docs/api.md).
  */
 
@@ -19,7 +19,6 @@ const signedIn = { 401: error('Not signed in') };
 const admin = { ...signedIn, 403: error('Missing the permission') };
 const anyone = { security: [] };
 const permissionAction = { type: 'string', enum: ['Read', 'Create', 'Update', 'Delete', 'Demand', 'Patch'] };
-const actions = { type: 'object', additionalProperties: { type: 'boolean' }, description: 'action to allowed' };
 const tenantColumns = { type: 'array', items: { type: 'object', properties: { oid: { type: ['integer', 'null'], description: 'null: the Global column' } }, required: ['oid'] } };
 
 const header = (name: string, description: string) => ({ name, in: 'header', schema: { type: 'string' }, description });
@@ -63,20 +62,8 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
       },
     }),
   },
-  '/api/auth/logout': { post: op(['auth'], "End every token of the user (all devices)", { responses: { 200: json({ type: 'object' }), ...signedIn } }) },
   '/api/auth/change-password': {
     post: op(['auth'], "Change the signed-in user's password; answers a new token (all older tokens end)", { requestBody: body({ password: str(1024, 'the current password'), newPassword: str(1024) }, ['password', 'newPassword']), responses: { 200: json({ type: 'object' }), 400: error('The current password is wrong, or the new one too weak or missing'), ...signedIn } }),
-  },
-  '/api/auth/settings': {
-    get: op(['auth'], 'What the sign-in page offers', {
-      ...anyone,
-      responses: {
-        200: json({
-          type: 'object',
-          properties: { registrationAllowed: { type: 'boolean' }, rememberAllowed: { type: 'boolean' }, integratedLogin: { type: 'boolean' }, providers: { type: 'array', items: { type: 'string', enum: ['directory', 'google'] }, description: 'the OpenID providers the sign-in page offers (MATE_OIDC_*)' }, passwordMinLength: { type: 'integer' }, avatarBaseUrl: { type: ['string', 'null'] } },
-        }),
-      },
-    }),
   },
   '/api/auth/register': {
     post: op(['auth'], 'Register (when MATE_REGISTRATION allows); a confirmation mail goes to the outbox', {
@@ -97,47 +84,6 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
   },
   '/api/auth/set-password': {
     post: op(['auth'], 'Set a new password with the token of a reset or invitation mail', { ...anyone, requestBody: body({ token: str(200), newPassword: str(1024) }, ['token', 'newPassword']), responses: { 200: json({ type: 'object' }), 400: error('Unknown, used or expired token, or a weak password') } }),
-  },
-  '/api/user/profile': {
-    get: op(['user'], 'The signed-in user', {
-      responses: {
-        200: json({
-          type: 'object',
-          properties: {
-            userOid: { type: 'integer' }, username: { type: 'string' }, emailAddress: { type: ['string', 'null'] }, firstname: { type: ['string', 'null'] }, lastname: { type: ['string', 'null'] },
-            avatarHash: { type: ['string', 'null'] }, rootTenantOid: { type: ['integer', 'null'] }, tenantOids: { type: 'array', items: { type: 'integer' } }, primaryTenantOid: { type: ['integer', 'null'] },
-          },
-        }),
-        ...signedIn,
-      },
-    }),
-  },
-  '/api/ui/permissions': { get: op(['ui'], 'Per navigation path, the actions the user may take in the current tenant', { responses: { 200: json({ type: 'object', additionalProperties: actions }), ...signedIn } }) },
-  '/api/ui/navigation': {
-    get: op(['ui'], 'The navigation the user may know in the current tenant: pages they hold a right on, in-progress pages only with the test-mode right, groups with something left', {
-      parameters: [query('tenantOid', { type: 'integer' })],
-      responses: { 200: json({ type: 'array', items: { type: 'object' } }), ...signedIn },
-    }),
-  },
-  '/api/ui/page-access': {
-    get: op(['ui'], "The navigation page a browser path belongs to (null: no page), so the browser can tell 'forbidden' from 'not found'", {
-      parameters: [query('path', { type: 'string', minLength: 1, maxLength: 2000, pattern: '^/' }, 'A browser path, e.g. /admin/permissions', true)],
-      responses: { 200: json({ type: 'object', properties: { page: { type: ['string', 'null'] } }, required: ['page'] }), 400: error('A missing or relative path'), ...signedIn },
-    }),
-  },
-  '/api/ui/progress': { get: op(['ui'], 'The items with a state (in progress) of the navigation the user may know, by path', { responses: { 200: json({ type: 'object' }), ...signedIn } }) },
-  '/api/settings/scope': {
-    get: op(['ui'], "The scope tree of the user's tenants (ETag; 304 on If-None-Match)", {
-      parameters: [query('terminalKind', { type: 'string', enum: ['ANY', 'POS', 'PAN'], default: 'ANY' }), query('lang', { type: 'string' })],
-      responses: { 200: json({ type: 'object', properties: { items: { type: 'array', items: { type: 'object' } } }, required: ['items'] }), 304: { description: 'Unchanged' }, 400: error('A bad terminalKind'), ...signedIn },
-    }),
-  },
-  '/api/avatar/{hash}': {
-    get: op(['user'], 'An avatar picture (generated, or from MATE_AVATAR_BASE_URL)', {
-      ...anyone,
-      parameters: [{ name: 'hash', in: 'path', required: true, schema: { type: 'string' } }, query('s', { type: 'integer', minimum: 1, maximum: 512 }, 'size in pixels'), query('d', { type: 'string' }, 'default style')],
-      responses: { 200: { description: 'The picture', content: { 'image/svg+xml': { schema: { type: 'string' } }, 'image/png': { schema: { type: 'string', format: 'binary' } } } }, 400: error('A bad parameter') },
-    }),
   },
   '/api/admin/permissions/subjects': { get: op(['permissions'], 'Roles and users the matrix can show', { responses: { 200: json({ type: 'object', properties: { roles: { type: 'array', items: { type: 'object' } }, users: { type: 'array', items: { type: 'object' } } } }), ...admin } }) },
   '/api/admin/permissions/matrix': {
@@ -182,20 +128,6 @@ export const OTHER_ROUTES_OPENAPI_PATHS: Record<string, Json> = {
     post: op(['users'], 'Create an API key for a user; the key is answered once', {
       requestBody: body({ name: str(60), userOid: { type: 'integer' }, expiresAt: str(40), accessLevel: { type: 'string', enum: ['read', 'readWrite'], default: 'read' }, description: str(500), allowedIpRanges: { type: 'array', items: { type: 'string' } } }, ['name', 'userOid']),
       responses: { 201: json({ type: 'object' }, 'Created'), 400: error('Invalid fields'), ...admin },
-    }),
-  },
-  '/api/v1/ping': { get: op(['system'], 'Availability check (XML)', { ...anyone, responses: { 200: { description: 'Pong', content: { 'application/xml': { schema: { type: 'string' } } } } } }) },
-  '/api/info': {
-    get: op(['system'], 'Name, versions, database kind, installation id', {
-      ...anyone,
-      responses: { 200: json({ type: 'object', properties: { name: { type: 'string' }, apiVersion: { type: 'string' }, version: { type: 'string' }, buildDate: { type: 'string' }, database: { type: 'string' }, installationId: { type: 'string' } } }) },
-    }),
-  },
-  '/version.json': { get: op(['system'], 'The build version', { ...anyone, responses: { 200: json({ type: 'object', properties: { version: { type: 'string' }, buildDate: { type: 'string' } } }) } }) },
-  '/api/health': {
-    get: op(['system'], 'For load balancers: 200 while the database answers', {
-      ...anyone,
-      responses: { 200: json({ type: 'object', properties: { status: { const: 'ok' }, database: { type: 'string' } } }), 503: json({ type: 'object', properties: { status: { const: 'unavailable' } } }, 'The database does not answer') },
     }),
   },
   '/api/error({id})': {

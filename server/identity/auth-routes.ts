@@ -10,6 +10,7 @@ import { writeSecurityEvent } from './security-log';
 import { endAllSessions, renewSession } from './sessions';
 import { publicRoute } from '../plugins/authenticate-first';
 import { relyingPartyOf } from './passkey-relying-party';
+import { AUTH_SETTINGS_ROUTE_SCHEMA, LOGOUT_ROUTE_SCHEMA } from './auth-schemas';
 
 /** Sign-in, logout, change password and the auth settings. */
 export function registerAuthRoutes(app: FastifyInstance, services: IdentityServices): void {
@@ -35,7 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: IdentityServi
   });
 
   // Ends every token of the user (all devices): tokens are checked against the user's token version per request.
-  app.post('/api/auth/logout', async (request) => {
+  app.post('/api/auth/logout', { schema: LOGOUT_ROUTE_SCHEMA }, async (request) => {
     const context = await services.resolve(request);
     await revokeTokens(db, context.userOid);
     const ended = await endAllSessions(db, context.userOid, services.now());
@@ -61,7 +62,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: IdentityServi
     return answer;
   });
 
-  app.get('/api/auth/settings', publicRoute(), async () => ({
+  app.get('/api/auth/settings', { ...publicRoute(), schema: AUTH_SETTINGS_ROUTE_SCHEMA }, async () => ({
     registrationAllowed: services.registrationAllowed,
     rememberAllowed: services.rememberAllowed,
     integratedLogin: true,

@@ -45,4 +45,13 @@ describe('avatar', () => {
       expect(response.json()).toMatchObject({ errors: { [field]: expect.any(Array) } });
     }
   });
+
+  it('judges its parameters itself: the route schema that documents them refuses nothing first', async () => {
+    const hash = avatarHash('someone@example.com');
+    // A repeated parameter is an array; the handler's message says so in its own words, not Ajv's.
+    const repeated = await get(`/api/avatar/${hash}?size=1&size=2`);
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json()).toMatchObject({ message: "The size '1,2' is not a whole number.", errors: { size: ['must be a whole number'] } });
+    expect((await get(`/api/avatar/${hash}.svg?size=32&unknown=1`)).body).toContain('width="32"');
+  });
 });

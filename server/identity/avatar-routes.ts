@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../lib/api-error';
 import { AVATAR_MAX_SIZE, AVATAR_MIN_SIZE, drawAvatar } from './avatar';
 import { publicRoute } from '../plugins/authenticate-first';
+import { AVATAR_ROUTE_SCHEMA } from './avatar-schemas';
 
 const DEFAULT_IMAGES = ['blank', '404', 'mp', 'identicon', 'monsterid', 'wavatar', 'retro', 'robohash'];
 const RATINGS = ['g', 'pg', 'r', 'x'];
@@ -12,7 +13,7 @@ const RATINGS = ['g', 'pg', 'r', 'x'];
  * avatar services, but every hash gets its drawn picture.
  */
 export function registerAvatarRoutes(app: FastifyInstance): void {
-  app.get<{ Params: { hash: string }; Querystring: Record<string, string | undefined> }>('/api/avatar/:hash', publicRoute(), async (request, reply) => {
+  app.get<{ Params: { hash: string }; Querystring: Record<string, string | undefined> }>('/api/avatar/:hash', { ...publicRoute(), schema: AVATAR_ROUTE_SCHEMA }, async (request, reply) => {
     const hash = request.params.hash.replace(/\.(svg|png|jpg)$/i, '');
     if (!/^[0-9a-fA-F]{32,128}$/.test(hash)) {
       throw new ApiError(400, 'The avatar hash must be 32 to 128 hexadecimal digits.', { errors: { hash: ['must be 32 to 128 hexadecimal digits'] } });

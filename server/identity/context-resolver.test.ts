@@ -97,6 +97,7 @@ describe('context resolver and revocation', () => {
     const other = await signInToken(t.app, 'bruno', 'bruno-password');
     const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
     expect(logout.statusCode).toBe(200);
+    expect(logout.body).toBe('{"loggedOut":true}');
     const after = await probe(token);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ message: expect.stringContaining('revoked') });

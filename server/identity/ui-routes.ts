@@ -5,27 +5,14 @@ import type { IdentityContext } from './context-resolver';
 import type { IdentityServices } from './identity-services';
 import { navigationForUser, owningPage } from './navigation-for-user';
 import { navigationPaths, navigationProgress } from './navigation-paths';
+import { NAVIGATION_ROUTE_SCHEMA, PAGE_ACCESS_ROUTE_SCHEMA, PERMISSIONS_ROUTE_SCHEMA, PROFILE_ROUTE_SCHEMA, PROGRESS_ROUTE_SCHEMA } from './ui-schemas';
 
 /** The path whose rights allow test mode (spec 1 §6); only its holders learn of in-progress pages. */
 const TEST_MODE_PATH = '/internal/test-mode';
 
-const PAGE_ACCESS_QUERYSTRING = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['path'],
-  properties: { path: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^/' } },
-} as const;
-
-const PAGE_ACCESS_RESPONSE = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['page'],
-  properties: { page: { type: ['string', 'null'] } },
-} as const;
-
 /** Profile, permissions, navigation and progress of the signed-in user. */
 export function registerUiRoutes(app: FastifyInstance, services: IdentityServices): void {
-  app.get('/api/user/profile', async (request) => {
+  app.get('/api/user/profile', { schema: PROFILE_ROUTE_SCHEMA }, async (request) => {
     const { user, tenantOids } = await services.resolve(request);
     return {
       userOid: user.oid,
@@ -41,7 +28,7 @@ export function registerUiRoutes(app: FastifyInstance, services: IdentityService
   });
 
   // Per path with any allowed action in the current tenant; paths are the navigation's and those with decisions.
-  app.get('/api/ui/permissions', async (request) => {
+  app.get('/api/ui/permissions', { schema: PERMISSIONS_ROUTE_SCHEMA }, async (request) => {
     const context = await services.resolve(request);
     const decided = [...context.permissions.userDecisions, ...context.permissions.roleDecisions].map((d) => d.path);
     const paths = [...new Set([...navigationPaths(services.navigation), ...decided])].sort();
@@ -61,17 +48,17 @@ export function registerUiRoutes(app: FastifyInstance, services: IdentityService
       mayTest: PERMISSION_ACTIONS.some((action) => context.can(TEST_MODE_PATH, action)),
     });
 
-  app.get('/api/ui/navigation', async (request) => userNavigation(await services.resolve(request)));
+  app.get('/api/ui/navigation', { schema: NAVIGATION_ROUTE_SCHEMA }, async (request) => userNavigation(await services.resolve(request)));
 
   // A browser path outside the user's navigation: is it a page they may not open (spec 1 §4: go to 'forbidden' with
   // the requested path) or no page at all? Answers only the owning page's path, never its title or its neighbours,
   // so what a user learns is what the spec's forbidden page tells them anyway: that the address they typed exists.
-  app.get<{ Querystring: { path: string } }>('/api/ui/page-access', { schema: { querystring: PAGE_ACCESS_QUERYSTRING, response: { 200: PAGE_ACCESS_RESPONSE } } }, async (request) => {
+  app.get<{ Querystring: { path: string } }>('/api/ui/page-access', { schema: PAGE_ACCESS_ROUTE_SCHEMA }, async (request) => {
     await services.resolve(request);
     return { page: owningPage(services.navigation, request.query.path)?.path ?? null };
   });
 
-  app.get('/api/ui/progress', async (request) => {
+  app.get('/api/ui/progress', { schema: PROGRESS_ROUTE_SCHEMA }, async (request) => {
     return navigationProgress(userNavigation(await services.resolve(request)));
   });
 }

@@ -90,6 +90,15 @@ describe('GET /api/settings/scope', () => {
     expect(response.json()).toMatchObject({ errors: { terminalKind: [expect.any(String)] } });
   });
 
+  it('judges its parameters itself: the route schema that documents them refuses nothing first', async () => {
+    const token = await signInToken(test.app, 'cashier.at', DEMO_PASSWORD);
+    const get = (query: string) => test.app.inject({ method: 'GET', url: `/api/settings/scope${query}`, headers: { authorization: `Bearer ${token}` } });
+    expect((await get('?terminalKind=pos&lang=de&other=1')).statusCode).toBe(200);
+    const repeated = await get('?terminalKind=POS&terminalKind=PAN');
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json()).toMatchObject({ message: 'terminalKind must be one of ANY, POS, PAN.' });
+  });
+
   it('sends an ETag, answers 304 without a body while the tree is unchanged, and the new tree once it changed', async () => {
     const token = await signInToken(test.app, 'manager.de', DEMO_PASSWORD);
     const get = (headers: Record<string, string> = {}) => test.app.inject({ method: 'GET', url: '/api/settings/scope?lang=en', headers: { authorization: `Bearer ${token}`, ...headers } });

@@ -6,6 +6,7 @@ import { matchesIfNoneMatch } from '../data/list-query';
 import { quoteIdent as q } from '../data/sql-names';
 import { ApiError } from '../lib/api-error';
 import type { ContextResolver } from '../lib/request-context';
+import { SCOPE_ROUTE_SCHEMA } from './scope-schemas';
 
 /** The five levels of the scope tree (spec 1 §3). */
 export type ScopeType = 'GLOBAL' | 'COUNTRY' | 'TENANT' | 'LOCATION' | 'TERMINAL';
@@ -172,7 +173,7 @@ const TERMINAL_KINDS: readonly TerminalKind[] = ['ANY', 'POS', 'PAN'];
 
 /** GET /api/settings/scope: the scope tree of the signed-in user's tenants, `{ items: ScopeItem[] }`, with an ETag (304 on If-None-Match). */
 export const scopeRoutes: FastifyPluginAsync<ScopeRoutesOptions> = async (app, { db, catalogue, resolveContext }) => {
-  app.get('/api/settings/scope', async (request, reply) => {
+  app.get('/api/settings/scope', { schema: SCOPE_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await resolveContext(request);
     const query = request.query as Record<string, unknown>;
     const terminals = query.terminalKind === undefined ? 'ANY' : String(query.terminalKind).toUpperCase();

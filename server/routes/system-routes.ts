@@ -3,6 +3,7 @@ import type { BuildInfo } from '../build-info';
 import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import { publicRoute } from '../plugins/authenticate-first';
+import { HEALTH_ROUTE_SCHEMA, INFO_ROUTE_SCHEMA, PING_ROUTE_SCHEMA, VERSION_ROUTE_SCHEMA } from './system-schemas';
 
 /** What the system routes need. */
 export interface SystemRoutesOptions {
@@ -25,7 +26,7 @@ function xmlEscape(text: string): string {
 /** Ping, version and health endpoints, and the lookup of stored 5xx errors. */
 export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { db, buildInfo, installationId, canSeeErrorDetails = async () => false }) => {
   // Anonymous availability check the UI makes at start (spec 1 §7); XML as the specification says.
-  app.get('/api/v1/ping', publicRoute(), async (_request, reply) => {
+  app.get('/api/v1/ping', { ...publicRoute(), schema: PING_ROUTE_SCHEMA }, async (_request, reply) => {
     const now = new Date().toISOString();
     return reply
       .type('application/xml; charset=utf-8')
@@ -33,18 +34,18 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
       .send(`<?xml version="1.0" encoding="utf-8"?>\n<Ping><Status>OK</Status><Version>${xmlEscape(buildInfo.version)}</Version><Time>${now}</Time></Ping>`);
   });
 
-  app.get('/api/info', publicRoute(), async (_request, reply) => {
+  app.get('/api/info', { ...publicRoute(), schema: INFO_ROUTE_SCHEMA }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { name: 'Mate', apiVersion: API_VERSION, version: buildInfo.version, buildDate: buildInfo.buildDate, database: db.kind, installationId };
   });
 
-  app.get('/version.json', publicRoute(), async (_request, reply) => {
+  app.get('/version.json', { ...publicRoute(), schema: VERSION_ROUTE_SCHEMA }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return buildInfo;
   });
 
   // For load balancers: 200 while the database answers, 503 otherwise.
-  app.get('/api/health', publicRoute(), async (_request, reply) => {
+  app.get('/api/health', { ...publicRoute(), schema: HEALTH_ROUTE_SCHEMA }, async (_request, reply) => {
     try {
       await db.query('select 1');
       return { status: 'ok', database: db.kind };
