@@ -1,7 +1,7 @@
 import type Ajv from 'ajv';
 import type { FieldModel } from './entity-document';
 import {
-  DOUBLE_EXACT_DIGITS, canonicalPattern, formatDecimal, numericBounds, isCanonicalDecimal, parseCanonicalDecimal, parseDecimal, tightenBounds, withinBounds, type ExactDecimal,
+  DOUBLE_EXACT_DIGITS, canonicalPattern, formatDecimal, numericBounds, parseCanonicalDecimal, parseDecimal, tightenBounds, withinBounds, type ExactDecimal,
 } from './decimal-text';
 import { SYSTEM_FIELD_NAMES } from './system-fields';
 
