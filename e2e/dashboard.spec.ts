@@ -141,7 +141,7 @@ test('looks right in light and dark, English and Arabic, at 1440 and 390 px', { 
         await page.evaluate((chosen) => localStorage.setItem('mate.locale', chosen), locale);
         await page.reload();
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        await expect(page.getByTestId('turnover-chart-drawing')).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByTestId('turnover-chart')).toBeVisible({ timeout: 30_000 });
         await expect(page.getByTestId('exchange-rates')).toBeVisible();
         await settled(page);
         await page.screenshot({ path: `test-results/dashboard-${locale}-${theme}-${width}.png`, fullPage: true });
