@@ -2,6 +2,8 @@
 // (server/api-docs/route-openapi.ts). Neither reads input. Fastify's serialiser writes only the properties an
 // answer's schema names, so each names every property its handler sends, in the handler's order.
 
+import { SIGNED_IN_REFUSALS } from './ui-schemas';
+
 const tags = ['auth'];
 
 /** `GET /api/auth/settings`. */
@@ -32,8 +34,6 @@ export const LOGOUT_ROUTE_SCHEMA = {
   summary: 'End every token and session of the user (all devices)',
   response: {
     200: { description: 'Logged out', type: 'object', properties: { loggedOut: { type: 'boolean', enum: [true] } }, required: ['loggedOut'] },
-    400: { description: 'A bad x-mate-tenant (or other scope) header' },
-    401: { description: 'No valid access token' },
-    403: { description: 'The x-mate-tenant header names a tenant you do not belong to' },
+    ...SIGNED_IN_REFUSALS,
   },
 } as const;

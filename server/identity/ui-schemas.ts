@@ -3,12 +3,15 @@
 // handler sends, in its order; answers keyed by navigation path, and the navigation itself (items as the navigation
 // files declare them, their keys in the files' order), are open objects the serialiser passes through unchanged.
 
+import { errorResponses } from '../api-docs/openapi-fragments';
+
 const tags = ['ui'];
-const signedIn = {
-  400: { description: 'A bad x-mate-tenant (or other scope) header' },
-  401: { description: 'No valid access token' },
-  403: { description: 'The x-mate-tenant header names a tenant you do not belong to' },
-} as const;
+/** The refusals of a signed-in call with the scope headers (the UI's start calls, logout). */
+export const SIGNED_IN_REFUSALS = errorResponses({
+  400: 'A bad x-mate-tenant (or other scope) header',
+  401: 'No valid access token',
+  403: 'The x-mate-tenant header names a tenant you do not belong to',
+});
 
 const NULLABLE_STRING = { type: ['string', 'null'] } as const;
 const NULLABLE_INTEGER = { type: ['integer', 'null'] } as const;
@@ -34,7 +37,7 @@ export const PROFILE_ROUTE_SCHEMA = {
       },
       required: ['userOid', 'username', 'emailAddress', 'firstname', 'lastname', 'avatarHash', 'rootTenantOid', 'tenantOids', 'primaryTenantOid'],
     },
-    ...signedIn,
+    ...SIGNED_IN_REFUSALS,
   },
 } as const;
 
@@ -48,7 +51,7 @@ export const PERMISSIONS_ROUTE_SCHEMA = {
       type: 'object',
       additionalProperties: { type: 'object', additionalProperties: { type: 'boolean' } },
     },
-    ...signedIn,
+    ...SIGNED_IN_REFUSALS,
   },
 } as const;
 
@@ -62,7 +65,7 @@ export const NAVIGATION_ROUTE_SCHEMA = {
       type: 'array',
       items: { type: 'object', additionalProperties: true },
     },
-    ...signedIn,
+    ...SIGNED_IN_REFUSALS,
   },
 } as const;
 
@@ -78,7 +81,7 @@ export const PAGE_ACCESS_ROUTE_SCHEMA = {
   },
   response: {
     200: { description: 'The owning page', type: 'object', additionalProperties: false, required: ['page'], properties: { page: { type: ['string', 'null'] } } },
-    ...signedIn,
+    ...SIGNED_IN_REFUSALS,
     400: { description: 'A missing or relative path, another parameter, or a bad scope header' },
   },
 } as const;
@@ -89,6 +92,6 @@ export const PROGRESS_ROUTE_SCHEMA = {
   summary: 'The items with a state (in progress) of the navigation the user may know, by path',
   response: {
     200: { description: 'Navigation path to its state', type: 'object', additionalProperties: { type: 'boolean' } },
-    ...signedIn,
+    ...SIGNED_IN_REFUSALS,
   },
 } as const;
