@@ -1,4 +1,5 @@
 import { expect, test } from './support/test';
+import type { FileChooser } from '@playwright/test';
 import { signIn } from './support/sign-in';
 import { serveMateForSpec } from './support/spec-server';
 
@@ -56,6 +57,11 @@ test('the import preview shows an unreadable price as written, with its error in
 });
 
 test('the drop zone takes a file by keyboard and by drag and drop, and the valid rows import without the bad one', async ({ page }) => {
+  // Playwright switches on Chromium's interception of file pickers when the first listener is added, without waiting
+  // for it: a listener added just before Enter could lose that race, and the picker then went unseen. Listening
+  // from the start leaves the switch long done when Enter comes.
+  const choosers: FileChooser[] = [];
+  page.on('filechooser', (chooser) => choosers.push(chooser));
   await signIn(page, mate.url, PASSWORD);
   await page.goto(`${mate.url}/data/pos-supply/article`);
   await page.getByTestId('cmd-import').click();
@@ -69,9 +75,9 @@ test('the drop zone takes a file by keyboard and by drag and drop, and the valid
   await page.getByTestId('import-dialog').focus();
   for (let i = 0; i < 5 && !(await zone.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(zone).toBeFocused();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
-  await (await chooser).setFiles({ name: 'picked.csv', mimeType: 'text/csv', buffer: Buffer.from(`InternalNumber,Short text,VAT rate\nK${stamp}-1,Kiwi,7\n`) });
+  await expect.poll(() => choosers.length).toBe(1);
+  await choosers[0]!.setFiles({ name: 'picked.csv', mimeType: 'text/csv', buffer: Buffer.from(`InternalNumber,Short text,VAT rate\nK${stamp}-1,Kiwi,7\n`) });
   await expect(page.getByTestId('import-row')).toHaveCount(1);
   await expect(zone).toContainText('picked.csv');
 
