@@ -55,6 +55,10 @@ describe('decimal text', () => {
     for (const value of ['-0', '007', '1.0', '1e3', ' 1', 7]) expect(isCanonicalDecimal(value, 0), String(value)).toBe(false);
     expect(parseCanonicalDecimal('-12.50', 2)).toEqual(d(-1250n, 2));
     for (const value of ['12.5', '12.500', '012.50', '12']) expect(isCanonicalDecimal(value, 2), value).toBe(false);
+    // A zero has no sign in canonical text (what normaliseDecimal writes); a small negative keeps its `-`.
+    expect(isCanonicalDecimal('-0.00', 2)).toBe(false);
+    expect(parseCanonicalDecimal('-0.01', 2)).toEqual(d(-1n, 2));
+    expect(isCanonicalDecimal('0.00', 2)).toBe(true);
   });
 
   it('orders decimals of different scales by value', () => {

@@ -51,7 +51,8 @@ export function integerDecimal(units: bigint): ExactDecimal {
  */
 export function canonicalPattern(scale: number, wholeDigits?: number): string {
   const more = wholeDigits === undefined ? '[0-9]*' : `[0-9]{0,${wholeDigits - 1}}`;
-  return scale === 0 ? `^(0|-?[1-9]${more})$` : `^-?(0|[1-9]${more})\\.[0-9]{${scale}}$`;
+  // With a fraction, a zero's `-` is refused by a look-ahead: `-0.000` is the only negative a whole 0 could start.
+  return scale === 0 ? `^(0|-?[1-9]${more})$` : `^(?!-0\\.0{${scale}}$)-?(0|[1-9]${more})\\.[0-9]{${scale}}$`;
 }
 
 const canonicalExpressions = new Map<string, RegExp>();

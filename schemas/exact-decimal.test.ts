@@ -38,7 +38,7 @@ describe('exact decimals', () => {
   it('compile to canonical decimal text with the x-decimal-range keyword, default as text; small ones stay numbers', () => {
     const { schema, emptyRecord } = compileEntityUncached(doc);
     const properties = schema.properties as Record<string, Record<string, unknown>>;
-    expect(properties.Amount).toMatchObject({ type: 'string', pattern: '^-?(0|[1-9][0-9]*)\\.[0-9]{4}$', 'x-decimal-range': { minimum: '-99999999999999999999999999.9999', maximum: '99999999999999999999999999.9999', scale: 4 }, default: '0.0000' });
+    expect(properties.Amount).toMatchObject({ type: 'string', pattern: '^(?!-0\\.0{4}$)-?(0|[1-9][0-9]*)\\.[0-9]{4}$', 'x-decimal-range': { minimum: '-99999999999999999999999999.9999', maximum: '99999999999999999999999999.9999', scale: 4 }, default: '0.0000' });
     expect(properties.Rate).toMatchObject({ type: ['string', 'null'], 'x-decimal-range': { minimum: '0.0000000000', scale: 10 } });
     expect(properties.Price).toMatchObject({ type: 'number' });
     expect(properties.Plain).toMatchObject({ type: 'number' });
