@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canonicalPattern, compareDecimals, formatDecimal, integerDecimal, isCanonicalDecimal, normaliseDecimal, numericBounds, parseCanonicalDecimal, parseDecimal,
-  tightenBounds, withinBounds, type ExactDecimal,
+  tightenBounds, typedDecimalText, withinBounds, type ExactDecimal,
 } from './decimal-text';
 
 const d = (units: bigint, scale = 0): ExactDecimal => ({ units, scale });
@@ -79,5 +79,12 @@ describe('decimal text', () => {
     expect(withinBounds(d(-51n, 2), tightened)).toBe(false);
     expect(withinBounds(d(100000n, 2), tightened)).toBe(false);
     expect(withinBounds(integerDecimal(18446744073709551615n), { min: integerDecimal(0n), max: integerDecimal(2n ** 64n - 1n) })).toBe(true);
+  });
+
+  it('reads typed decimal text: trimmed, without a leading plus, a lone decimal comma as the point', () => {
+    expect(typedDecimalText(' +0012,50 ')).toBe('0012.50');
+    expect(typedDecimalText('-3,25')).toBe('-3.25');
+    expect(typedDecimalText('1.234,5')).toBe('1.234,5');
+    expect(typedDecimalText('7')).toBe('7');
   });
 });

@@ -140,6 +140,15 @@ export function normaliseDecimal(value: unknown, scale: number): unknown {
   return formatDecimal(decimal, scale);
 }
 
+/**
+ * Decimal text as a person types it, read as decimal text: trimmed, a leading `+` dropped, and a decimal comma read
+ * as the point when there is no point ("12,5" is "12.5"; "1.234,5" stays, for the parser to refuse).
+ */
+export function typedDecimalText(typed: string): string {
+  const text = typed.trim().replace(/^\+/, '');
+  return text.includes(',') && !text.includes('.') ? text.replace(',', '.') : text;
+}
+
 /** What numeric(precision, scale) holds: below 10^(precision - scale) in magnitude, `scale` digits after the point. */
 export function numericBounds(precision: number, scale: number): DecimalBounds {
   const whole = Math.max(0, precision - scale);

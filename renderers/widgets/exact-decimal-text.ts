@@ -1,4 +1,4 @@
-import { DOUBLE_EXACT_DIGITS, formatNumberValue, normaliseDecimal, parseDecimal, type DecimalRange, type FieldModel } from '../../schemas';
+import { DOUBLE_EXACT_DIGITS, formatNumberValue, normaliseDecimal, parseDecimal, typedDecimalText, type DecimalRange, type FieldModel } from '../../schemas';
 
 /**
  * An exact decimal (schemas/exact-decimal.ts: a decimal field with more digits than a double holds) as the number and
@@ -15,9 +15,9 @@ export const EXACT_TYPING = /^[+-]?\d*([.,]\d*)?$/;
  * than the scale, or halfway ("12.", "-"), stays as typed, for the validator to judge (never rounded).
  */
 export function exactDecimalValue(typed: string, scale: number, nullable: boolean): unknown {
-  const trimmed = typed.trim().replace(/^\+/, '');
-  if (trimmed === '') return nullable ? null : normaliseDecimal('0', scale);
-  return normaliseDecimal(trimmed.includes(',') && !trimmed.includes('.') ? trimmed.replace(',', '.') : trimmed, scale);
+  const text = typedDecimalText(typed);
+  if (text === '') return nullable ? null : normaliseDecimal('0', scale);
+  return normaliseDecimal(text, scale);
 }
 
 /**

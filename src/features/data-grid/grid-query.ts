@@ -1,5 +1,5 @@
 import type { Condition } from '../../../conditions';
-import { formatDecimal, parseDecimal, type CompiledQueryField, type SortKey } from '../../../schemas';
+import { formatDecimal, parseDecimal, typedDecimalText, type CompiledQueryField, type SortKey } from '../../../schemas';
 
 /** What the user asked for: query form values, the quick search and the sort. */
 export interface GridQuery {
@@ -63,8 +63,7 @@ function wideOf(value: unknown): string | number | undefined {
  * dropped ("+0012,50" is "12.50"); other numbers (an exponent) within the safe range as numbers; text that is none: nothing.
  */
 function exactOf(value: unknown): string | number | undefined {
-  const text = String(value).trim().replace(/^\+/, '');
-  const decimal = parseDecimal(text.includes(',') && !text.includes('.') ? text.replace(',', '.') : text);
+  const decimal = parseDecimal(typedDecimalText(String(value)));
   if (decimal) return formatDecimal(decimal, decimal.scale);
   const number = numberAt(value);
   return number !== undefined && Math.abs(number) <= Number.MAX_SAFE_INTEGER ? number : undefined;
