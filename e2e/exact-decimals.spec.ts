@@ -67,6 +67,9 @@ test('a 30-digit decimal is typed, saved, read back with every digit and found b
   await typeOver(page, share, '12345678901234,123456');
   await page.keyboard.press('Tab');
   await expect(share).toHaveValue(SHARE);
+  // The percentage says it is one beside its box.
+  await expect(editor.locator('[data-field="Share"]')).toContainText('%');
+  await editor.locator('[data-field="Share"]').screenshot({ path: test.info().outputPath('share-box-percent.png') });
   const created = page.waitForResponse((response) => response.request().method() === 'POST' && isList(response.url()));
   await editor.getByTestId('editor-save').click();
   const answer = await created;

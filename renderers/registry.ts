@@ -16,7 +16,7 @@ import { EnumWidget } from './widgets/enum-widget';
 import { HiddenWidget } from './widgets/hidden-widget';
 import { JsonWidget } from './widgets/json-widget';
 import { LookupWidget } from './widgets/lookup-widget';
-import { NumberWidget } from './widgets/number-widget';
+import { NumberWidget, PercentWidget } from './widgets/number-widget';
 import { RadioWidget } from './widgets/radio-widget';
 import { createTextWidget } from './widgets/text-widget';
 import { TimeZoneWidget } from './widgets/time-zone-widget';
@@ -43,7 +43,7 @@ export const WIDGETS: Readonly<Record<WidgetName, Widget>> = {
   'currency-code': createTextWidget({ case: 'upper', monospace: true }),
   language: createTextWidget(),
   number: NumberWidget,
-  percent: NumberWidget,
+  percent: PercentWidget,
   currency: CurrencyWidget,
   checkbox: CheckboxWidget,
   lookup: LookupWidget,

@@ -1,3 +1,4 @@
+import { InputGroup } from '@chakra-ui/react';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatNumberValue, normaliseNumberInput, parseWideInteger } from '../../schemas';
 import type { EntityFormContext } from '../form-context';
@@ -8,6 +9,9 @@ import { exactDecimalRange, isInteger, isNullable, isWideInteger } from './schem
 
 const INTEGER_TYPING = /^[+-]?\d*$/;
 const DECIMAL_TYPING = /^[+-]?\d*([.,]\d*)?([eE][+-]?\d*)?$/;
+
+/** The option PercentWidget sets on the number box it renders. */
+const PERCENT_OPTION = 'percent';
 
 function toText(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
@@ -30,8 +34,12 @@ export function NumberWidget(props: WidgetProps) {
   const locale = (props.registry.formContext as Partial<EntityFormContext> | undefined)?.locale;
   // A read-only box cannot be typed into, so it reads as the grid does: grouped, in the UI language.
   const readable = typeof value === 'number' ? value : wide ? parseWideInteger(value) : undefined;
-  const exactText = exact && props.readonly && locale ? formatExactDecimal(value, exact, { locale }) : undefined;
-  const shown = exactText ?? (props.readonly && locale && readable !== undefined ? formatNumberValue({ type: 'Number', managedType: integer ? 'int64' : 'double' }, readable, { locale }) : text);
+  // A percentage carries its sign: in the read-only number (as the grid shows it), else beside the box.
+  const percent = props.options[PERCENT_OPTION] === true;
+  const usage = percent ? 'Percent' : undefined;
+  const exactText = exact && props.readonly && locale ? formatExactDecimal(value, exact, { locale, usage }) : undefined;
+  const readOnlyText = exactText ?? (props.readonly && locale && readable !== undefined ? formatNumberValue({ type: 'Number', managedType: integer ? 'int64' : 'double', usage }, readable, { locale }) : undefined);
+  const shown = readOnlyText ?? text;
   // Empty is null when nullable, else zero; digits are the decimal string they spell ("007" and "+7" are "7"); anything
   // else ("-" halfway) stays as typed, for the validator to judge.
   const wideValue = (typed: string) => {
@@ -40,7 +48,7 @@ export function NumberWidget(props: WidgetProps) {
     return /^[+-]?\d+$/.test(trimmed) ? BigInt(trimmed).toString() : trimmed;
   };
   const exactValue = (typed: string, scale: number) => exactDecimalValue(typed, scale, nullable);
-  return (
+  const input = (
     <NumericTextInput
       widget={props}
       text={shown}
@@ -73,4 +81,16 @@ export function NumberWidget(props: WidgetProps) {
       }}
     />
   );
+  return percent ? (
+    <InputGroup endElement={readOnlyText === undefined ? '%' : undefined} width="full">
+      {input}
+    </InputGroup>
+  ) : (
+    input
+  );
+}
+
+/** The percent box (a Percent field): the number box with its `%`. */
+export function PercentWidget(props: WidgetProps) {
+  return <NumberWidget {...props} options={{ ...props.options, [PERCENT_OPTION]: true }} />;
 }

@@ -117,7 +117,24 @@ describe('numeric text input (number and currency widgets)', () => {
     unmount!();
     const registry = { formContext: { locale: 'de' } } as unknown as WidgetProps['registry'];
     const readOnly = mount('percent', { schema, value: '1234567890123.12345678', readonly: true, registry });
-    expect(readOnly.host.querySelector('input')!.value).toBe('1.234.567.890.123,12345678');
+    expect(readOnly.host.querySelector('input')!.value).toBe('1.234.567.890.123,12345678\u00a0%');
+  });
+
+  it('percent: shows its sign beside the box while typed, and in the number when read-only', () => {
+    const { host, props } = mount('percent', { value: 7 });
+    const input = host.querySelector('input')!;
+    expect(input.value).toBe('7');
+    expect(host.textContent).toContain('%');
+    typeInto(input, '12,5');
+    expect(props.onChange).toHaveBeenLastCalledWith(12.5);
+    unmount!();
+    const registry = { formContext: { locale: 'en' } } as unknown as WidgetProps['registry'];
+    const readOnly = mount('percent', { value: 12.5, readonly: true, registry });
+    expect(readOnly.host.querySelector('input')!.value).toBe('12.5%');
+    unmount!();
+    const number = mount('number', { value: 12.5, readonly: true, registry });
+    expect(number.host.textContent).not.toContain('%');
+    expect(number.host.querySelector('input')!.value).toBe('12.5');
   });
 
   it('number: keeps every digit of a wide integer as its decimal string, refuses non-digits, reads grouped when read-only', () => {
