@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canonicalPattern, compareDecimals, formatDecimal, integerDecimal, isCanonicalDecimal, normaliseDecimal, numericBounds, parseCanonicalDecimal, parseDecimal,
-  tightenBounds, typedDecimalText, withinBounds, type ExactDecimal,
+  latinDigits, tightenBounds, typedDecimalText, withinBounds, type ExactDecimal,
 } from './decimal-text';
 
 const d = (units: bigint, scale = 0): ExactDecimal => ({ units, scale });
@@ -86,5 +86,11 @@ describe('decimal text', () => {
     expect(typedDecimalText('-3,25')).toBe('-3.25');
     expect(typedDecimalText('1.234,5')).toBe('1.234,5');
     expect(typedDecimalText('7')).toBe('7');
+  });
+
+  it('reads the digits of an Arabic keyboard and its decimal separator as 0-9 and the point, other text as it is', () => {
+    expect(latinDigits('١٢٣٤٥٦٧٨٩٠٫٥')).toBe('1234567890.5');
+    expect(latinDigits('۱۲۳۴۵۶۷۸۹۰')).toBe('1234567890');
+    expect(latinDigits('-12,5 EUR')).toBe('-12,5 EUR');
   });
 });

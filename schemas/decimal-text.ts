@@ -140,6 +140,20 @@ export function normaliseDecimal(value: unknown, scale: number): unknown {
   return formatDecimal(decimal, scale);
 }
 
+/** Arabic-Indic (U+0660..) and Eastern Arabic-Indic (U+06F0..) digits and the Arabic decimal separator. */
+const NATIVE_DIGITS = /[\u0660-\u0669\u06f0-\u06f9\u066b]/g;
+
+/**
+ * Typed number text with the digits of an Arabic keyboard read as 0-9 and its decimal separator (٫) as the point, so
+ * "١٢٫٥" is "12.5". Other text is left as it is.
+ */
+export function latinDigits(typed: string): string {
+  return typed.replace(NATIVE_DIGITS, (c) => {
+    const code = c.charCodeAt(0);
+    return code === 0x066b ? '.' : String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
+  });
+}
+
 /**
  * Decimal text as a person types it, read as decimal text: trimmed, a leading `+` dropped, and a decimal comma read
  * as the point when there is no point ("12,5" is "12.5"; "1.234,5" stays, for the parser to refuse).

@@ -120,6 +120,14 @@ describe('numeric text input (number and currency widgets)', () => {
     expect(readOnly.host.querySelector('input')!.value).toBe('1.234.567.890.123,12345678\u00a0%');
   });
 
+  it.each(['number', 'currency'])('%s: takes digits typed on an Arabic keyboard as the digits they are', (name) => {
+    const { host, props } = mount(name, { value: null });
+    const input = host.querySelector('input')!;
+    typeInto(input, '١٢٫٥');
+    expect(input.value).toBe('12.5');
+    expect(props.onChange).toHaveBeenLastCalledWith(12.5);
+  });
+
   it('percent: shows its sign beside the box while typed, and in the number when read-only', () => {
     const { host, props } = mount('percent', { value: 7 });
     const input = host.querySelector('input')!;

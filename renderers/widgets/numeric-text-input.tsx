@@ -1,5 +1,6 @@
 import { Input, type InputProps } from '@chakra-ui/react';
 import type { WidgetProps } from '@rjsf/utils';
+import { latinDigits } from '../../schemas';
 import { widgetInputProps } from './widget-input-props';
 
 /** Other Input props pass through: InputGroup clones its child with padding and Group with its item marks. */
@@ -14,7 +15,10 @@ interface NumericTextInputProps extends Omit<InputProps, 'value' | 'inputMode' |
   onLeave: () => void;
 }
 
-/** The right-aligned text box of the number and currency widgets: plain text, so partial input can be kept. */
+/**
+ * The right-aligned text box of the number and currency widgets: plain text, so partial input can be kept. Digits
+ * typed on an Arabic keyboard are taken as 0-9 (schemas/ `latinDigits`).
+ */
 export function NumericTextInput({ widget, text, inputMode, onType, onLeave, ...passed }: NumericTextInputProps) {
   return (
     <Input
@@ -25,7 +29,7 @@ export function NumericTextInput({ widget, text, inputMode, onType, onLeave, ...
       value={text}
       placeholder={widget.placeholder}
       textAlign="end"
-      onChange={(event) => onType(event.currentTarget.value)}
+      onChange={(event) => onType(latinDigits(event.currentTarget.value))}
       onBlur={onLeave}
     />
   );

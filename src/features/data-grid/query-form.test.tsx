@@ -10,6 +10,7 @@ const FIELDS: CompiledQueryField[] = [
   { field: 'DueDate', label: 'Due date', type: 'String', usage: 'Date' },
   { field: 'LockedAt', label: 'Locked at', type: 'String', usage: 'DateTime' },
   { field: 'TimeFrom', label: 'From time', type: 'String', usage: 'Time' },
+  { field: 'Price', label: 'Price', type: 'Number' },
 ];
 
 let rendered: Rendered | undefined;
@@ -111,6 +112,14 @@ describe('the query form time range', () => {
     focus(american.box('TimeFrom', 'to'));
     typeInto(american.box('TimeFrom', 'to'), '2:30 pm');
     expect(american.onChange).toHaveBeenLastCalledWith({ TimeFrom: { to: '14:30:00' } });
+  });
+
+  it('reads number bounds typed with Arabic-Indic digits and the Arabic decimal separator as the digits they are', () => {
+    const arabic = mountInGerman({}, 'ar');
+    typeInto(arabic.box('Price', 'from'), '١٢٫٥');
+    expect(arabic.box('Price', 'from').value).toBe('12.5');
+    typeInto(arabic.box('Price', 'to'), '۹۹');
+    expect(arabic.onChange).toHaveBeenLastCalledWith({ Price: { from: '12.5', to: '99' } });
   });
 
   it('reads Arabic-Indic digits in Arabic', () => {

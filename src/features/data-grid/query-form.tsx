@@ -4,7 +4,7 @@ import { Search } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { LocalDateInput } from '../../../renderers/widgets/local-date-input';
 import { LookupPicker } from '../../../renderers/widgets/lookup-widget';
-import { schemaAt, type CompiledLookup, type CompiledQueryField, type JsonSchema } from '../../../schemas';
+import { latinDigits, schemaAt, type CompiledLookup, type CompiledQueryField, type JsonSchema } from '../../../schemas';
 import { createLookupResolver, createLookupSource } from './data-lookups';
 import { queryFieldMode, rangeOf, type QueryRange } from './grid-query';
 import { useDateStyle } from '../../lib/format/date-style';
@@ -101,7 +101,7 @@ export function QueryForm({ fields, lookups = {}, schema, values, q, onChange, o
               placeholder={bound === 'from' ? t`from` : t`to`}
               inputMode={field.type === 'Number' ? 'decimal' : undefined}
               value={range[bound] ?? ''}
-              onChange={(e) => set(path, { ...range, [bound]: e.currentTarget.value })}
+              onChange={(e) => set(path, { ...range, [bound]: field.type === 'Number' ? latinDigits(e.currentTarget.value) : e.currentTarget.value })}
             />
           );
         };
@@ -150,7 +150,7 @@ export function QueryForm({ fields, lookups = {}, schema, values, q, onChange, o
       case 'contains':
         return <Input size="sm" dir="auto" data-query-field={path} placeholder={t`contains…`} value={shown(value)} onChange={(e) => set(path, e.currentTarget.value)} />;
     }
-    return <Input size="sm" dir="auto" data-query-field={path} inputMode={field.type === 'Number' ? 'decimal' : undefined} value={shown(value)} onChange={(e) => set(path, e.currentTarget.value)} />;
+    return <Input size="sm" dir="auto" data-query-field={path} inputMode={field.type === 'Number' ? 'decimal' : undefined} value={shown(value)} onChange={(e) => set(path, field.type === 'Number' ? latinDigits(e.currentTarget.value) : e.currentTarget.value)} />;
   };
 
   return (
