@@ -116,7 +116,7 @@ export function EntityForm({ compiled, value: given, onChange, onSubmit, readOnl
   const translate = useMemo(() => validationTranslate(i18n), [i18n]);
   // New functions when the value changes do not cost a derivation: rjsf (and EchoAwareForm) ignore functions.
   const transformErrors = useMemo(() => createTransformErrors(compiled, translate, () => value), [compiled, translate, value]);
-  const customValidate = useMemo(() => createCustomValidate(compiled, translate, () => states), [compiled, translate, states]);
+  const customValidate = useMemo(() => createCustomValidate(compiled, translate, () => states, () => writeOnlySet), [compiled, translate, states, writeOnlySet]);
 
   // Server errors hold for the values they were given with; a field's own messages go once its value changes.
   const [refused, setRefused] = useState<{ errors: ServerFieldErrors | undefined; value: RecordValue }>({ errors: serverErrors, value });

@@ -37,9 +37,10 @@ export { isUrlTemplate, addUrlTemplateFormat, URL_TEMPLATE_FORMAT } from './url-
 export { asksForDate, asksForTime, dateStyleOf, isoParts, isoText, DATE_STYLES, type DateStyle } from './date-style';
 export { isTimeZone, addTimeZoneFormat, timeZoneNames, TIME_ZONE_FORMAT } from './time-zone';
 export { schemaAt } from './schema-at';
-export { compiledEffect, effectHolds, recordFieldStates, createFieldEffects, fieldTitle, choiceTitle, type FieldState, type FieldEffectState, type EffectStates, type FieldEffectsEngine } from './record-effects';
+export { compiledEffect, effectHolds, effectsByPath, recordFieldStates, createFieldEffects, fieldTitle, choiceTitle, type FieldState, type FieldEffectState, type EffectStates, type FieldEffectsEngine } from './record-effects';
 export { normaliseRecord, adjustRecord, type AdjustedRecord } from './adjust-record';
 export { describeSchemaError, FORMAT_VALIDATORS, type SchemaError, type DescribedError, type DescribeOptions } from './schema-error-messages';
+export { createRecordChecks, type RecordChecks, type RecordCheckContext, type RecordCheckFailure } from './record-checks';
 export { createRecordValidator, recordAjv, type RecordValidator, type RecordErrors, type FieldError } from './record-validator';
 export { compileImport, importDefinitionErrors, type CompiledImport, type CompiledImportColumn, type ImportCellError } from './import-definition';
 export { FORMULA_START, startsLikeFormula, escapeFormula, isEscapedFormula, unescapeFormula, spreadsheetCell } from './spreadsheet-cell';

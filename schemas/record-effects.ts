@@ -96,6 +96,13 @@ export interface FieldEffectsEngine {
   readonly evaluations: number;
 }
 
+/** The compiled effects of every field that has some, by dotted field path (array items have no path). */
+export function effectsByPath(compiled: Pick<CompiledEntity, 'uiSchema'>): Map<string, CompiledEffects> {
+  const found = new Map<string, CompiledEffects>();
+  collectEffects(compiled.uiSchema, '', found);
+  return found;
+}
+
 /** Collects `ui:options.effects` from a uiSchema tree, by dotted field path (array items have no path). */
 function collectEffects(ui: UiSchema, prefix: string, out: Map<string, CompiledEffects>): void {
   for (const [key, node] of Object.entries(ui)) {
@@ -128,11 +135,10 @@ export function choiceTitle(compiled: Pick<CompiledEntity, 'schema'>, path: stri
  * @param messages the words of the reasons, in the UI language; English by default
  */
 export function createFieldEffects(compiled: Pick<CompiledEntity, 'uiSchema' | 'effectDependents' | 'schema'>, messages?: ExplanationMessages): FieldEffectsEngine {
-  const found = new Map<string, CompiledEffects>();
+  const found = effectsByPath(compiled);
   // Wide integers and exact decimals (decimal strings) compare numerically, as on the server.
   const decimalStrings = decimalStringsOfSchema(compiled.schema);
   const options = { decimalStrings };
-  collectEffects(compiled.uiSchema, '', found);
   const rules = [...found].map(([path, effects]) => ({ path, effects }));
   const byPath = new Map(rules.map((rule) => [rule.path, rule]));
   const sources = Object.entries(compiled.effectDependents);

@@ -2,18 +2,14 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { EntityDocument, FieldModel } from './entity-document';
 import { compileEntity } from './compile-entity';
-import { fieldLabel } from './field-label';
-import { findField, valueAt, walkFields } from './field-paths';
 import { formatMessage, messageKey, type MessageParams } from './messages';
-import { evaluateRules, isEmptyValue, parseRules } from './rule-strings';
+import { createRecordChecks } from './record-checks';
 import { SYSTEM_FIELDS } from './system-fields';
 import { addUrlTemplateFormat } from './url-template';
 import { addTimeZoneFormat } from './time-zone';
 import { writeOnlyFields } from './write-only';
-import { decimalStringNames } from './decimal-strings';
 import { addDecimalKeyword } from './exact-decimal';
 import { addWideIntegerKeyword } from './wide-integer';
-import { compiledEffect } from './record-effects';
 import { describeSchemaError } from './schema-error-messages';
 
 /** One validation error of a field. */
@@ -52,23 +48,17 @@ export function recordAjv(): Ajv {
 
 /**
  * Creates the server-side validator of an entity (DESIGN "Validation on the server uses the same compiled
- * JSON Schema"): ajv against the compiled schema (unknown fields refused, system fields allowed), then
- * conditional `required` (the `effects.required` conditions, evaluated with conditions/' `compileCondition`),
- * then the fields' rule strings. Empty required values report one `validation.required`, not a type error.
+ * JSON Schema"): ajv against the compiled schema (unknown fields refused, system fields allowed), then the checks
+ * the editor runs too (`createRecordChecks`: required write-only fields, conditional `required` of visible, enabled
+ * fields, rule strings), with the effects evaluated on the record. Empty required values report one
+ * `validation.required`, not a type error.
  */
 export function createRecordValidator(doc: EntityDocument): RecordValidator {
   const compiled = compileEntity(doc, 'en');
   const validate: ValidateFunction = recordAjv().compile(compiled.schema);
   const fields = [...SYSTEM_FIELDS, ...doc.fields];
-  const decimalStrings = decimalStringNames(doc.fields);
-  const conditional = Object.entries(doc.extensions?.effects ?? {})
-    .filter(([, effects]) => effects.required !== undefined)
-    .map(([path, effects]) => ({ path, holds: compiledEffect(effects.required!, decimalStrings) }));
-  const secretRequired = writeOnlyFields(doc.fields).filter((f) => f.required);
+  const checks = createRecordChecks(compiled);
   const secretNames = new Set(writeOnlyFields(doc.fields).map((f) => f.name));
-  const ruled = walkFields(doc.fields)
-    .filter((w) => !w.inArray && w.field.rules)
-    .map((w) => ({ path: w.path, field: w.field, rules: parseRules(w.field.rules!).rules }));
 
   return (record) => {
     const errors: RecordErrors = {};
@@ -81,14 +71,8 @@ export function createRecordValidator(doc: EntityDocument): RecordValidator {
     };
     if (!validate(record)) for (const error of validate.errors ?? []) mapAjvError(error, record, fields, add);
     if (record !== null && typeof record === 'object' && !Array.isArray(record)) {
-      // The compiled schema leaves required write-only fields out of `required` (a stored record is answered without them).
-      for (const field of secretRequired) if (isEmptyValue((record as Record<string, unknown>)[field.name])) add(field.name, 'required', { label: fieldLabel(field) });
-      for (const { path, holds } of conditional) {
-        if (holds(record as Record<string, unknown>) && isEmptyValue(valueAt(record, path))) add(path, 'required', { label: labelOf(fields, path) });
-      }
-      for (const { path, field, rules } of ruled) {
-        for (const failure of evaluateRules(rules, valueAt(record, path), fieldLabel(field))) add(path, failure.key, failure.params);
-      }
+      // The server judges the record as it will be stored (write-only values kept are filled in by the caller).
+      for (const failure of checks(record as Record<string, unknown>)) add(failure.path, failure.validator, failure.params);
     }
     // A required error says it all: drop the type or length errors an empty value also caused.
     for (const list of Object.values(errors)) {
@@ -96,11 +80,6 @@ export function createRecordValidator(doc: EntityDocument): RecordValidator {
     }
     return errors;
   };
-}
-
-function labelOf(fields: readonly FieldModel[], path: string): string {
-  const field = findField(fields, path);
-  return field ? fieldLabel(field) : path;
 }
 
 /** One ajv error as the API's message (schemas-error-messages.ts, read by programs: `audience: 'api'`). */

@@ -3,8 +3,8 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import addFormats from 'ajv-formats';
 import { deepEqual } from '../../conditions';
 import {
-  addDecimalKeyword, addTimeZoneFormat, addUrlTemplateFormat, addWideIntegerKeyword, describeSchemaError, evaluateRules, fieldLabel, fieldTitle, formatMessage, isEmptyValue, parseRules, valueAt, walkFields,
-  type CompiledEntity, type DescribedError, type EffectStates, type FormLayout, type MessageParams, type Translate,
+  addDecimalKeyword, addTimeZoneFormat, addUrlTemplateFormat, addWideIntegerKeyword, createRecordChecks, describeSchemaError, fieldTitle, formatMessage, valueAt,
+  type CompiledEntity, type DescribedError, type EffectStates, type FormLayout, type Translate,
 } from '../../schemas';
 
 let sharedValidator: ReturnType<typeof customizeValidator> | undefined;
@@ -70,25 +70,20 @@ function errorsAt(errors: FormValidation, path: string): FormValidation | undefi
 }
 
 /**
- * rjsf's `customValidate`: what JSON Schema cannot say. Conditional `required` of the live effects (for visible,
- * enabled fields) and the fields' rule strings (spec 2 §5), with the same messages.
+ * rjsf's `customValidate`: what JSON Schema cannot say, judged by schemas/ `createRecordChecks` as the server judges
+ * it (required write-only fields, conditional `required` of the live effects, rule strings), in the UI's language.
+ *
+ * @param getWriteOnlySet which write-only fields the server holds a value for (`$writeOnly`; none for a new record)
  */
-export function createCustomValidate(compiled: CompiledEntity, translate: Translate, getStates: () => EffectStates): CustomValidator {
-  const ruled = walkFields(compiled.meta.fields)
-    .filter((w) => !w.inArray && w.field.rules)
-    .map((w) => ({ path: w.path, label: fieldLabel(w.field, compiled.locale), rules: parseRules(w.field.rules!).rules.filter((r) => r.name !== 'required') }));
+export function createCustomValidate(
+  compiled: CompiledEntity, translate: Translate, getStates: () => EffectStates, getWriteOnlySet: () => Readonly<Record<string, boolean>> | undefined = () => undefined,
+): CustomValidator {
+  const checks = createRecordChecks(compiled);
   return (formData, errors) => {
-    const record = formData as Record<string, unknown>;
-    const add = (path: string, validator: string, params: MessageParams) => {
+    for (const { path, validator, params } of checks(formData as Record<string, unknown>, { states: getStates(), writeOnlySet: getWriteOnlySet() })) {
       const target = errorsAt(errors, path);
       const message = formatMessage(validator, params, translate);
       if (target && !target.__errors?.includes(message)) target.addError(message);
-    };
-    for (const [path, state] of Object.entries(getStates())) {
-      if (state.required && !state.hidden && !state.disabled && isEmptyValue(valueAt(record, path))) add(path, 'required', { label: fieldTitle(compiled, path) });
-    }
-    for (const { path, label, rules } of ruled) {
-      for (const failure of evaluateRules(rules, valueAt(record, path), label)) add(path, failure.key.replace(/^validation\./, ''), failure.params);
     }
     return errors;
   };

@@ -29,4 +29,18 @@ describe('record semantics in the editor (fixtures/record-semantics)', () => {
     for (const error of result.errors) (errors[errorPath(error)] ??= []).push(error.message ?? '');
     expect(errors).toEqual(row.errors);
   });
+
+  it('refuses a required write-only field whose box was left empty in a new record (the server does), and keeps a stored one', () => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    const translate = validationTranslate(i18n);
+    // The write-only widget leaves an empty box out of the record (undefined): the server then keeps a stored value.
+    const record: Record<string, unknown> = { ...compiled.emptyRecord, Name: 'Sample', Kind: 2, Pin: undefined };
+    const states = createFieldEffects(compiled).evaluateAll(record);
+    const messages = (writeOnlySet?: Record<string, boolean>) =>
+      formValidator()
+        .validateFormData(record, compiled.schema as RJSFSchema, createCustomValidate(compiled, translate, () => states, () => writeOnlySet), createTransformErrors(compiled, translate, () => record))
+        .errors.map((error) => `${errorPath(error)}: ${error.message ?? ''}`);
+    expect(messages()).toEqual(['Pin: PIN is required.']);
+    expect(messages({ Pin: true })).toEqual([]);
+  });
 });
