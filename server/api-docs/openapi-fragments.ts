@@ -64,6 +64,17 @@ export function errorResponses<const E extends Record<number, string>>(errors: E
   return Object.fromEntries(Object.entries(errors).map(([status, description]) => [status, { description }])) as { [S in keyof E]: { description: E[S] } };
 }
 
+/**
+ * A JSON body the handler checks itself (server/identity/request-body.ts: each refusal names the field), as a route
+ * schema's `requestBody`: documented, not validated by Fastify, so the handler's refusals stay the answers.
+ */
+export function bodyCheckedInCode<S>(schema: S) {
+  return { required: true, content: { 'application/json': { schema } } } as const;
+}
+
+/** The `headers` of a refusal that says when to try again (a throttle, a back-off). */
+export const RETRY_AFTER_HEADER = { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait before the next try' } } as const;
+
 /** The 401 of a route behind the bearer token. */
 export const TOKEN_REFUSED = errorResponses({ 401: 'No valid access token' });
 

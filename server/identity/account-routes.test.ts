@@ -33,11 +33,14 @@ describe('registration and password reset', () => {
   it('registers a user who can sign in only after confirming the mailed link', async () => {
     const response = await post('/api/auth/register', { firstname: 'Nina', lastname: 'New', email: 'nina@example.test', username: 'nina', password: 'nina-password' });
     expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('{"registered":true,"confirmationRequired":true}');
     expect((await signIn('nina', 'nina-password')).json()).toMatchObject({ error_code: '40104' });
     const mail = (await outboxOf(t)).find((m) => m.to === 'nina@example.test')!;
     expect(mail.subject).toBe('Confirm your e-mail address');
     expect(mail.text).toContain('https://mate.example/auth/validate-email?token=');
-    expect((await post('/api/auth/confirm-registration', { token: tokenIn(mail.text) })).statusCode).toBe(200);
+    const confirmed = await post('/api/auth/confirm-registration', { token: tokenIn(mail.text) });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toBe('{"confirmed":true}');
     expect((await signIn('nina', 'nina-password')).statusCode).toBe(200);
     const again = await post('/api/auth/confirm-registration', { token: tokenIn(mail.text) });
     expect(again.statusCode).toBe(400);
@@ -70,6 +73,7 @@ describe('registration and password reset', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.statusCode).toBe(200);
     expect(unknown.body).toBe(known.body);
+    expect(known.body).toBe('{"requested":true}');
     const outbox = await outboxOf(t);
     expect(outbox.length).toBe(before + 1);
     expect(outbox[0]!.to).toBe('rita@example.test');
@@ -82,7 +86,9 @@ describe('registration and password reset', () => {
     const token = tokenIn((await outboxOf(t))[0]!.text);
     const short = await post('/api/auth/set-password', { token, newPassword: 'short' });
     expect(short.json()).toMatchObject({ errors: { newPassword: expect.any(Array) } });
-    expect((await post('/api/auth/set-password', { token, newPassword: 'rita-new-password' })).statusCode).toBe(200);
+    const set = await post('/api/auth/set-password', { token, newPassword: 'rita-new-password' });
+    expect(set.statusCode).toBe(200);
+    expect(set.body).toBe('{"passwordSet":true}');
     expect((await post('/api/auth/set-password', { token, newPassword: 'rita-other-password' })).statusCode).toBe(400);
     expect((await signIn('rita', 'rita-new-password')).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: { authorization: `Bearer ${session}` } })).statusCode).toBe(401);

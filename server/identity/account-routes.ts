@@ -10,6 +10,7 @@ import { ResetThrottle } from './reset-throttle';
 import { bodyObject, refuseUnknownFields, stringField } from './request-body';
 import { createUser, enableUser, setUserPassword } from './user-admin';
 import { publicRoute } from '../plugins/authenticate-first';
+import { CONFIRM_REGISTRATION_ROUTE_SCHEMA, REGISTER_ROUTE_SCHEMA, RESET_PASSWORD_ROUTE_SCHEMA, SET_PASSWORD_ROUTE_SCHEMA } from './account-schemas';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9]+([._@-][A-Za-z0-9]+)*$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -25,7 +26,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
   const { db } = services;
   const resetThrottle = new ResetThrottle(services.now);
 
-  app.post('/api/auth/register', publicRoute(), async (request) => {
+  app.post('/api/auth/register', { ...publicRoute(), schema: REGISTER_ROUTE_SCHEMA }, async (request) => {
     if (!services.registrationAllowed) throw new ApiError(403, 'Registration is not enabled on this site.');
     const body = bodyObject(request.body);
     refuseUnknownFields(body, ['firstname', 'lastname', 'email', 'username', 'password']);
@@ -59,7 +60,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
     return { registered: true, confirmationRequired: true };
   });
 
-  app.post('/api/auth/confirm-registration', publicRoute(), async (request) => {
+  app.post('/api/auth/confirm-registration', { ...publicRoute(), schema: CONFIRM_REGISTRATION_ROUTE_SCHEMA }, async (request) => {
     const body = bodyObject(request.body);
     refuseUnknownFields(body, ['token']);
     const token = stringField(body, 'token', { max: 200 })!;
@@ -73,7 +74,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
   });
 
   // Always the same answer at the same cost, so it never tells whether a user or address exists.
-  app.post('/api/auth/reset-password', publicRoute(), async (request, reply) => {
+  app.post('/api/auth/reset-password', { ...publicRoute(), schema: RESET_PASSWORD_ROUTE_SCHEMA }, async (request, reply) => {
     const body = bodyObject(request.body);
     refuseUnknownFields(body, ['username', 'email']);
     const username = stringField(body, 'username', { required: false });
@@ -96,7 +97,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: IdentitySe
     return { requested: true };
   });
 
-  app.post('/api/auth/set-password', publicRoute(), async (request) => {
+  app.post('/api/auth/set-password', { ...publicRoute(), schema: SET_PASSWORD_ROUTE_SCHEMA }, async (request) => {
     const body = bodyObject(request.body);
     refuseUnknownFields(body, ['token', 'newPassword']);
     const token = stringField(body, 'token', { max: 200 })!;

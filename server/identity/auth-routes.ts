@@ -10,13 +10,14 @@ import { writeSecurityEvent } from './security-log';
 import { endAllSessions, renewSession } from './sessions';
 import { publicRoute } from '../plugins/authenticate-first';
 import { relyingPartyOf } from './passkey-relying-party';
-import { AUTH_SETTINGS_ROUTE_SCHEMA, LOGOUT_ROUTE_SCHEMA } from './auth-schemas';
+import { AUTH_SETTINGS_ROUTE_SCHEMA, CHANGE_PASSWORD_ROUTE_SCHEMA, LOGOUT_ROUTE_SCHEMA } from './auth-schemas';
+import { SIGN_IN_ROUTE_SCHEMA } from './sign-in-schemas';
 
 /** Sign-in, logout, change password and the auth settings. */
 export function registerAuthRoutes(app: FastifyInstance, services: IdentityServices): void {
   const { db } = services;
 
-  app.get('/api/v1-pub/auth/user/token.json', publicRoute(), async (request, reply) => {
+  app.get('/api/v1-pub/auth/user/token.json', { ...publicRoute(), schema: SIGN_IN_ROUTE_SCHEMA }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       const secondFactor = request.headers['x-mate-second-factor'];
@@ -44,7 +45,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: IdentityServi
     return { loggedOut: true };
   });
 
-  app.post('/api/auth/change-password', async (request) => {
+  app.post('/api/auth/change-password', { schema: CHANGE_PASSWORD_ROUTE_SCHEMA }, async (request) => {
     const context = await services.resolve(request);
     const body = bodyObject(request.body);
     refuseUnknownFields(body, ['password', 'newPassword']);

@@ -29,6 +29,9 @@ describe('GET api/error({id})', () => {
   it('shows an administrator what the fault said', async () => {
     const r = await read({ authorization: `Bearer ${await signInToken(t.app, 'boss', 'boss-password')}` });
     expect(r.json()).toMatchObject({ id, status: 500, message: expect.stringContaining('e_secret'), method: 'GET', url: '/api/test/fault' });
+    // Byte for byte what the handler returns: these members in this order (the route's answer schema keeps them).
+    const { message, createdAt } = r.json<{ message: string; createdAt: string }>();
+    expect(r.body).toBe(JSON.stringify({ id, status: 500, message, method: 'GET', url: '/api/test/fault', createdAt }));
   });
 
   it('shows anonymous callers, other users and bad tokens only the id and a generic message', async () => {
@@ -39,6 +42,8 @@ describe('GET api/error({id})', () => {
       expect(r.statusCode).toBe(200);
       expect(r.body).not.toContain('e_secret');
       expect(r.json()).toEqual({ id, status: 500, message: expect.stringMatching(/^An unexpected error occurred/), createdAt: expect.any(String) });
+      const { message, createdAt } = r.json<{ message: string; createdAt: string }>();
+      expect(r.body).toBe(JSON.stringify({ id, status: 500, message, createdAt }));
     }
   });
 });

@@ -1,5 +1,5 @@
 import { ApiError } from '../lib/api-error';
-import { newPasswordProblem } from './passwords';
+import { newPasswordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
 import { stringField } from './request-body';
 
 /**
@@ -12,3 +12,6 @@ export function newPasswordField(body: Record<string, unknown>, field: 'password
   if (problem) throw new ApiError(400, `${label} ${problem}.`, { errors: { [field]: [problem] } });
   return password;
 }
+
+/** The same rules as a route schema's property, for the document (the handler still checks them with its own words). */
+export const NEW_PASSWORD_SCHEMA = { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH } as const;

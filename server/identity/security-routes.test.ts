@@ -129,7 +129,10 @@ describe('second factor, sessions and the security log', () => {
       expect(codeOf(await signIn('cara', 'cara-password', '000001'))).toBe('40107');
       const signed = await signIn('cara', 'cara-password', totpCode(secret, t.clock.now()));
       expect(signed.statusCode, signed.body).toBe(200);
-      expect(signed.json<{ recoveryCodes: string[] }>().recoveryCodes).toHaveLength(10);
+      const answer = signed.json<{ access_token: string; expires_in: number; recoveryCodes: string[] }>();
+      expect(answer.recoveryCodes).toHaveLength(10);
+      // Byte for byte what the handler returns: the token, then the recovery codes.
+      expect(signed.body).toBe(JSON.stringify({ access_token: answer.access_token, token_type: 'Bearer', expires_in: answer.expires_in, recoveryCodes: answer.recoveryCodes }));
       expect((await post('cara-password')).statusCode).toBe(409);
       // Someone whose roles require nothing has nothing to enrol at sign-in.
       expect((await t.app.inject({ method: 'POST', url: enrolUrl, headers: { authorization: basic('admin', 'admin-password') } })).statusCode).toBe(409);

@@ -30,6 +30,9 @@ describe('sign-in', () => {
     expect(body.token_type).toBe('Bearer');
     expect(body.expires_in).toBe(60 * 60);
     expect(body.access_token.split('.')).toHaveLength(3);
+    // Byte for byte what the handler returns: these members in this order (the route's answer schema keeps them).
+    expect(response.body).toBe(JSON.stringify({ access_token: body.access_token, token_type: 'Bearer', expires_in: 3600 }));
+    expect(response.headers['cache-control']).toBe('no-store');
     const profile = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: { authorization: `Bearer ${body.access_token}` } });
     expect(profile.json()).toMatchObject({ username: 'alice' });
   });
@@ -277,6 +280,8 @@ describe('last sign-in', () => {
       payload: { password: 'dora-password', newPassword: 'dora-password-2' },
     });
     expect(changed.statusCode).toBe(200);
+    const renewed = changed.json() as { access_token: string };
+    expect(changed.body).toBe(JSON.stringify({ access_token: renewed.access_token, token_type: 'Bearer', expires_in: 3600 }));
     expect((await lastLoginOf('dora')).at).toBe(before.at);
   });
 });

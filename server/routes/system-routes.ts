@@ -3,7 +3,7 @@ import type { BuildInfo } from '../build-info';
 import type { Database } from '../db/database';
 import { ApiError } from '../lib/api-error';
 import { publicRoute } from '../plugins/authenticate-first';
-import { HEALTH_ROUTE_SCHEMA, INFO_ROUTE_SCHEMA, PING_ROUTE_SCHEMA, VERSION_ROUTE_SCHEMA } from './system-schemas';
+import { ERROR_ROUTE_SCHEMA, HEALTH_ROUTE_SCHEMA, INFO_ROUTE_SCHEMA, PING_ROUTE_SCHEMA, VERSION_ROUTE_SCHEMA } from './system-schemas';
 
 /** What the system routes need. */
 export interface SystemRoutesOptions {
@@ -55,7 +55,7 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
   });
 
   // `GET api/error({id})`: the id comes from the error header of a 5xx answer; its details only for administrators.
-  app.get<{ Params: { call: string } }>('/api/:call', publicRoute(), async (request) => {
+  app.get<{ Params: { call: string } }>('/api/:call', { ...publicRoute(), schema: ERROR_ROUTE_SCHEMA }, async (request) => {
     const match = /^error\(([^)]{1,100})\)$/.exec(request.params.call);
     if (!match) throw new ApiError(404, `No route GET ${request.url}`);
     const id = match[1];
