@@ -140,6 +140,20 @@ describe('the administration answers, byte for byte', () => {
     expect(await call('POST', `/api/admin/users/${clerkOid}/password-reset`)).toBe(text({ result: 'queued', to: 'clerk@example.test' }));
   });
 
+  it('refuses bad parameters with the handlers\' own words: the schemas name them without a type', async () => {
+    const refusal = async (method: 'GET' | 'POST', url: string) => (await t.app.inject({ method, url, headers: { authorization: `Bearer ${adminToken}` } })).body;
+    expect(await refusal('GET', '/api/admin/permissions/matrix')).toBe(
+      text({ status: 400, message: "The subject must be 'role:<oid>' or 'user:<oid>'.", errors: { subject: ["must be 'role:<oid>' or 'user:<oid>'"] } }),
+    );
+    expect(await refusal('GET', '/api/admin/permissions/why?path=/data&action=Read')).toBe(
+      text({ status: 400, message: 'The query parameter userOid is required.', errors: { userOid: ['is required'] } }),
+    );
+    expect(await refusal('GET', '/api/admin/users/abc/roles')).toBe(text({ status: 400, message: 'The oid must be a whole number.', errors: { oid: ['must be a whole number'] } }));
+    expect(await refusal('POST', '/api/admin/users/0/invite')).toBe(
+      text({ status: 400, message: 'The oid must be a positive whole number.', errors: { oid: ['must be a positive whole number'] } }),
+    );
+  });
+
   it('POST /api/admin/api-keys', async () => {
     const body = await call('POST', '/api/admin/api-keys', { name: 'Exporter', userOid: clerkOid, expiresAt: '2999-01-31T00:00:00Z', accessLevel: 'readWrite' });
     const created = JSON.parse(body) as { oid: number; keyPrefix: string; key: string };
