@@ -87,9 +87,8 @@ test('Scalar: opened from the navigation, the whole document rendered from the p
   const sidebar = docs.getByRole('navigation', { name: 'Sidebar for Mate data service' });
   await expect(sidebar).toBeVisible({ timeout: 60_000 });
   await expect(docs).toHaveAttribute('dir', 'ltr');
-  // The search, by keyboard: it finds a hand-written operation (changing one's password,
-  // server/api-docs/other-routes-openapi.ts) and one a route's own schema describes (the hub's negotiate,
-  // server/hub/hub-schemas.ts).
+  // The search, by keyboard: it finds operations routes' own schemas describe (changing one's password,
+  // server/identity/auth-schemas.ts; the hub's negotiate, server/hub/hub-schemas.ts).
   for (const [words, path] of [['change-password', '/api/auth/change-password'], ['negotiate', '/api/hub/mate/negotiate']] as const) {
     await sidebar.getByRole('search').click();
     await page.keyboard.type(words);

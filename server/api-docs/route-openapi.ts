@@ -30,7 +30,8 @@ export interface RouteSchema {
   headers?: ObjectSchema;
   body?: Json;
   /**
-   * A request body Fastify does not validate (a multipart upload a handler reads itself), in OpenAPI's own words:
+   * A request body Fastify does not validate (a multipart upload, or a JSON body whose handler checks it with its own
+   * refusals), in OpenAPI's own words:
    * `{ required, content }`. Fastify ignores the key; a route with a `body` schema documents that instead.
    */
   requestBody?: Json;

@@ -4,7 +4,6 @@ import { BULK_DELETE_BODY } from './bulk-delete';
 import { IF_MATCH_HEADERS, RECORD_PARAMS } from './data-request';
 import { TERMINAL_OPENAPI_PATHS, TERMINAL_SECURITY_SCHEME } from '../terminals/terminal-openapi';
 import { IMPORT_LIMIT } from './import-routes';
-import { OTHER_ROUTES_OPENAPI_PATHS } from '../api-docs/other-routes-openapi';
 import { HISTORY_QUERYSTRING, HISTORY_SCHEMA, RESTORE_BODY } from '../audit/audit-schemas';
 
 type Json = Record<string, unknown>;
@@ -132,8 +131,6 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals).
   const terminals = catalogue.find('tenancy', 'pos-terminal') !== undefined;
   const paths: Json = { ...(terminals ? { ...TERMINAL_OPENAPI_PATHS } : {}) };
-  // The routes outside the features (identity, system): issue 18.
-  Object.assign(paths, OTHER_ROUTES_OPENAPI_PATHS);
   for (const kind of catalogue.kinds) {
     schemas[schemaName(kind)] = recordSchema(kind);
     Object.assign(paths, operationsOf(kind));

@@ -3,6 +3,7 @@ import { ApiError } from '../lib/api-error';
 import { PERMISSION_ACTIONS, type PermissionAction } from '../lib/request-context';
 import { explainPermission } from './effective-permission';
 import type { IdentityServices } from './identity-services';
+import { WHY_ROUTE_SCHEMA } from './permission-matrix-schemas';
 import { decisionsInTenant, loadUserPermissions } from './permission-store';
 import { findUserByOid } from './user-store';
 
@@ -16,7 +17,7 @@ function wholeNumber(raw: string | undefined, field: string): number {
 export function registerAdminRoutes(app: FastifyInstance, services: IdentityServices): void {
 
   // `?userOid=&path=&action=&tenantOid=` (tenantOid absent: Global only): which decision decides, for the "why" view.
-  app.get<{ Querystring: Record<string, string | undefined> }>('/api/admin/permissions/why', async (request) => {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/admin/permissions/why', { schema: WHY_ROUTE_SCHEMA }, async (request) => {
     const context = await services.resolve(request);
     if (!context.can('/admin/permissions', 'Read')) throw new ApiError(403, 'Explaining permissions needs the permission Read on /admin/permissions.');
     const { path, action } = request.query;

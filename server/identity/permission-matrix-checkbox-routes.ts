@@ -7,6 +7,7 @@ import { requireRoleChangesInReach } from './role-changes';
 import { publishIdentityEvent } from './identity-data-events';
 import type { IdentityServices } from './identity-services';
 import { navigationPaths } from './navigation-paths';
+import { permissionsRouteSchema, SET_USER_ROLES_ROUTE_SCHEMA, setPermissionsRouteSchema, USER_ROLES_ROUTE_SCHEMA } from './permission-checkbox-schemas';
 import { ADMIN_PERMISSIONS_PATH, parseAction, parseOid, parseTenantOid, requirePermissionAdmin, subjectKey } from './permission-matrix-input';
 import { listRoles, subjectDecisions, subjectExists, tenantColumns, userRoleAssignments, type PermissionSubject, type TenantColumn } from './permission-matrix-store';
 import { buildPermissionTree, checkboxChanges, subjectAllows, titleLanguages } from './permission-matrix-tree';
@@ -74,7 +75,7 @@ async function permissionsAnswer(services: IdentityServices, context: IdentityCo
  */
 export function registerPermissionMatrixCheckboxRoutes(app: FastifyInstance, services: IdentityServices): void {
   const knownPaths = navigationPaths(services.navigation);
-  app.get<{ Params: { oid: string } }>('/api/admin/users/:oid/roles', async (request) => {
+  app.get<{ Params: { oid: string } }>('/api/admin/users/:oid/roles', { schema: USER_ROLES_ROUTE_SCHEMA }, async (request) => {
     const context = await services.resolve(request);
     requirePermissionAdmin(context, false);
     const userOid = parseOid(request.params.oid);
@@ -82,7 +83,7 @@ export function registerPermissionMatrixCheckboxRoutes(app: FastifyInstance, ser
     return userRolesAnswer(services, context, userOid);
   });
 
-  app.put<{ Params: { oid: string } }>('/api/admin/users/:oid/roles', async (request) => {
+  app.put<{ Params: { oid: string } }>('/api/admin/users/:oid/roles', { schema: SET_USER_ROLES_ROUTE_SCHEMA }, async (request) => {
     const context = await services.resolve(request);
     requirePermissionAdmin(context, true);
     const userOid = parseOid(request.params.oid);
@@ -115,7 +116,7 @@ export function registerPermissionMatrixCheckboxRoutes(app: FastifyInstance, ser
   for (const kind of ['roles', 'users'] as const) {
     const subjectOf = (oid: number): PermissionSubject => (kind === 'roles' ? { roleOid: oid } : { userOid: oid });
 
-    app.get<{ Params: { oid: string }; Querystring: Record<string, string | undefined> }>(`/api/admin/${kind}/:oid/permissions`, async (request) => {
+    app.get<{ Params: { oid: string }; Querystring: Record<string, string | undefined> }>(`/api/admin/${kind}/:oid/permissions`, { schema: permissionsRouteSchema(kind === 'roles' ? 'role' : 'user') }, async (request) => {
       const context = await services.resolve(request);
       requirePermissionAdmin(context, false);
       const subject = subjectOf(parseOid(request.params.oid));
@@ -124,7 +125,7 @@ export function registerPermissionMatrixCheckboxRoutes(app: FastifyInstance, ser
       return permissionsAnswer(services, context, request, subject, action);
     });
 
-    app.put<{ Params: { oid: string } }>(`/api/admin/${kind}/:oid/permissions`, async (request) => {
+    app.put<{ Params: { oid: string } }>(`/api/admin/${kind}/:oid/permissions`, { schema: setPermissionsRouteSchema(kind === 'roles' ? 'role' : 'user') }, async (request) => {
       const context = await services.resolve(request);
       requirePermissionAdmin(context, true);
       const subject = subjectOf(parseOid(request.params.oid));

@@ -8,6 +8,7 @@ import { registerPermissionMatrixCheckboxRoutes } from './permission-matrix-chec
 import { ADMIN_PERMISSIONS_PATH, parseAction, parseDecision, parsePath, parseSubject, parseTenantOid, requirePermissionAdmin, subjectKey } from './permission-matrix-input';
 import { listRoles, listUsers, subjectDecisions, subjectExists, tenantColumns, type PermissionSubject } from './permission-matrix-store';
 import { buildPermissionTree, matrixRow, permissionMatrixRows, titleLanguages, type PermissionTreeNode } from './permission-matrix-tree';
+import { MATRIX_CELL_ROUTE_SCHEMA, MATRIX_ROUTE_SCHEMA, SUBJECTS_ROUTE_SCHEMA } from './permission-matrix-schemas';
 import { bodyObject, refuseUnknownFields } from './request-body';
 import { setPermission } from './user-admin';
 
@@ -28,13 +29,13 @@ async function existingSubject(services: IdentityServices, raw: unknown): Promis
  * tenant column is only shown and changed in the caller's own tenants.
  */
 export function permissionMatrixRoutes(app: FastifyInstance, services: IdentityServices): void {
-  app.get('/api/admin/permissions/subjects', async (request) => {
+  app.get('/api/admin/permissions/subjects', { schema: SUBJECTS_ROUTE_SCHEMA }, async (request) => {
     requirePermissionAdmin(await services.resolve(request), false);
     const [roles, users] = await Promise.all([listRoles(services.db), listUsers(services.db)]);
     return { roles, users };
   });
 
-  app.get<{ Querystring: Record<string, string | undefined> }>('/api/admin/permissions/matrix', async (request) => {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/admin/permissions/matrix', { schema: MATRIX_ROUTE_SCHEMA }, async (request) => {
     const context = await services.resolve(request);
     requirePermissionAdmin(context, false);
     const action = parseAction(request.query.action);
@@ -46,7 +47,7 @@ export function permissionMatrixRoutes(app: FastifyInstance, services: IdentityS
     return { subject: subjectKey(subject), action, rows: permissionMatrixRows(tree, decisions, tenantOids), tenants };
   });
 
-  app.put('/api/admin/permissions/matrix', async (request) => {
+  app.put('/api/admin/permissions/matrix', { schema: MATRIX_CELL_ROUTE_SCHEMA }, async (request) => {
     const context = await services.resolve(request);
     requirePermissionAdmin(context, true);
     const body = bodyObject(request.body);

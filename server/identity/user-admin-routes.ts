@@ -10,6 +10,7 @@ import { createOneTimeToken } from './one-time-tokens';
 import { enqueueMail } from './outbox';
 import { newPasswordField } from './new-password-field';
 import { bodyObject, refuseUnknownFields, stringField } from './request-body';
+import { CREATE_API_KEY_ROUTE_SCHEMA, INVITE_ROUTE_SCHEMA, PASSWORD_RESET_ROUTE_SCHEMA, SET_PASSWORD_ROUTE_SCHEMA } from './user-admin-schemas';
 import { setUserPassword } from './user-admin';
 import { findUserByOid } from './user-store';
 
@@ -40,7 +41,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, services: Identity
   const { db } = services;
   const knownPaths = navigationPaths(services.navigation);
 
-  app.post<{ Params: { oid: string } }>('/api/admin/users/:oid/password', async (request) => {
+  app.post<{ Params: { oid: string } }>('/api/admin/users/:oid/password', { schema: SET_PASSWORD_ROUTE_SCHEMA }, async (request) => {
     const context = await services.resolve(request);
     if (!context.can(USERS_PATH, 'Update')) throw new ApiError(403, `Setting a password needs the permission Update on ${USERS_PATH}.`);
     const oid = oidParam(request.params.oid, 'oid');
@@ -53,7 +54,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, services: Identity
     return { passwordSet: true };
   });
 
-  app.post<{ Params: { oid: string } }>('/api/admin/users/:oid/invite', async (request) => {
+  app.post<{ Params: { oid: string } }>('/api/admin/users/:oid/invite', { schema: INVITE_ROUTE_SCHEMA }, async (request) => {
     const context = await services.resolve(request);
     if (!context.can(USERS_PATH, 'Update')) throw new ApiError(403, `Inviting a user needs the permission Update on ${USERS_PATH}.`);
     const oid = oidParam(request.params.oid, 'oid');
@@ -78,7 +79,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, services: Identity
 
   // "Send password reset" on a user's row: the self-service reset mail, sent by an administrator. The answer says
   // whether the mail leaves by SMTP or only waits in the outbox (no MATE_SMTP_URL), so the UI can say so.
-  app.post<{ Params: { oid: string } }>('/api/admin/users/:oid/password-reset', async (request) => {
+  app.post<{ Params: { oid: string } }>('/api/admin/users/:oid/password-reset', { schema: PASSWORD_RESET_ROUTE_SCHEMA }, async (request) => {
     const context = await services.resolve(request);
     if (!context.can(USERS_PATH, 'Update')) throw new ApiError(403, `Sending a password reset needs the permission Update on ${USERS_PATH}.`);
     const oid = oidParam(request.params.oid, 'oid');
@@ -91,7 +92,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, services: Identity
     return { result: services.mailDelivery === 'smtp' ? 'sent' : 'queued', to: user.email };
   });
 
-  app.post('/api/admin/api-keys', async (request, reply) => {
+  app.post('/api/admin/api-keys', { schema: CREATE_API_KEY_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await services.resolve(request);
     if (!context.can(API_KEYS_PATH, 'Create')) throw new ApiError(403, `Creating an API key needs the permission Create on ${API_KEYS_PATH}.`);
     const body = bodyObject(request.body);
