@@ -6,6 +6,7 @@ import { createRole, setPermission, setUserRoles } from '../identity/user-admin'
 import { DEMO_TERMINAL_SECRET } from '../seed/demo/demo-terminals';
 import { seedDemoData } from '../seed/demo/seed-demo-data';
 import type { TestDatabase } from '../test-support/test-database';
+import { RECEIPT_SCHEMA } from './receipt-schema';
 import { TERMINAL_MONITORING_PATH } from './terminal-monitoring';
 import { readTerminalServerState, TERMINAL_SERVER_PATH } from './terminal-server-state';
 import { DEFAULT_TERMINAL_TIMINGS } from './terminal-session';
@@ -132,6 +133,15 @@ describe('the terminal routes answer as their handlers write', () => {
     const state = await readTerminalServerState(database.db, tables.pos, [tenantDe], staleAfterMs);
     expect(state.instances).toHaveLength(1);
     expect(answer.body).toBe(JSON.stringify({ ...state, at: (answer.json() as { at: string }).at }));
+  });
+
+  it('documents the receipt body the handler checks, and the Basic scheme terminals use', async () => {
+    const document = (await instance.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { security?: unknown; requestBody?: { content: Record<string, { schema: unknown }> } }>>; components: { securitySchemes: Record<string, unknown> } };
+    const { $id: _id, ...body } = RECEIPT_SCHEMA;
+    const receipts = document.paths['/api/terminals/receipts']!.post!;
+    expect(receipts.requestBody?.content['application/json']?.schema).toEqual(body);
+    expect(receipts.security).toEqual([{ terminalBasic: [] }]);
+    expect(document.components.securitySchemes.terminalBasic).toEqual({ type: 'http', scheme: 'basic', description: 'Terminal key and secret' });
   });
 
   it('answers a new credential with the key and the secret', async () => {
