@@ -1,3 +1,5 @@
+import { listOf, TOKEN_REFUSED } from '../api-docs/openapi-fragments';
+
 /** Most entries one page of a history or of the activity answers. */
 export const AUDIT_PAGE_MAX = 200;
 
@@ -40,11 +42,7 @@ export const HISTORY_QUERYSTRING = {
   },
 } as const;
 
-export const HISTORY_SCHEMA = {
-  type: 'object',
-  properties: { items: { type: 'array', items: AUDIT_ENTRY_SCHEMA }, hasMore: { type: 'boolean' } },
-  required: ['items', 'hasMore'],
-} as const;
+export const HISTORY_SCHEMA = listOf(AUDIT_ENTRY_SCHEMA, { hasMore: { type: 'boolean' } });
 
 export const ACTIVITY_QUERYSTRING = {
   type: 'object',
@@ -60,11 +58,7 @@ export const ACTIVITY_QUERYSTRING = {
   additionalProperties: false,
 } as const;
 
-export const ACTIVITY_SCHEMA = {
-  type: 'object',
-  properties: { items: { type: 'array', items: AUDIT_ENTRY_SCHEMA }, next: { type: 'integer', description: 'pass as `before` for the next page' } },
-  required: ['items'],
-} as const;
+export const ACTIVITY_SCHEMA = listOf(AUDIT_ENTRY_SCHEMA, { next: { type: 'integer', description: 'pass as `before` for the next page' } }, ['items']);
 
 export const RESTORE_BODY = {
   type: 'object',
@@ -89,7 +83,7 @@ export const ACTIVITY_ROUTE_SCHEMA = {
   response: {
     200: { description: 'One page', ...ACTIVITY_SCHEMA },
     400: { description: 'A bad filter (the parameter named)' },
-    401: { description: 'No valid access token' },
+    ...TOKEN_REFUSED,
     403: { description: "The tenant named is not the request's" },
   },
 } as const;

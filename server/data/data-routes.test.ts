@@ -234,4 +234,11 @@ describe('openapi', () => {
     expect(r.statusCode).toBe(200);
     expect(Object.keys(json(r).paths)).toContain('/api/data/shop/product/{id}');
   });
+
+  it('leaves the terminal endpoint out of a catalogue without POS terminals, as it is not served', async () => {
+    const document = json(await t.app.inject({ url: '/api/openapi.json' })) as { paths: Record<string, unknown>; components: { securitySchemes: Record<string, unknown> } };
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/terminals/'))).toEqual([]);
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['bearer', 'basic']);
+    expect((await t.app.inject({ method: 'POST', url: '/api/terminals/receipts' })).statusCode).toBe(404);
+  });
 });

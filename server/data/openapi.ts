@@ -2,7 +2,7 @@ import type { Catalogue, EntityKind } from './catalogue';
 import { COUNT_LIMIT, MAX_TAKE, DEFAULT_TAKE } from './list-query';
 import { BULK_DELETE_BODY } from './bulk-delete';
 import { IF_MATCH_HEADERS, RECORD_PARAMS } from './data-request';
-import { TERMINAL_OPENAPI_PATHS, TERMINAL_SECURITY_SCHEME } from '../terminals/terminal-openapi';
+import { TERMINAL_SECURITY_SCHEME } from '../terminals/terminal-schemas';
 import { IMPORT_LIMIT } from './import-routes';
 import { HISTORY_QUERYSTRING, HISTORY_SCHEMA, RESTORE_BODY } from '../audit/audit-schemas';
 
@@ -128,9 +128,10 @@ export function buildOpenApi(catalogue: Catalogue): Json {
   const schemas: Json = {
     Error: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }, current: { type: 'object' }, references: { type: 'array', items: { type: 'object', properties: { kind: { type: 'string' }, label: { type: 'object' }, field: { type: 'string' }, count: { type: 'integer' }, more: { type: 'boolean' }, oids: { type: 'array', items: { type: 'integer' } } }, required: ['kind', 'label', 'field', 'count'] } } }, required: ['status', 'message'] },
   };
-  // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals).
+  // The terminal endpoint is served only when the catalogue has its POS terminals (server/terminals); its paths come
+  // from its route schemas (server/terminals/terminal-schemas.ts), the security scheme they name from here.
   const terminals = catalogue.find('tenancy', 'pos-terminal') !== undefined;
-  const paths: Json = { ...(terminals ? { ...TERMINAL_OPENAPI_PATHS } : {}) };
+  const paths: Json = {};
   for (const kind of catalogue.kinds) {
     schemas[schemaName(kind)] = recordSchema(kind);
     Object.assign(paths, operationsOf(kind));

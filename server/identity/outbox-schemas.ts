@@ -1,4 +1,5 @@
 /** Wire schemas of the outbox routes: their Fastify contracts, from which /api/openapi.json describes them. */
+import { listOf } from '../api-docs/openapi-fragments';
 
 /** Most mails one page answers. */
 export const OUTBOX_MAX_TAKE = 1000;
@@ -39,11 +40,7 @@ export const OUTBOX_ENTRY_SCHEMA = {
   required: ['oid', 'to', 'subject', 'text', 'state', 'attempts', 'lastError', 'createdAt', 'sentAt', 'nextAttemptAt'],
 } as const;
 
-export const OUTBOX_LIST_SCHEMA = {
-  type: 'object',
-  properties: { items: { type: 'array', items: OUTBOX_ENTRY_SCHEMA }, total: { type: 'integer', description: 'mails in the outbox in all' } },
-  required: ['items', 'total'],
-} as const;
+export const OUTBOX_LIST_SCHEMA = listOf(OUTBOX_ENTRY_SCHEMA, { total: { type: 'integer', description: 'mails in the outbox in all' } });
 
 const denied = { 401: { description: 'Not signed in' }, 403: { description: 'Needs the right on /admin/outbox in the Global column' } } as const;
 

@@ -1,4 +1,5 @@
 /** Wire schemas of the passkey routes and of regenerating recovery codes: their Fastify contracts, from which /api/openapi.json describes them. */
+import { listOf } from '../api-docs/openapi-fragments';
 import { CODE_BODY, RECOVERY_CODES_SCHEMA } from './security-schemas';
 
 const timestamp = { type: 'string', format: 'date-time' } as const;
@@ -18,7 +19,7 @@ export const PASSKEY_SCHEMA = {
   required: ['oid', 'name', 'createdAt', 'lastUsedAt'],
 } as const;
 
-export const PASSKEY_LIST_SCHEMA = { type: 'object', properties: { items: { type: 'array', items: PASSKEY_SCHEMA } }, required: ['items'] } as const;
+export const PASSKEY_LIST_SCHEMA = listOf(PASSKEY_SCHEMA);
 
 /** `navigator.credentials.create` options (PublicKeyCredentialCreationOptionsJSON); passed to the browser as they are. */
 export const REGISTRATION_OPTIONS_SCHEMA = {

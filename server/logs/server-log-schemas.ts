@@ -1,3 +1,4 @@
+import { TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 import { LOG_LEVEL_NAMES } from './server-log-record';
 
 /** Most lines one read answers. */
@@ -66,7 +67,7 @@ export const SERVER_LOG_ROUTE_SCHEMA = {
   response: {
     200: { description: 'One page of lines and which instance they are of', ...SERVER_LOG_PAGE_SCHEMA },
     400: { description: 'A bad after, level, q or take' },
-    401: { description: 'No valid access token' },
+    ...TOKEN_REFUSED,
     403: { description: 'No Read on /diagnostics/logs in the Global column' },
   },
 } as const;

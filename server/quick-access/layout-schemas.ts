@@ -1,3 +1,4 @@
+import { errorResponses, listOf, TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 import { BUTTON_KINDS, GRID_LIMITS, LAYOUT_KINDS, MAX_BUTTONS, MAX_LABEL_LENGTH, MAX_NAME_LENGTH, MAX_TARGET_LENGTH } from '../../schemas/pos-layout';
 import { SCOPE_PATTERN } from '../pos-settings/settings-scope';
 import { LAYOUT_PAGES } from './layout-kinds';
@@ -57,11 +58,7 @@ const summaryProperties = {
   canChange: { type: 'boolean' },
 } as const;
 
-export const LAYOUT_LIST_SCHEMA = {
-  type: 'object',
-  properties: { items: { type: 'array', items: { type: 'object', properties: summaryProperties, required: Object.keys(summaryProperties) } } },
-  required: ['items'],
-} as const;
+export const LAYOUT_LIST_SCHEMA = listOf({ type: 'object', properties: summaryProperties, required: Object.keys(summaryProperties) });
 
 export const LAYOUT_SCHEMA = {
   type: 'object',
@@ -101,9 +98,9 @@ export const TARGETS_QUERYSTRING = {
     take: { type: 'integer', minimum: 1, maximum: MAX_TARGET_TAKE, default: 20 },
   },
 } as const;
-export const TARGETS_SCHEMA = { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { value: { type: 'string' }, text: { type: 'string' } }, required: ['value', 'text'] } } }, required: ['items'] } as const;
+export const TARGETS_SCHEMA = listOf({ type: 'object', properties: { value: { type: 'string' }, text: { type: 'string' } }, required: ['value', 'text'] } as const);
 
-const common = { 401: { description: 'No valid access token' }, 403: { description: "No right at that scope on the kind's page" } } as const;
+const common = { ...TOKEN_REFUSED, ...errorResponses({ 403: "No right at that scope on the kind's page" }) };
 const tags = ['pos-layouts'];
 
 // The routes' contracts (docs/pos-layouts.md), also their part of /api/openapi.json (server/api-docs/route-openapi.ts).

@@ -1,3 +1,4 @@
+import { errorResponses, TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 import { TEMPLATE_DOCUMENT_TYPES, TEMPLATE_MAX_LENGTH } from '../../schemas/receipt-template';
 import { SCOPE_PATTERN } from '../pos-settings/settings-scope';
 import { TEMPLATE_PAGE } from './template-access';
@@ -63,7 +64,7 @@ export const PREVIEW_SCHEMA = {
   required: ['html', 'document', 'problems'],
 } as const;
 
-const common = { 401: { description: 'No valid access token' }, 403: { description: `No right on ${TEMPLATE_PAGE} at that scope` } } as const;
+const common = { ...TOKEN_REFUSED, ...errorResponses({ 403: `No right on ${TEMPLATE_PAGE} at that scope` }) };
 const tags = ['receipt-templates'];
 
 // The routes' contracts (docs/receipt-templates.md), also their part of /api/openapi.json (server/api-docs/route-openapi.ts).

@@ -3,6 +3,8 @@
 // query schema only names them, without a type that would let Fastify refuse first with its own message. The
 // handler sends the tree as JSON text (its ETag is a digest of it), which the serialiser passes through as it is.
 
+import { TOKEN_REFUSED } from '../api-docs/openapi-fragments';
+
 /** `GET /api/settings/scope`. */
 export const SCOPE_ROUTE_SCHEMA = {
   tags: ['ui'],
@@ -28,7 +30,7 @@ export const SCOPE_ROUTE_SCHEMA = {
     },
     304: { description: 'Unchanged (If-None-Match named the current ETag); no body' },
     400: { description: 'A bad terminalKind, or a bad scope header' },
-    401: { description: 'No valid access token' },
+    ...TOKEN_REFUSED,
     403: { description: 'The x-mate-tenant header names a tenant you do not belong to' },
   },
 } as const;

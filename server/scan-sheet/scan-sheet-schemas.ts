@@ -1,4 +1,4 @@
-import { listOf } from '../api-docs/openapi-fragments';
+import { listOf, TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 
 /** The scan sheet page's path: its permission is given on it (docs/scan-sheet.md). */
 export const SCAN_SHEET_PATH = '/tools/scan-sheet';
@@ -42,7 +42,7 @@ export const SCAN_SHEET_SCHEMA = {
 
 const refusals = {
   400: { description: 'A bad count, seed or layout' },
-  401: { description: 'No valid access token' },
+  ...TOKEN_REFUSED,
   403: { description: `No tenant selected, or no Read on ${SCAN_SHEET_PATH} in it` },
 } as const;
 

@@ -1,3 +1,5 @@
+import { TOKEN_REFUSED } from '../api-docs/openapi-fragments';
+
 /** The schema playground's path: its permission is given on it (docs/metadata.md "Schema playground"). */
 export const SCHEMA_PLAYGROUND_PATH = '/tools/schema-playground';
 
@@ -26,7 +28,7 @@ export const PLAYGROUND_CATALOGUE_ROUTE_SCHEMA = {
   summary: "The catalogue's entity documents, read only: what the schema playground checks lookups and detail views against",
   response: {
     200: { description: 'Every entity kind with its document, sorted by kind', ...PLAYGROUND_CATALOGUE_SCHEMA },
-    401: { description: 'No valid access token' },
+    ...TOKEN_REFUSED,
     403: { description: `No Read on ${SCHEMA_PLAYGROUND_PATH}` },
   },
 } as const;

@@ -1,3 +1,5 @@
+import { TOKEN_REFUSED } from '../api-docs/openapi-fragments';
+
 /** The shopping cart page's path: its permissions are given on it (docs/shopping-cart.md). */
 export const SHOPPING_CART_PATH = '/tools/shopping-cart';
 /** Most articles one search answers. */
@@ -47,7 +49,7 @@ export const CART_ARTICLES_ROUTE_SCHEMA = {
   response: {
     200: { description: 'Up to take articles, best match first', ...CART_ARTICLES_SCHEMA },
     400: { description: 'A bad q or take' },
-    401: { description: 'No valid access token' },
+    ...TOKEN_REFUSED,
     403: { description: `No tenant selected, or no Read on ${SHOPPING_CART_PATH} and on the articles in it` },
   },
 } as const;

@@ -28,6 +28,14 @@ import { TerminalPingRelay, type TerminalPingAnswer } from './terminal-ping-rela
 import { deliverPush, parsePushCommand, TERMINAL_COMMAND_CHANNEL } from './terminal-configuration';
 import { readTerminalServerState, TERMINAL_SERVER_PATH } from './terminal-server-state';
 import { TERMINAL_SOCKET_PATH } from './terminal-socket-path';
+import {
+  TERMINAL_CONNECTIONS_ROUTE_SCHEMA,
+  TERMINAL_CREDENTIAL_ROUTE_SCHEMA,
+  TERMINAL_LOG_ROUTE_SCHEMA,
+  TERMINAL_RECEIPT_ROUTE_SCHEMA,
+  TERMINAL_SERVER_ROUTE_SCHEMA,
+  TERMINAL_SOCKET_ROUTE_SCHEMA,
+} from './terminal-schemas';
 
 
 /** The entity kind whose records are the terminals that connect. */
@@ -52,8 +60,6 @@ declare module 'fastify' {
     terminals?: { instanceId: string; sweep(): Promise<number>; kill(): Promise<void> };
   }
 }
-
-const oidParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } as const;
 
 /**
  * The terminal endpoint (docs/terminals.md): terminals connect with their key and secret over a WebSocket, send
@@ -169,7 +175,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     {
       ...publicRoute(),
       websocket: true,
-      schema: { headers: { type: 'object', properties: { 'x-terminal-version': { type: 'string', pattern: '^[\\x21-\\x7e]{1,32}$' } } } },
+      schema: TERMINAL_SOCKET_ROUTE_SCHEMA,
       preValidation: async (request, reply) => {
         const terminal = await terminalOf(request, reply);
         if (request.headers.upgrade?.toLowerCase() !== 'websocket') throw new ApiError(400, `The terminal endpoint speaks WebSockets only: open ${TERMINAL_SOCKET_PATH} with a WebSocket upgrade (docs/terminals.md).`);
@@ -210,6 +216,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     '/api/terminals/receipts',
     {
       ...publicRoute(MAX_RECEIPT_BODY_BYTES),
+      schema: TERMINAL_RECEIPT_ROUTE_SCHEMA,
       // The terminal is checked before its body is read, as a user is by authenticate-first.
       onRequest: async (request, reply) => void authenticated.set(request, await terminalOf(request, reply)),
     },
@@ -220,7 +227,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     },
   );
 
-  app.get('/api/terminals/connections', { schema: { querystring: { type: 'object', additionalProperties: false, properties: { tenantOid: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } } }, async (request) => {
+  app.get('/api/terminals/connections', { schema: TERMINAL_CONNECTIONS_ROUTE_SCHEMA }, async (request) => {
     const context = await resolveContext(request);
     const { tenantOid } = request.query as { tenantOid?: number };
     if (tenantOid !== undefined && !context.tenantOids.includes(tenantOid)) throw new ApiError(403, `You do not belong to tenant ${tenantOid}.`);
@@ -239,14 +246,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   app.get(
     '/api/terminals/:id/log',
     {
-      schema: {
-        params: oidParams,
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { take: { type: 'integer', minimum: 1, maximum: 500, default: 50 }, beforeId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-        },
-      },
+      schema: TERMINAL_LOG_ROUTE_SCHEMA,
     },
     async (request) => {
       const context = await resolveContext(request);
@@ -259,14 +259,14 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     },
   );
 
-  app.get('/api/terminals/server', { schema: { querystring: { type: 'object', additionalProperties: false, properties: {} } } }, async (request) => {
+  app.get('/api/terminals/server', { schema: TERMINAL_SERVER_ROUTE_SCHEMA }, async (request) => {
     const context = await resolveContext(request);
     const tenants = context.tenantOids.filter((tenantOid) => context.can(TERMINAL_SERVER_PATH, 'Read', tenantOid));
     if (tenants.length === 0) throw new ApiError(403, `Not permitted: Read on ${TERMINAL_SERVER_PATH}.`);
     return readTerminalServerState(db, posTable, tenants, timings.staleAfterMs);
   });
 
-  app.post('/api/terminals/:id/credential', { schema: { params: oidParams } }, async (request, reply) => {
+  app.post('/api/terminals/:id/credential', { schema: TERMINAL_CREDENTIAL_ROUTE_SCHEMA }, async (request, reply) => {
     const context = await resolveContext(request);
     const { id: oid } = request.params as { id: number };
     const tenantOid = await terminalTenant(oid, context.tenantOids);

@@ -1,3 +1,4 @@
+import { listOf, TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 import { DROPZONE_PATH, IMAGE_CONTENT_TYPES, IMAGE_NAME_MAX_LENGTH } from '../../schemas/image-upload';
 
 export const IMAGE_NAME_PARAMS = {
@@ -44,7 +45,7 @@ export const IMAGE_UPLOAD_ANSWER = {
   required: [...IMAGE_INFO.required, 'replaced', 'references'],
 } as const;
 
-export const IMAGE_LIST_ANSWER = { type: 'object', properties: { items: { type: 'array', items: IMAGE_INFO } }, required: ['items'] } as const;
+export const IMAGE_LIST_ANSWER = listOf(IMAGE_INFO);
 
 /** `GET /api/images`. */
 export const IMAGE_LIST_ROUTE_SCHEMA = {
@@ -54,7 +55,7 @@ export const IMAGE_LIST_ROUTE_SCHEMA = {
   response: {
     200: { description: 'The images', ...IMAGE_LIST_ANSWER },
     400: { description: 'A bad take' },
-    401: { description: 'No valid access token' },
+    ...TOKEN_REFUSED,
     403: { description: 'No tenant selected' },
   },
 } as const;
@@ -75,7 +76,7 @@ export const IMAGE_UPLOAD_ROUTE_SCHEMA = {
     201: { description: 'Stored as a new image', ...IMAGE_UPLOAD_ANSWER },
     200: { description: 'Replaced the image of that name', ...IMAGE_UPLOAD_ANSWER },
     400: { description: 'Not multipart, no file, a bad file name, or no image by its content' },
-    401: { description: 'No valid access token' },
+    ...TOKEN_REFUSED,
     403: { description: `No tenant selected, or no Create on ${DROPZONE_PATH} in it` },
     413: { description: 'The file is larger than MATE_UPLOAD_MAX_BYTES' },
     415: { description: 'Not multipart/form-data' },
@@ -96,7 +97,7 @@ export const IMAGE_READ_ROUTE_SCHEMA = {
     },
     304: { description: 'Not modified' },
     400: { description: 'A bad name' },
-    401: { description: 'No valid access token' },
+    ...TOKEN_REFUSED,
     403: { description: 'No tenant selected' },
     404: { description: 'No image of that name in the tenant' },
   },
