@@ -55,6 +55,19 @@ describe('EntityForm', () => {
     expect(field(mounted.host, 'Counter')?.querySelector('[data-mark=readonly]')).not.toBeNull();
   });
 
+  it('marks a field required by its rule string, and refuses it empty', async () => {
+    const doc = structuredClone(articleDoc) as unknown as EntityDocument;
+    doc.fields.find((f) => f.name === 'Code')!.rules = 'required';
+    const ruled = compileEntityUncached(doc, 'en');
+    const handle = createRef<EntityFormHandle>();
+    mounted = render(<EntityForm ref={handle} compiled={ruled} value={{ ...ruled.emptyRecord, ArticleNumber: 'A-1', Text: 'Bolt' }} onChange={() => undefined} lookupSource={lookupSource} locale="en" />);
+    expect(field(mounted.host, 'Code')?.querySelector('[data-mark=required]')).not.toBeNull();
+    expect(field(mounted.host, 'LongText')?.querySelector('[data-mark=required]') ?? null).toBeNull();
+    act(() => void handle.current!.validate());
+    await settle();
+    expect(field(mounted.host, 'Code')?.textContent).toContain('is required');
+  });
+
   it('shows a field when the field its visibility reads changes', () => {
     mounted = render(<Harness initial={{ ...compiled.emptyRecord, Text: null }} />);
     expect(field(mounted.host, 'LongText')).toBeNull();

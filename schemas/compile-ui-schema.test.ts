@@ -20,6 +20,18 @@ describe('compileUiSchema', () => {
     expect((uiSchema.Kind as Record<string, unknown>)['ui:options']).toMatchObject({ enumIcons: { 1: 'package', 2: 'wrench' } });
   });
 
+  it("marks a field whose rule string says required, as a declared required is marked; not an array's items", () => {
+    const fields = [
+      { name: 'Note', type: 'String', rules: 'min:3|required' },
+      { name: 'Plain', type: 'String', rules: 'min:3' },
+      { name: 'Tags', type: 'Array', items: { name: 'Tag', type: 'String', rules: 'required' } },
+    ] as const;
+    const compiled = compileUiSchema(fields as unknown as Parameters<typeof compileUiSchema>[0], {}).uiSchema as Record<string, Record<string, unknown>>;
+    expect(compiled.Note!['ui:options']).toMatchObject({ rulesRequired: true });
+    expect(compiled.Plain!['ui:options']).toBeUndefined();
+    expect((compiled.Tags!.items as Record<string, unknown>)['ui:options']).toBeUndefined();
+  });
+
   it('carries effects with the fields their conditions read', () => {
     expect((uiSchema.Tax as Record<string, unknown>)['ui:options']).toMatchObject({ effects: { disabled: expect.any(Object), fields: ['Kind', 'RetailPrice'] } });
     expect(effectFields({ required: { field: 'B', op: 'true' }, visible: { whenAll: [{ field: 'A', op: 'notNull' }, { field: 'B', op: 'true' }] } })).toEqual(['A', 'B']);

@@ -2,6 +2,7 @@ import { conditionFields } from '../conditions';
 import type { Condition } from '../conditions/condition';
 import type { FieldEffects, FieldModel, FormExtensions, LookupDefinition } from './entity-document';
 import { currencyDecimals, DEFAULT_CURRENCY } from './currency';
+import { parseRules } from './rule-strings';
 import { chooseWidget, type WidgetName } from './widget-testers';
 
 /** An rjsf uiSchema node (plain JSON). */
@@ -38,7 +39,7 @@ export function effectFields(effects: FieldEffects): string[] {
 /**
  * Compiles the uiSchema of a field list (rjsf 6): `ui:widget` from the widget testers (left out for Object and
  * Array, whose default rendering rjsf owns; a custom widget there would replace the whole list), `ui:readonly`,
- * and `ui:options` with `maxLength` (the n/max counter), `case` ('upper' | 'lower'), `codeLanguage` ('json' | 'xml'), `currency`, `lookup`,
+ * and `ui:options` with `maxLength` (the n/max counter), `case` ('upper' | 'lower'), `codeLanguage` ('json' | 'xml'), `rulesRequired`, `currency`, `lookup`,
  * `enumIcons` and `effects` (conditions plus the fields they read). Object properties and Array items nest.
  */
 export function compileUiSchema(fields: readonly FieldModel[], extensions: FormExtensions, prefix = ''): CompiledUi {
@@ -87,6 +88,9 @@ function fieldOptions(field: FieldModel, path: string, siblings: readonly FieldM
     const currencyField = siblings.find((f) => f.usage === 'CurrencyCode')?.name;
     options.currency = { code: DEFAULT_CURRENCY, decimals: currencyDecimals(DEFAULT_CURRENCY), ...(currencyField ? { field: currencyField } : {}) };
   }
+  // A rule string's `required` is enforced by the record checks (record-checks.ts) for record fields, not array
+  // items; the label marks it as it marks a declared `required`.
+  if (field.rules && !path.includes('[]') && parseRules(field.rules).rules.some((rule) => rule.name === 'required')) options.rulesRequired = true;
   const lookup = extensions.lookups?.[path];
   if (lookup) options.lookup = compileLookup(lookup);
   const icons = (field.options ?? []).filter((o) => o.icon).map((o) => [String(o.value), o.icon] as const);

@@ -17,7 +17,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const path = fieldPathId.path.join('.');
   if (path === '') return children; // the record itself: the object template lays out the tabs
   const structural = schema.type === 'object' || (Array.isArray(schema.type) ? schema.type.includes('array') || schema.type.includes('object') : schema.type === 'array');
-  const isRequired = required === true || options.effectRequired === true;
+  const isRequired = required === true || options.effectRequired === true || options.rulesRequired === true;
   const errors = (rawErrors ?? []).filter((e, i, all) => all.indexOf(e) === i);
   const reason = typeof options.effectReason === 'string' && (disabled || readonly) ? options.effectReason : undefined;
   return (
