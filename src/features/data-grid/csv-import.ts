@@ -1,7 +1,14 @@
 import Papa from 'papaparse';
 import {
   createRecordValidator,
+  decimalScale,
   fieldLabel,
+  isExactDecimal,
+  isWideInteger,
+  latinDigits,
+  normaliseDecimal,
+  parseDecimal,
+  typedDecimalText,
   importDefinitionErrors,
   localize,
   SYSTEM_FIELD_NAMES,
@@ -80,7 +87,16 @@ export function convertCell(field: FieldModel, text: string): { value: unknown }
   if (trimmed === '') return { value: field.type === 'String' ? (field.required ? '' : null) : field.type === 'Boolean' ? false : null };
   switch (field.type) {
     case 'Number': {
-      const number = Number(trimmed.replace(',', '.'));
+      // The export writes a decimal string as text, a negative one with the apostrophe of a formula-like cell.
+      const typed = latinDigits(unescapeFormula(trimmed));
+      // A wide integer or an exact decimal keeps every digit as the decimal string it travels as: a JS number would
+      // round it past the 15th. Digits too many for the scale stay as written, for the validator to name.
+      if (isWideInteger(field)) return /^[+-]?\d+$/.test(typed) ? { value: BigInt(typed).toString() } : { error: `'${trimmed}' is not a whole number.` };
+      if (isExactDecimal(field)) {
+        const text = typedDecimalText(typed);
+        return parseDecimal(text) ? { value: normaliseDecimal(text, decimalScale(field)) } : { error: `'${trimmed}' is not a number.` };
+      }
+      const number = Number(typed.replace(',', '.'));
       return Number.isFinite(number) ? { value: number } : { error: `'${trimmed}' is not a number.` };
     }
     case 'Boolean': {

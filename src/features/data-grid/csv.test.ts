@@ -60,6 +60,19 @@ describe('CSV import', () => {
   it('converts cells by type and reports unreadable ones', () => {
     expect(convertCell({ name: 'P', type: 'Number' }, '12,5')).toEqual({ value: 12.5 });
     expect(convertCell({ name: 'P', type: 'Number' }, 'abc')).toHaveProperty('error');
+    // Every digit of a wide integer and an exact decimal is kept, as the decimal strings they travel as.
+    expect(convertCell({ name: 'Serial', type: 'Number', managedType: 'uint64' }, ' +018446744073709551615 ')).toEqual({ value: '18446744073709551615' });
+    expect(convertCell({ name: 'Serial', type: 'Number', managedType: 'int64' }, '12.5')).toHaveProperty('error');
+    const exact = { name: 'Amount', type: 'Number', managedType: 'decimal', precision: 30, scale: 4 } as const;
+    expect(convertCell(exact, '12345678901234567890123456,7891')).toEqual({ value: '12345678901234567890123456.7891' });
+    expect(convertCell(exact, '1,5')).toEqual({ value: '1.5000' });
+    expect(convertCell(exact, '1.23456')).toEqual({ value: '1.23456' });
+    expect(convertCell(exact, '1e3')).toHaveProperty('error');
+    // What the export writes for negative ones (text that starts like a formula gets its apostrophe) imports back.
+    expect(rowsToCsv([{ field: 'Amount', label: 'Amount' }], [{ Amount: '-0.0001' }]).split('\r\n')[1]).toBe(`"'-0.0001"`);
+    expect(convertCell(exact, "'-0.0001")).toEqual({ value: '-0.0001' });
+    expect(convertCell({ name: 'Serial', type: 'Number', managedType: 'int64' }, "'-9223372036854775808")).toEqual({ value: '-9223372036854775808' });
+    expect(convertCell({ name: 'P', type: 'Number' }, '١٢٫٥')).toEqual({ value: 12.5 });
     expect(convertCell({ name: 'B', type: 'Boolean' }, 'yes')).toEqual({ value: true });
     expect(convertCell({ name: 'B', type: 'Boolean' }, 'maybe')).toHaveProperty('error');
     expect(convertCell({ name: 'T', type: 'Array' }, '["a"]')).toEqual({ value: ['a'] });
