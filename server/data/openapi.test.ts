@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from './catalogue';
 import { TEST_FIXTURES_DIR } from './data-test-app';
+import { operationOf } from '../api-docs/route-openapi';
+import { SIGN_IN_ROUTE_SCHEMA } from '../identity/sign-in-schemas';
 import { buildOpenApi } from './openapi';
 
 describe('buildOpenApi', () => {
-  it("documents what the password sign-in reads and answers beside the Basic header (auth-routes.ts)", async () => {
-    const doc = buildOpenApi(await loadCatalogue([TEST_FIXTURES_DIR])) as { paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> }>> };
-    const signIn = doc.paths['/api/v1-pub/auth/user/token.json']!.get!;
-    expect(signIn.parameters.map(({ name, in: where }) => `${where} ${name}`)).toEqual(['header X-Mate-Second-Factor', 'header X-Mate-Passkey']);
+  it("documents what the password sign-in reads and answers beside the Basic header, from its route schema (sign-in-schemas.ts)", () => {
+    const signIn = operationOf(SIGN_IN_ROUTE_SCHEMA) as { parameters: { name: string; in: string }[]; responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> };
+    expect(signIn.parameters.map(({ name, in: where }) => `${where} ${name}`)).toEqual(['header x-mate-second-factor', 'header x-mate-passkey']);
     expect(Object.keys(signIn.responses['200']!.content['application/json']!.schema.properties)).toEqual(['access_token', 'token_type', 'expires_in', 'recoveryCodes']);
   });
 
@@ -24,5 +25,7 @@ describe('buildOpenApi', () => {
     expect(JSON.stringify(doc)).not.toContain('$schema');
     // The hub's paths come from its route schemas (server/hub/hub-schemas.ts), not from the catalogue's part.
     expect(doc.paths['/api/hub/mate/negotiate']).toBeUndefined();
+    // So do the sign-in's (server/identity/sign-in-schemas.ts).
+    expect(doc.paths['/api/v1-pub/auth/user/token.json']).toBeUndefined();
   });
 });
