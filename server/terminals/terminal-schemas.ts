@@ -84,12 +84,13 @@ export const TERMINAL_RECEIPT_ROUTE_SCHEMA = {
       type: 'object',
       properties: {
         id: { type: 'string' },
-        stored: { const: true },
+        // `enum`, not `const`: Fastify's serialiser writes a `const` whatever the handler sends.
+        stored: { type: 'boolean', enum: [true] },
         unprocessed: { type: 'string', description: "Why the stored document stays unprocessed (it does not fit the tenant's data), when it does not" },
       },
       required: ['id', 'stored'],
     },
-    200: { description: 'Handed in before; nothing changed', type: 'object', properties: { id: { type: 'string' }, stored: { const: false } }, required: ['id', 'stored'] },
+    200: { description: 'Handed in before; nothing changed', type: 'object', properties: { id: { type: 'string' }, stored: { type: 'boolean', enum: [false] } }, required: ['id', 'stored'] },
     ...errorResponses({ 400: 'Not a valid receipt: errors name each path (e.g. lines.0.amount)' }),
     ...TERMINAL_REFUSED,
   },
