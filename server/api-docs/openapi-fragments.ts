@@ -67,9 +67,10 @@ export function errorResponses<const E extends Record<number, string>>(errors: E
 /**
  * A JSON body the handler checks itself (server/identity/request-body.ts: each refusal names the field), as a route
  * schema's `requestBody`: documented, not validated by Fastify, so the handler's refusals stay the answers.
+ * `required: false` for a body that may be left out.
  */
-export function bodyCheckedInCode<S>(schema: S) {
-  return { required: true, content: { 'application/json': { schema } } } as const;
+export function bodyCheckedInCode<S, R extends boolean = true>(schema: S, required: R = true as R) {
+  return { required, content: { 'application/json': { schema } } } as const;
 }
 
 /** The `headers` of a refusal that says when to try again (a throttle, a back-off). */

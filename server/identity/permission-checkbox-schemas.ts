@@ -4,7 +4,7 @@
 // refusal naming the field with the handler's message: the parameters are named without a type, and the bodies are
 // described in OpenAPI's form only. The answers name every property their handlers send, in the handlers' order.
 
-import { errorResponses } from '../api-docs/openapi-fragments';
+import { bodyCheckedInCode, errorResponses } from '../api-docs/openapi-fragments';
 import { ACTION_SCHEMA, PERMISSION_ADMIN_REFUSALS, TENANT_COLUMN_PROPERTIES, TREE_NODE_PROPERTIES } from './permission-matrix-schemas';
 
 const tags = ['permissions'];
@@ -24,25 +24,19 @@ const column = <P extends Record<string, unknown>>(what: P, always: string) =>
   }) as const;
 
 /** The `tenants` a PUT replaces, each entry naming its column; columns left out stay as they are. */
-const replacedColumns = <E extends Record<string, unknown>>(entry: E, entryRequired: string, other: Record<string, unknown> = {}) => ({
-  required: true,
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          ...other,
-          tenants: {
-            type: 'array',
-            items: { type: 'object', properties: { oid: { type: ['integer', 'null'], minimum: 1, description: 'the column: a tenant of yours, or null (absent) for Global' }, ...entry }, required: [entryRequired] },
-          },
-        },
-        required: ['tenants'],
+const replacedColumns = <E extends Record<string, unknown>>(entry: E, entryRequired: string, other: Record<string, unknown> = {}) =>
+  bodyCheckedInCode({
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      ...other,
+      tenants: {
+        type: 'array',
+        items: { type: 'object', properties: { oid: { type: ['integer', 'null'], minimum: 1, description: 'the column: a tenant of yours, or null (absent) for Global' }, ...entry }, required: [entryRequired] },
       },
     },
-  },
-});
+    required: ['tenants'],
+  });
 
 const ROLES_ANSWER = {
   description: "The user's columns, each with every role and whether the user holds it there",

@@ -5,7 +5,7 @@
 // without a type, required or enum, which would let Fastify refuse first with its own words, and the body is
 // described in OpenAPI's form only. The answers name every property their handlers send, in the handlers' order.
 
-import { errorResponses } from '../api-docs/openapi-fragments';
+import { bodyCheckedInCode, errorResponses } from '../api-docs/openapi-fragments';
 import { PERMISSION_ACTIONS } from '../lib/request-context';
 
 const tags = ['permissions'];
@@ -107,25 +107,18 @@ export const MATRIX_ROUTE_SCHEMA = {
 export const MATRIX_CELL_ROUTE_SCHEMA = {
   tags,
   summary: 'Set or clear one decision of the matrix (Update on /admin/permissions, in the tenant of the column)',
-  requestBody: {
-    required: true,
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            subject: { type: 'string', pattern: '^(role|user):\\d{1,15}$', description: "'role:<oid>' or 'user:<oid>'" },
-            path: { type: 'string', maxLength: 300, description: 'a permission path like /data/area, or /' },
-            action: { ...ACTION_SCHEMA, default: 'Read' },
-            tenantOid: { type: ['integer', 'null'], minimum: 1, description: 'absent or null: the Global column' },
-            value: { ...DECISION, description: 'true allow, false deny, null clear (inherit)' },
-          },
-          required: ['subject', 'path', 'value'],
-        },
-      },
+  requestBody: bodyCheckedInCode({
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      subject: { type: 'string', pattern: '^(role|user):\\d{1,15}$', description: "'role:<oid>' or 'user:<oid>'" },
+      path: { type: 'string', maxLength: 300, description: 'a permission path like /data/area, or /' },
+      action: { ...ACTION_SCHEMA, default: 'Read' },
+      tenantOid: { type: ['integer', 'null'], minimum: 1, description: 'absent or null: the Global column' },
+      value: { ...DECISION, description: 'true allow, false deny, null clear (inherit)' },
     },
-  },
+    required: ['subject', 'path', 'value'],
+  }),
   response: {
     200: {
       description: 'The changed row',

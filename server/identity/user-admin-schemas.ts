@@ -4,15 +4,14 @@
 // the field with the handler's message: the oid is named without a type, and the bodies are described in OpenAPI's
 // form only. The answers name every property their handlers send, in the handlers' order.
 
-import { errorResponses } from '../api-docs/openapi-fragments';
+import { bodyCheckedInCode, errorResponses } from '../api-docs/openapi-fragments';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
 
 const tags = ['users'];
 const OID_PARAMS = { type: 'object', properties: { oid: { description: "the user's oid, a positive whole number" } } } as const;
 
-const jsonBody = (schema: Record<string, unknown>, required = true) => ({ required, content: { 'application/json': { schema } } });
 /** Invitations and resets take no fields: no body, `null` or `{}`. */
-const NO_FIELDS = jsonBody({ type: 'object', additionalProperties: false, properties: {}, description: 'no fields; the body may be left out' }, false);
+const NO_FIELDS = bodyCheckedInCode({ type: 'object', additionalProperties: false, properties: {}, description: 'no fields; the body may be left out' }, false);
 
 /** The refusals of a call on one user (Update on /data/identity/user, the user in your reach). */
 const userRefusals = (action: string) =>
@@ -28,7 +27,7 @@ export const SET_PASSWORD_ROUTE_SCHEMA = {
   tags,
   summary: "Set a user's password; ends the user's tokens (Update on /data/identity/user)",
   params: OID_PARAMS,
-  requestBody: jsonBody({
+  requestBody: bodyCheckedInCode({
     type: 'object',
     additionalProperties: false,
     properties: { newPassword: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH } },
@@ -80,7 +79,7 @@ const accessLevel = { type: 'string', enum: ['read', 'readWrite'], description: 
 export const CREATE_API_KEY_ROUTE_SCHEMA = {
   tags,
   summary: 'Create an API key acting as a user; the secret is answered this once (Create on /data/identity/api-access)',
-  requestBody: jsonBody({
+  requestBody: bodyCheckedInCode({
     type: 'object',
     additionalProperties: false,
     properties: {

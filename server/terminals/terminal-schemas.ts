@@ -5,7 +5,7 @@
 // handler's order; a log line's detail is an open object, passed through as the log holds it. OpenAPI cannot describe
 // the WebSocket's messages beyond the upgrade's answers: docs/terminals.md does.
 
-import { errorResponses, listOf, OID, TOKEN_REFUSED } from '../api-docs/openapi-fragments';
+import { bodyCheckedInCode, errorResponses, listOf, OID, TOKEN_REFUSED } from '../api-docs/openapi-fragments';
 import { RECEIPT_SCHEMA } from './receipt-schema';
 
 const tags = ['terminals'];
@@ -77,7 +77,7 @@ export const TERMINAL_RECEIPT_ROUTE_SCHEMA = {
   tags,
   summary: 'Hand in a receipt over HTTP (the same as the socket message), stored once per id',
   security: terminalBasic,
-  requestBody: { required: true, content: { 'application/json': { schema: receiptBody } } },
+  requestBody: bodyCheckedInCode(receiptBody),
   response: {
     201: {
       description: 'Stored',
