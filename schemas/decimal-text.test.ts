@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canonicalPattern, compareDecimals, formatDecimal, integerDecimal, isCanonicalDecimal, normaliseDecimal, numericBounds, parseCanonicalDecimal, parseDecimal,
-  latinDigits, tightenBounds, typedDecimalText, withinBounds, type ExactDecimal,
+  latinDigits, tightenBounds, typedDecimalText, typedWholeNumber, withinBounds, type ExactDecimal,
 } from './decimal-text';
 
 const d = (units: bigint, scale = 0): ExactDecimal => ({ units, scale });
@@ -92,5 +92,12 @@ describe('decimal text', () => {
     expect(latinDigits('١٢٣٤٥٦٧٨٩٠٫٥')).toBe('1234567890.5');
     expect(latinDigits('۱۲۳۴۵۶۷۸۹۰')).toBe('1234567890');
     expect(latinDigits('-12,5 EUR')).toBe('-12,5 EUR');
+  });
+
+  it('reads typed whole numbers as the decimal string they spell, every digit kept', () => {
+    expect(typedWholeNumber(' +0018446744073709551615 ')).toBe('18446744073709551615');
+    expect(typedWholeNumber('-0')).toBe('0');
+    expect(typedWholeNumber('12.5')).toBeUndefined();
+    expect(typedWholeNumber('')).toBeUndefined();
   });
 });

@@ -154,6 +154,12 @@ export function latinDigits(typed: string): string {
   });
 }
 
+/** Typed whole-number text (a sign, leading zeros) as the decimal string it spells ("+007" is "7"); else undefined. */
+export function typedWholeNumber(typed: string): string | undefined {
+  const text = typed.trim();
+  return /^[+-]?\d+$/.test(text) ? BigInt(text).toString() : undefined;
+}
+
 /**
  * Decimal text as a person types it, read as decimal text: trimmed, a leading `+` dropped, and a decimal comma read
  * as the point when there is no point ("12,5" is "12.5"; "1.234,5" stays, for the parser to refuse).

@@ -7,7 +7,7 @@ import { SYSTEM_FIELD_NAMES } from './system-fields';
 
 // The arithmetic of decimal text lives in decimal-text.ts, shared with wide integers; these stay exported from here.
 export {
-  DOUBLE_EXACT_DIGITS, MAX_DECIMAL_PRECISION, compareDecimals, formatDecimal, normaliseDecimal, parseDecimal, typedDecimalText, latinDigits, type ExactDecimal,
+  DOUBLE_EXACT_DIGITS, MAX_DECIMAL_PRECISION, compareDecimals, formatDecimal, normaliseDecimal, parseDecimal, typedDecimalText, typedWholeNumber, latinDigits, type ExactDecimal,
 } from './decimal-text';
 
 /**

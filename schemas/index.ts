@@ -26,7 +26,7 @@ export {
 } from './wide-integer';
 export {
   DOUBLE_EXACT_DIGITS, MAX_DECIMAL_PRECISION, DECIMAL_KEYWORD, isExactDecimal, exactDecimalNames, decimalScale, parseDecimal, compareDecimals, formatDecimal, decimalPattern,
-  normaliseDecimal, typedDecimalText, latinDigits, decimalBounds, decimalRange, decimalHint, decimalKeywords, inDecimalRange, addDecimalKeyword, exactDecimalsOfSchema, type DecimalRange, type ExactDecimal,
+  normaliseDecimal, typedDecimalText, typedWholeNumber, latinDigits, decimalBounds, decimalRange, decimalHint, decimalKeywords, inDecimalRange, addDecimalKeyword, exactDecimalsOfSchema, type DecimalRange, type ExactDecimal,
 } from './exact-decimal';
 export { isDecimalString, decimalStringNames, decimalStringsOfSchema, normaliseDecimalString } from './decimal-strings';
 export { compileUiSchema, compileLookup, effectFields, type UiSchema, type CompiledUi, type CompiledEffects, type CompiledLookup } from './compile-ui-schema';

@@ -1,6 +1,6 @@
 import { InputGroup } from '@chakra-ui/react';
 import type { WidgetProps } from '@rjsf/utils';
-import { formatNumberValue, normaliseNumberInput, parseWideInteger } from '../../schemas';
+import { formatNumberValue, normaliseNumberInput, parseWideInteger, typedWholeNumber } from '../../schemas';
 import type { EntityFormContext } from '../form-context';
 import { useDraftText } from './draft-text';
 import { EXACT_TYPING, exactDecimalValue, formatExactDecimal } from './exact-decimal-text';
@@ -45,7 +45,7 @@ export function NumberWidget(props: WidgetProps) {
   const wideValue = (typed: string) => {
     const trimmed = typed.trim();
     if (trimmed === '') return nullable ? null : '0';
-    return /^[+-]?\d+$/.test(trimmed) ? BigInt(trimmed).toString() : trimmed;
+    return typedWholeNumber(trimmed) ?? trimmed;
   };
   const exactValue = (typed: string, scale: number) => exactDecimalValue(typed, scale, nullable);
   const input = (

@@ -9,6 +9,7 @@ import {
   normaliseDecimal,
   parseDecimal,
   typedDecimalText,
+  typedWholeNumber,
   importDefinitionErrors,
   localize,
   SYSTEM_FIELD_NAMES,
@@ -91,7 +92,10 @@ export function convertCell(field: FieldModel, text: string): { value: unknown }
       const typed = latinDigits(unescapeFormula(trimmed));
       // A wide integer or an exact decimal keeps every digit as the decimal string it travels as: a JS number would
       // round it past the 15th. Digits too many for the scale stay as written, for the validator to name.
-      if (isWideInteger(field)) return /^[+-]?\d+$/.test(typed) ? { value: BigInt(typed).toString() } : { error: `'${trimmed}' is not a whole number.` };
+      if (isWideInteger(field)) {
+        const whole = typedWholeNumber(typed);
+        return whole !== undefined ? { value: whole } : { error: `'${trimmed}' is not a whole number.` };
+      }
       if (isExactDecimal(field)) {
         const text = typedDecimalText(typed);
         return parseDecimal(text) ? { value: normaliseDecimal(text, decimalScale(field)) } : { error: `'${trimmed}' is not a number.` };
