@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { deepEqual } from '../../conditions';
 import {
   addDecimalKeyword, addTimeZoneFormat, addUrlTemplateFormat, addWideIntegerKeyword, createRecordChecks, describeSchemaError, fieldTitle, formatMessage, valueAt,
-  type CompiledEntity, type DescribedError, type EffectStates, type FormLayout, type Translate,
+  type CompiledEntity, type DescribedError, type EffectStates, type FormLayout, type RecordChecks, type Translate,
 } from '../../schemas';
 
 let sharedValidator: ReturnType<typeof customizeValidator> | undefined;
@@ -69,6 +69,15 @@ function errorsAt(errors: FormValidation, path: string): FormValidation | undefi
   return node;
 }
 
+// The checks of a kind, made once: the editor makes a new customValidate whenever the effect states change.
+const recordChecks = new WeakMap<CompiledEntity, RecordChecks>();
+
+function recordChecksOf(compiled: CompiledEntity): RecordChecks {
+  let checks = recordChecks.get(compiled);
+  if (!checks) recordChecks.set(compiled, (checks = createRecordChecks(compiled)));
+  return checks;
+}
+
 /**
  * rjsf's `customValidate`: what JSON Schema cannot say, judged by schemas/ `createRecordChecks` as the server judges
  * it (required write-only fields, conditional `required` of the live effects, rule strings), in the UI's language.
@@ -78,7 +87,7 @@ function errorsAt(errors: FormValidation, path: string): FormValidation | undefi
 export function createCustomValidate(
   compiled: CompiledEntity, translate: Translate, getStates: () => EffectStates, getWriteOnlySet: () => Readonly<Record<string, boolean>> | undefined = () => undefined,
 ): CustomValidator {
-  const checks = createRecordChecks(compiled);
+  const checks = recordChecksOf(compiled);
   return (formData, errors) => {
     for (const { path, validator, params } of checks(formData as Record<string, unknown>, { states: getStates(), writeOnlySet: getWriteOnlySet() })) {
       const target = errorsAt(errors, path);
