@@ -108,7 +108,10 @@ test('in Arabic and dark theme the grid reads the 30 digits in the language, non
   await page.reload();
   await expect(page.getByTestId('data-grid-page')).toBeVisible({ timeout: 30_000 });
   await typeOver(page, page.locator('[data-query-field="Amount"][data-bound="from"]'), AMOUNT);
-  await typeOver(page, page.locator('[data-query-field="Amount"][data-bound="to"]'), AMOUNT);
+  // The other end typed as an Arabic keyboard types it: Arabic-Indic digits and the Arabic decimal separator.
+  const arabicDigits = AMOUNT.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))).replace('.', '\u066b');
+  await typeOver(page, page.locator('[data-query-field="Amount"][data-bound="to"]'), arabicDigits);
+  await expect(page.locator('[data-query-field="Amount"][data-bound="to"]')).toHaveValue(AMOUNT);
   await search(page);
   await expect(page.getByTestId('data-grid')).toHaveAttribute('data-rows', '1');
   // What Intl writes for the decimal text in Arabic (its own digits and separators), every digit of the scale.
@@ -116,4 +119,12 @@ test('in Arabic and dark theme the grid reads the 30 digits in the language, non
   const row = page.locator('.rdg-row').first();
   await expect(row).toContainText(expected);
   await row.screenshot({ path: test.info().outputPath('ledger-row-ar-dark.png') });
+
+  // On a phone, a new record's percentage box keeps its sign beside it, on the left in Arabic.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('cmd-new').click();
+  const share = page.getByTestId('new-record').getByTestId('record-editor').locator('[data-field="Share"]');
+  await expect(share).toContainText('%');
+  await share.scrollIntoViewIfNeeded();
+  await share.screenshot({ path: test.info().outputPath('share-box-ar-dark-390.png') });
 });
