@@ -1,6 +1,6 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { EntityDocument } from './entity-document';
-import { ENTITY_DOCUMENT_SCHEMA } from './entity-document-schema';
+import { validate as validateGenerated } from './entity-document-validator.generated';
 import { checkExtensions } from './check-extensions';
 import { checkFields } from './check-fields';
 import { checkImportDefinition } from './check-import-definition';
@@ -10,12 +10,9 @@ import { checkScopeFields, checkVisibility } from './check-scope-fields';
 import type { DocumentIssue } from './document-issue';
 import { closestName } from './closest-name';
 
-let validateShape: ValidateFunction | undefined;
-
-function shapeValidator(): ValidateFunction {
-  validateShape ??= new Ajv({ allErrors: true, allowUnionTypes: true, verbose: true }).compile(ENTITY_DOCUMENT_SCHEMA);
-  return validateShape;
-}
+// ENTITY_DOCUMENT_SCHEMA compiled ahead (entity-document-validator-source.ts, `npm run generate`): compiling it at run
+// time took about a second of every start.
+const validateShape = validateGenerated as unknown as ValidateFunction;
 
 /**
  * Validates an entity document: first its shape against `ENTITY_DOCUMENT_SCHEMA`, then (only once the shape is
@@ -26,7 +23,7 @@ function shapeValidator(): ValidateFunction {
 export function validateEntityDocument(doc: unknown, file: string): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   const report = (path: string, message: string) => issues.push({ file, path, message });
-  const validate = shapeValidator();
+  const validate = validateShape;
   if (!validate(doc)) {
     for (const error of validate.errors ?? []) {
       const { path, message } = describeShapeError(doc, error);
