@@ -15,7 +15,7 @@ test('data survives a clean stop and start, and the administrator is created onl
     await signIn(page, first.url, password!);
     const installation = await page.getByTestId('installation-id').textContent();
     expect(installation).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await first.stop()).toBe(0);
+    expect(await first.stop(), `the first server's output:\n${first.output()}`).toBe(0);
 
     const second = await startMate(storage, {}, first.port);
     try {
@@ -29,7 +29,8 @@ test('data survives a clean stop and start, and the administrator is created onl
       await expect(page.getByTestId('installation-id')).toHaveText(installation!);
       expect(second.output()).not.toContain('created the administrator');
     } finally {
-      expect(await second.stop()).toBe(0);
+      // A stop that does not end within the server's 10 s exits 1: its output says what it was still doing.
+      expect(await second.stop(), `the second server's output:\n${second.output()}`).toBe(0);
     }
   } finally {
     await first.stop();
