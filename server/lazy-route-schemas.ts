@@ -1,5 +1,5 @@
 /**
- * Route schemas compiled at their first use instead of at start (docs/testing.md "Server start").
+ * Route schemas compiled at their first use instead of at start (docs/testing.md "Route schemas at their first request").
  *
  * Fastify compiles every route's request validators (ajv) and response serialisers (fast-json-stringify) when the app
  * gets ready: about 2.3 s of CPU per start on the shared test machine, paid by every spec server and every server
@@ -9,8 +9,8 @@
  *
  * What changes: a schema that cannot compile fails at its route's first request (a 500 through the error handler)
  * rather than at start. `compileRouteSchemas(app)` builds every one not built yet, naming the route of the first that
- * fails; `lazy-route-schemas.test.ts` calls it over the whole app with every optional part on, so a broken schema
- * fails the tests as it used to fail the start.
+ * fails; `lazy-route-schemas.test.ts` calls it over the whole app (identity, the data service and every route the
+ * built-in catalogue brings), so a broken schema fails the tests as it used to fail the start.
  */
 import AjvCompiler from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
