@@ -23,9 +23,8 @@ const validateShape = validateGenerated as unknown as ValidateFunction;
 export function validateEntityDocument(doc: unknown, file: string): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   const report = (path: string, message: string) => issues.push({ file, path, message });
-  const validate = validateShape;
-  if (!validate(doc)) {
-    for (const error of validate.errors ?? []) {
+  if (!validateShape(doc)) {
+    for (const error of validateShape.errors ?? []) {
       const { path, message } = describeShapeError(doc, error);
       report(path, message);
     }
